@@ -1,0 +1,51 @@
+/* kernel.h - the interface every embedded benchmark kernel implements.
+ *
+ * A kernel serves one section of the Performance Guide: `section` is the
+ * slug of that section's title ("stream" for "Stream"), and every metric
+ * `id` is the slug of a row key of that section's table ("copy"), with the
+ * guide's unit. The catalog matches kernels to the guide by these strings;
+ * a kernel metric the guide lacks is shown as "no reference".
+ *
+ * run() executes in a worker process (see runner.h), pinned to one CPU. It
+ * reports samples and progress through `r` as it goes and returns 0, or
+ * -1 after report_fail() when nothing useful could be measured. It must
+ * free what it allocates: tests call it in-process too. */
+#ifndef EVMBENCH_KERNEL_H
+#define EVMBENCH_KERNEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "report.h"
+#include "stats.h"
+
+struct kernel_params {
+    bool quick;             /* small time budget (sanity check, tests) */
+    size_t size;            /* kernel-specific working-set size; 0 = default */
+    int iterations;         /* repetitions; 0 = default for the budget */
+};
+
+struct kernel_metric {
+    const char *id;         /* row slug in the guide's table */
+    const char *unit;       /* unit as the guide prints it */
+    enum summary summary;   /* which statistic is compared with the guide */
+};
+
+struct kernel {
+    const char *name;       /* CLI name, e.g. "stream" */
+    const char *section;    /* guide section slug it serves */
+    const char *description;
+    const struct kernel_metric *metrics;
+    size_t nmetrics;
+    double budget_quick_s;  /* expected run time, for ETA and time limits */
+    double budget_full_s;
+    int (*run)(const struct kernel_params *p, struct report *r);
+};
+
+/* All kernels built into this program (benches/kernels/registry.c). */
+extern const struct kernel *const kernel_registry[];
+extern const size_t kernel_registry_count;
+const struct kernel *kernel_find(const char *name);
+const struct kernel_metric *kernel_metric_find(const struct kernel *k, const char *id);
+
+#endif

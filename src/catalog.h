@@ -1,0 +1,48 @@
+/* catalog.h - the menu: the guide's sections with what can run them.
+ *
+ * Built from the reference database (the guide IS the menu) and the
+ * providers. Categories are the outermost section titles, in the order the
+ * guides give them (guides in load order, a title seen again joins its
+ * category). A benchmark is a section that holds tables, identified by the
+ * slug of its innermost title ("stream"); the same section in several
+ * guides is one benchmark. A provider whose section no guide has gets a
+ * benchmark of its own in the category "Other". */
+#ifndef EVMBENCH_CATALOG_H
+#define EVMBENCH_CATALOG_H
+
+#include <stddef.h>
+
+#include "kernel.h"
+#include "refdb.h"
+
+struct cat_bench {
+    char *slug;                     /* "stream" */
+    char *title;                    /* path below the category: "Stream" */
+    const struct ref_table **tables;
+    size_t ntables;
+    const struct kernel *kernel;    /* NULL: reference only */
+    struct cat_category *category;
+};
+
+struct cat_category {
+    char *title;
+    struct cat_bench **benches;
+    size_t nbenches;
+};
+
+struct catalog {
+    struct cat_category *cats;
+    size_t ncats;
+};
+
+struct catalog *catalog_build(const struct refdb *db,
+                              const struct kernel *const *kernels, size_t nkernels);
+void catalog_free(struct catalog *c);
+/* A benchmark by slug (case-insensitive), or NULL. */
+const struct cat_bench *catalog_find_bench(const struct catalog *c, const char *name);
+/* A category by title or its slug, or NULL. */
+const struct cat_category *catalog_find_category(const struct catalog *c, const char *name);
+/* Distinct metric rows of a benchmark's tables (for the category screen). */
+size_t cat_bench_count_metrics(const struct cat_bench *b);
+
+#endif

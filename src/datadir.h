@@ -1,0 +1,12 @@
+/* datadir.h - where the shipped data (reference numbers, themes) lives.
+ *
+ * In order: $EVMBENCH_DATADIR; the source tree when the program runs from
+ * its build tree (tests, `./evmbench` after make); $(pkgdatadir) when
+ * installed. Subdirectories: "refs", "themes". */
+#ifndef EVMBENCH_DATADIR_H
+#define EVMBENCH_DATADIR_H
+
+/* Path of a data subdirectory ("refs", "themes"); caller frees. */
+char *datadir_path(const char *sub);
+
+#endif

@@ -1,0 +1,54 @@
+/* result.h - one measured metric set beside its reference.
+ *
+ * A result row is the flat record every view shares: the live screen
+ * recomputes it on each redraw, the CLI prints it as text or JSON. It
+ * borrows its strings from the run and the refdb; it owns nothing. */
+#ifndef EVMBENCH_RESULT_H
+#define EVMBENCH_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "deviation.h"
+#include "refdb.h"
+#include "runner.h"
+#include "stats.h"
+#include "status.h"
+
+struct result_row {
+    const char *bench;          /* kernel name, e.g. "stream" */
+    const char *metric;         /* metric id, e.g. "copy" */
+    const char *unit;
+    const char *provider;       /* "kernel:stream" */
+    size_t samples;
+    double min, max, avg, stddev, median;
+    double value;               /* the statistic compared with the guide */
+    enum summary summary;
+    bool has_ref;
+    double ref_avg;
+    bool has_ref_min, has_ref_max;
+    double ref_min, ref_max;
+    const char *ref_source;     /* guide title, NULL without reference */
+    struct deviation dev;
+    enum status status;         /* the metric's own status */
+    const char *error;          /* why it failed, or NULL */
+};
+
+/* Fills row for metric i of run, against board's reference (board may be
+ * NULL: no reference). */
+void result_row_make(struct result_row *row, const struct run *run, size_t i,
+                     const struct refdb *db, const char *board, double tolerance_pct);
+
+/* The JSON row of the CLI contract: bench, metric, unit, samples, min,
+ * max, avg, stddev, ref_avg, ref_min, ref_max, deviation_pct, status,
+ * provider (+ median, value, summary, better, verdict, error). */
+json_t *result_row_json(const struct result_row *row);
+
+/* Aligned text, 80 columns: a header line, then one line per row. */
+void result_print_text_header(FILE *out);
+void result_row_print_text(const struct result_row *row, FILE *out);
+
+#endif

@@ -1,0 +1,23 @@
+/* suites.h - one Check suite per module, collected by check_main.c. */
+#ifndef EVMBENCH_TEST_SUITES_H
+#define EVMBENCH_TEST_SUITES_H
+
+#include <check.h>
+
+Suite *suite_util(void);
+Suite *suite_stats(void);
+Suite *suite_report(void);
+Suite *suite_runner(void);
+Suite *suite_refdb(void);
+Suite *suite_deviation(void);
+Suite *suite_catalog(void);
+Suite *suite_board(void);
+Suite *suite_guide_import(void);
+Suite *suite_stream(void);
+Suite *suite_cli(void);
+Suite *suite_widgets(void);
+
+/* Absolute path of a file under tests/data (from $TESTS_DATA); caller frees. */
+char *test_data_path(const char *rel);
+
+#endif
