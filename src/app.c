@@ -1,1 +1,41 @@
-/* placeholder: being written */
+/* app.c - board, references and catalog for one invocation. */
+#include "config.h"
+#include "app.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "datadir.h"
+#include "deviation.h"
+#include "kernel.h"
+#include "util.h"
+
+void app_init(struct app *a, const struct app_config *cfg)
+{
+    memset(a, 0, sizeof *a);
+    diag_init(&a->diag);
+    board_detect(&a->board, cfg->sysroot);
+    if (cfg->board)
+        board_override(&a->board, cfg->board);
+    a->ref_board = a->board.key;
+
+    a->refs_path = cfg->refs ? xstrdup(cfg->refs) : datadir_path("refs");
+    a->refdb = refdb_new();
+    refdb_load_path(a->refdb, a->refs_path, &a->diag);
+    a->catalog = catalog_build(a->refdb, kernel_registry, kernel_registry_count);
+
+    a->tolerance_pct = cfg->tolerance_pct > 0 ? cfg->tolerance_pct : DEFAULT_TOLERANCE_PCT;
+    a->run_opts.params.quick = cfg->quick;
+    a->run_opts.timeout_s = cfg->timeout_s;
+    a->run_opts.cpu = -1;
+}
+
+void app_free(struct app *a)
+{
+    catalog_free(a->catalog);
+    refdb_free(a->refdb);
+    board_free(&a->board);
+    diag_free(&a->diag);
+    free(a->refs_path);
+    memset(a, 0, sizeof *a);
+}

@@ -1,1 +1,150 @@
-/* placeholder: being written */
+/* catalog.c - the guide's sections as a menu, with their providers. */
+#include "config.h"
+#include "catalog.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util.h"
+
+#define OTHER_CATEGORY "Other"
+
+static struct cat_category *category_get(struct catalog *c, const char *title)
+{
+    for (size_t i = 0; i < c->ncats; i++)
+        if (strcmp(c->cats[i].title, title) == 0)
+            return &c->cats[i];
+    c->cats = xrealloc(c->cats, (c->ncats + 1) * sizeof *c->cats);
+    struct cat_category *cat = &c->cats[c->ncats++];
+    memset(cat, 0, sizeof *cat);
+    cat->title = xstrdup(title);
+    return cat;
+}
+
+static struct cat_bench *bench_get(struct cat_category *cat, const char *slug,
+                                   const char *title)
+{
+    for (size_t i = 0; i < cat->nbenches; i++)
+        if (strcmp(cat->benches[i]->slug, slug) == 0)
+            return cat->benches[i];
+    struct cat_bench *b = xcalloc(1, sizeof *b);
+    b->slug = xstrdup(slug);
+    b->title = xstrdup(title);
+    cat->benches = xrealloc(cat->benches, (cat->nbenches + 1) * sizeof *cat->benches);
+    cat->benches[cat->nbenches++] = b;
+    return b;
+}
+
+/* Title below the category: the rest of the path, or the section itself. */
+static char *bench_title(const struct ref_table *t)
+{
+    if (t->nsection == 1)
+        return xstrdup(t->section[0]);
+    struct strbuf sb;
+    sb_init(&sb);
+    for (size_t i = 1; i < t->nsection; i++) {
+        if (i > 1)
+            sb_add(&sb, " / ");
+        sb_add(&sb, t->section[i]);
+    }
+    return sb_steal(&sb);
+}
+
+/* Pointers to categories move while the array grows: link them at the end. */
+static void link_categories(struct catalog *c)
+{
+    for (size_t i = 0; i < c->ncats; i++)
+        for (size_t j = 0; j < c->cats[i].nbenches; j++)
+            c->cats[i].benches[j]->category = &c->cats[i];
+}
+
+struct catalog *catalog_build(const struct refdb *db,
+                              const struct kernel *const *kernels, size_t nkernels)
+{
+    struct catalog *c = xcalloc(1, sizeof *c);
+    for (size_t i = 0; db && i < db->ntables; i++) {
+        const struct ref_table *t = db->tables[i];
+        struct cat_category *cat = category_get(c, t->section[0]);
+        char *title = bench_title(t);
+        struct cat_bench *b = bench_get(cat, t->section_slug, title);
+        free(title);
+        b->tables = xrealloc(b->tables, (b->ntables + 1) * sizeof *b->tables);
+        b->tables[b->ntables++] = t;
+    }
+    for (size_t k = 0; k < nkernels; k++) {
+        bool placed = false;
+        for (size_t i = 0; i < c->ncats; i++)
+            for (size_t j = 0; j < c->cats[i].nbenches; j++)
+                if (strcasecmp(c->cats[i].benches[j]->slug, kernels[k]->section) == 0) {
+                    c->cats[i].benches[j]->kernel = kernels[k];
+                    placed = true;
+                }
+        if (!placed) {
+            struct cat_category *other = category_get(c, OTHER_CATEGORY);
+            struct cat_bench *b = bench_get(other, kernels[k]->section, kernels[k]->name);
+            b->kernel = kernels[k];
+        }
+    }
+    link_categories(c);
+    return c;
+}
+
+void catalog_free(struct catalog *c)
+{
+    if (!c)
+        return;
+    for (size_t i = 0; i < c->ncats; i++) {
+        for (size_t j = 0; j < c->cats[i].nbenches; j++) {
+            struct cat_bench *b = c->cats[i].benches[j];
+            free(b->slug);
+            free(b->title);
+            free(b->tables);
+            free(b);
+        }
+        free(c->cats[i].benches);
+        free(c->cats[i].title);
+    }
+    free(c->cats);
+    free(c);
+}
+
+const struct cat_bench *catalog_find_bench(const struct catalog *c, const char *name)
+{
+    for (size_t i = 0; c && i < c->ncats; i++)
+        for (size_t j = 0; j < c->cats[i].nbenches; j++) {
+            const struct cat_bench *b = c->cats[i].benches[j];
+            if (strcasecmp(b->slug, name) == 0 ||
+                (b->kernel && strcasecmp(b->kernel->name, name) == 0))
+                return b;
+        }
+    return NULL;
+}
+
+const struct cat_category *catalog_find_category(const struct catalog *c, const char *name)
+{
+    for (size_t i = 0; c && i < c->ncats; i++) {
+        char *slug = str_slug(c->cats[i].title);
+        bool match = strcasecmp(c->cats[i].title, name) == 0 || strcasecmp(slug, name) == 0;
+        free(slug);
+        if (match)
+            return &c->cats[i];
+    }
+    return NULL;
+}
+
+size_t cat_bench_count_metrics(const struct cat_bench *b)
+{
+    size_t n = 0;
+    for (size_t t = 0; t < b->ntables; t++)
+        for (size_t r = 0; r < b->tables[t]->nrows; r++) {
+            bool seen = false;
+            for (size_t u = 0; u < t && !seen; u++)
+                for (size_t q = 0; q < b->tables[u]->nrows && !seen; q++)
+                    seen = strcmp(b->tables[u]->rows[q].slug, b->tables[t]->rows[r].slug) == 0;
+            for (size_t q = 0; q < r && !seen; q++)
+                seen = strcmp(b->tables[t]->rows[q].slug, b->tables[t]->rows[r].slug) == 0;
+            n += !seen;
+        }
+    return n;
+}

@@ -1,1 +1,742 @@
-/* placeholder: being written */
+/* cli.c - subcommands, options and their output formats. */
+#include "config.h"
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "app.h"
+#include "guide_import.h"
+#include "kernel.h"
+#include "result.h"
+#include "ui.h"
+#include "util.h"
+
+struct cli {
+    FILE *out, *err;
+    struct app_config cfg;
+    const char *format;
+    const char *output;         /* -o */
+    const char *run;            /* --run, for the TUI */
+    const char *section;        /* refs filter */
+    const char *layout;
+    const char *ui;
+    size_t size;
+    int iterations;
+    char **args;                /* positional arguments after the command */
+    int nargs;
+};
+
+static const char usage_text[] =
+    "Usage: evmbench [OPTIONS]                 the interactive screens\n"
+    "       evmbench list    [--format text|json]\n"
+    "       evmbench sysinfo [--sysroot DIR] [--format text|json]\n"
+    "       evmbench refs    [--board KEY] [--section TEXT] [--format text|json|csv]\n"
+    "       evmbench run     BENCH|CATEGORY... [--board KEY] [--quick] [--format text|json]\n"
+    "       evmbench import-guide FILE... [-o OUT.json|DIR] [--layout NAME]\n"
+    "\n"
+    "Options:\n"
+    "  --board KEY        compare with this guide column (e.g. am62xx_sk-fs)\n"
+    "  --sysroot DIR      read the device tree and sysfs below DIR\n"
+    "  --refs PATH        reference file or folder instead of the shipped one\n"
+    "  --format FMT       output format of the command\n"
+    "  -o, --output FILE  write the output to FILE\n"
+    "  --quick            short time budget for every benchmark\n"
+    "  --timeout SECS     time limit for each benchmark\n"
+    "  --tolerance PCT    deviation beyond the guide's band that only warns (10)\n"
+    "  --size N           working-set size of the kernels (STREAM: elements)\n"
+    "  --iterations N     repetitions of the kernels\n"
+    "  --run BENCH        open the screens on the live run of BENCH\n"
+    "  --ui tui|line      line: no screens, results as lines (logs, dumb terminals)\n"
+    "  --section TEXT     refs: only sections whose path contains TEXT\n"
+    "  --category NAME    same as --section\n"
+    "  --layout NAME      import-guide: auto, cells, rows, markdown, rst\n"
+    "  -h, --help         this text\n"
+    "  -V, --version      the version\n"
+    "\n"
+    "Exit status: 0 success, 1 error, 2 usage error, 3 a benchmark failed.\n";
+
+static int usage_error(struct cli *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int usage_error(struct cli *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("evmbench: ", c->err);
+    vfprintf(c->err, fmt, ap);
+    va_end(ap);
+    fputs(" (try 'evmbench --help')\n", c->err);
+    return EXIT_USAGE;
+}
+
+static bool format_is(const struct cli *c, const char *name)
+{
+    return strcmp(c->format ? c->format : "text", name) == 0;
+}
+
+static int check_format(struct cli *c, const char *const *allowed)
+{
+    const char *f = c->format ? c->format : "text";
+    for (size_t i = 0; allowed[i]; i++)
+        if (strcmp(f, allowed[i]) == 0)
+            return 0;
+    struct strbuf sb;
+    sb_init(&sb);
+    for (size_t i = 0; allowed[i]; i++)
+        sb_addf(&sb, "%s%s", i ? ", " : "", allowed[i]);
+    int rc = usage_error(c, "unknown format '%s' for this command (choose %s)", f, sb.buf);
+    sb_free(&sb);
+    return rc;
+}
+
+/* Where the command's output goes: stdout, or -o FILE. */
+static FILE *open_output(struct cli *c)
+{
+    if (!c->output || strcmp(c->output, "-") == 0)
+        return c->out;
+    FILE *f = fopen(c->output, "w");
+    if (!f)
+        fprintf(c->err, "evmbench: %s: %s\n", c->output, strerror(errno));
+    return f;
+}
+
+static int close_output(struct cli *c, FILE *f)
+{
+    if (f == c->out)
+        return fflush(f) == 0 ? 0 : 1;
+    if (fclose(f) != 0) {
+        fprintf(c->err, "evmbench: %s: %s\n", c->output, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+static void dump_json(json_t *j, FILE *f)
+{
+    json_dumpf(j, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    fputc('\n', f);
+}
+
+static void print_diag(struct cli *c, const struct diag *d)
+{
+    for (size_t i = 0; i < d->n; i++)
+        fprintf(c->err, "evmbench: %s\n", d->msgs[i]);
+}
+
+/* --board must name a column some loaded guide has. */
+static int check_board(struct cli *c, const struct app *a)
+{
+    if (!c->cfg.board || refdb_has_board(a->refdb, c->cfg.board))
+        return 0;
+    struct strbuf sb;
+    sb_init(&sb);
+    for (size_t i = 0; i < a->refdb->ntables; i++)
+        for (size_t k = 0; k < a->refdb->tables[i]->ncols; k++) {
+            const char *b = a->refdb->tables[i]->cols[k].board;
+            if (b && (!sb.buf || !strstr(sb.buf, b)))
+                sb_addf(&sb, "%s%s", sb.len ? ", " : "", b);
+        }
+    int rc = usage_error(c, "no guide has numbers for board '%s' (known: %s)",
+                         c->cfg.board, sb.len ? sb.buf : "none");
+    sb_free(&sb);
+    return rc;
+}
+
+/* --- sysinfo ------------------------------------------------------------- */
+
+static int cmd_sysinfo(struct cli *c)
+{
+    static const char *const fmts[] = { "text", "json", NULL };
+    if (check_format(c, fmts))
+        return EXIT_USAGE;
+    struct board_info b;
+    board_detect(&b, c->cfg.sysroot);
+    if (c->cfg.board)
+        board_override(&b, c->cfg.board);
+    FILE *f = open_output(c);
+    if (!f) {
+        board_free(&b);
+        return 1;
+    }
+    if (format_is(c, "json")) {
+        json_t *j = board_to_json(&b);
+        dump_json(j, f);
+        json_decref(j);
+    } else {
+        board_print_text(&b, f);
+    }
+    board_free(&b);
+    return close_output(c, f);
+}
+
+/* --- refs ---------------------------------------------------------------- */
+
+static char *section_path(const struct ref_table *t)
+{
+    struct strbuf sb;
+    sb_init(&sb);
+    for (size_t i = 0; i < t->nsection; i++)
+        sb_addf(&sb, "%s%s", i ? " / " : "", t->section[i]);
+    return sb_steal(&sb);
+}
+
+static json_t *ref_json_number(bool have, double v)
+{
+    return have ? json_real(v) : json_null();
+}
+
+static void csv_field(FILE *f, const char *s, bool last)
+{
+    if (!s)
+        s = "";
+    if (strpbrk(s, ",\"\n")) {
+        fputc('"', f);
+        for (; *s; s++) {
+            if (*s == '"')
+                fputc('"', f);
+            fputc(*s, f);
+        }
+        fputc('"', f);
+    } else {
+        fputs(s, f);
+    }
+    fputc(last ? '\n' : ',', f);
+}
+
+static void csv_number(FILE *f, bool have, double v, bool last)
+{
+    char buf[32] = "";
+    if (have)
+        snprintf(buf, sizeof buf, "%.10g", v);
+    csv_field(f, buf, last);
+}
+
+static int cmd_refs(struct cli *c, struct app *a)
+{
+    static const char *const fmts[] = { "text", "json", "csv", NULL };
+    if (check_format(c, fmts))
+        return EXIT_USAGE;
+    int rc = check_board(c, a);
+    if (rc)
+        return rc;
+    FILE *f = open_output(c);
+    if (!f)
+        return 1;
+    json_t *arr = json_array();
+    if (format_is(c, "csv"))
+        fputs("source,board,section,table,metric,column,unit,avg,min,max\n", f);
+    else if (format_is(c, "text"))
+        fprintf(f, "%-14.14s %-24.24s %-8.8s %-9.9s %19s\n",
+                "BOARD", "METRIC", "COLUMN", "UNIT", "AVG (MIN-MAX)");
+    const char *last_section = NULL;
+    char *last_path = NULL;
+    for (size_t i = 0; i < a->refdb->ntables; i++) {
+        const struct ref_table *t = a->refdb->tables[i];
+        char *path = section_path(t);
+        if (c->section && !strcasestr(path, c->section)) {
+            free(path);
+            continue;
+        }
+        for (size_t r = 0; r < t->nrows; r++)
+            for (size_t k = 0; k < t->ncols; k++) {
+                const struct ref_row *row = &t->rows[r];
+                const struct ref_column *col = &t->cols[k];
+                const struct ref_value *v = &row->values[k];
+                if (c->cfg.board && (!col->board || strcmp(col->board, c->cfg.board) != 0))
+                    continue;
+                if (!v->present && !v->text)
+                    continue;
+                const char *unit = row->unit ? row->unit : col->unit;
+                if (format_is(c, "json")) {
+                    json_t *o = json_object();
+                    json_object_set_new(o, "source", json_string(t->source->title));
+                    json_object_set_new(o, "board", col->board ? json_string(col->board) : json_null());
+                    json_object_set_new(o, "section", json_string(path));
+                    json_object_set_new(o, "table", json_string(t->title));
+                    json_object_set_new(o, "metric", json_string(row->name));
+                    json_object_set_new(o, "column", json_string(col->name));
+                    json_object_set_new(o, "unit", unit ? json_string(unit) : json_null());
+                    if (v->present)
+                        json_object_set_new(o, "avg", json_real(v->avg));
+                    else
+                        json_object_set_new(o, "avg", json_null());
+                    json_object_set_new(o, "min", ref_json_number(v->has_min, v->min));
+                    json_object_set_new(o, "max", ref_json_number(v->has_max, v->max));
+                    if (v->text)
+                        json_object_set_new(o, "text", json_string(v->text));
+                    json_array_append_new(arr, o);
+                } else if (format_is(c, "csv")) {
+                    csv_field(f, t->source->title, false);
+                    csv_field(f, col->board, false);
+                    csv_field(f, path, false);
+                    csv_field(f, t->title, false);
+                    csv_field(f, row->name, false);
+                    csv_field(f, col->name, false);
+                    csv_field(f, unit, false);
+                    if (v->present)
+                        csv_number(f, true, v->avg, false);
+                    else
+                        csv_field(f, v->text, false);
+                    csv_number(f, v->has_min, v->min, false);
+                    csv_number(f, v->has_max, v->max, true);
+                } else {
+                    if (!last_path || strcmp(last_path, path) != 0 || last_section != t->title) {
+                        fprintf(f, "\n%s: %s\n", path, t->title);
+                        free(last_path);
+                        last_path = xstrdup(path);
+                        last_section = t->title;
+                    }
+                    char val[48];
+                    if (!v->present)
+                        snprintf(val, sizeof val, "%.19s", v->text);
+                    else if (v->has_min && v->has_max)
+                        snprintf(val, sizeof val, "%.2f (%.0f-%.0f)", v->avg, v->min, v->max);
+                    else
+                        snprintf(val, sizeof val, "%.2f", v->avg);
+                    fprintf(f, "%-14.14s %-24.24s %-8.8s %-9.9s %19s\n",
+                            col->board ? col->board : "-", row->name, col->name,
+                            unit ? unit : "", val);
+                }
+            }
+        free(path);
+    }
+    free(last_path);
+    if (format_is(c, "json"))
+        dump_json(arr, f);
+    json_decref(arr);
+    return close_output(c, f);
+}
+
+/* --- list ---------------------------------------------------------------- */
+
+static int cmd_list(struct cli *c, struct app *a)
+{
+    static const char *const fmts[] = { "text", "json", NULL };
+    if (check_format(c, fmts))
+        return EXIT_USAGE;
+    FILE *f = open_output(c);
+    if (!f)
+        return 1;
+    json_t *arr = json_array();
+    for (size_t i = 0; i < a->catalog->ncats; i++) {
+        const struct cat_category *cat = &a->catalog->cats[i];
+        if (!format_is(c, "json"))
+            fprintf(f, "%s\n", cat->title);
+        for (size_t j = 0; j < cat->nbenches; j++) {
+            const struct cat_bench *b = cat->benches[j];
+            size_t nref = cat_bench_count_metrics(b);
+            char provider[64] = "";
+            if (b->kernel)
+                snprintf(provider, sizeof provider, "kernel:%s", b->kernel->name);
+            if (format_is(c, "json")) {
+                json_t *o = json_object();
+                json_object_set_new(o, "category", json_string(cat->title));
+                json_object_set_new(o, "bench", json_string(b->slug));
+                json_object_set_new(o, "title", json_string(b->title));
+                json_t *prov = json_array();
+                if (b->kernel)
+                    json_array_append_new(prov, json_string(provider));
+                json_object_set_new(o, "providers", prov);
+                json_object_set_new(o, "runnable", json_boolean(b->kernel != NULL));
+                json_object_set_new(o, "ref_metrics", json_integer((json_int_t)nref));
+                json_array_append_new(arr, o);
+            } else {
+                fprintf(f, "  %-24.24s %-30.30s %-15s %4zu refs\n", b->slug, b->title,
+                        b->kernel ? provider : "reference only", nref);
+            }
+        }
+    }
+    if (format_is(c, "json"))
+        dump_json(arr, f);
+    json_decref(arr);
+    return close_output(c, f);
+}
+
+/* --- run ----------------------------------------------------------------- */
+
+/* Line-mode sink: notes and one line per finished benchmark on stderr. */
+static void line_on_note(void *ctx, const struct run *run, const char *text)
+{
+    fprintf(((struct cli *)ctx)->err, "evmbench: %s: %s\n", run->kernel->name, text);
+}
+
+static void line_on_done(void *ctx, const struct run *run)
+{
+    struct cli *c = ctx;
+    if (run->status == STATUS_OK)
+        fprintf(c->err, "evmbench: %s finished in %.1f s\n", run->kernel->name,
+                run->ended - run->started);
+    else
+        fprintf(c->err, "evmbench: %s %s: %s\n", run->kernel->name,
+                status_name(run->status), run->error ? run->error : status_message(run->status));
+}
+
+static const struct sink line_sink = {
+    .on_note = line_on_note,
+    .on_done = line_on_done,
+};
+
+/* Resolves the names given to `run` into kernels, in order, without repeats. */
+static int resolve_benches(struct cli *c, struct app *a, const struct kernel ***out, size_t *n)
+{
+    *out = NULL;
+    *n = 0;
+    for (int i = 0; i < c->nargs; i++) {
+        const char *name = c->args[i];
+        const struct kernel *list[64];
+        size_t count = 0;
+        const struct kernel *k = kernel_find(name);
+        const struct cat_bench *b = catalog_find_bench(a->catalog, name);
+        const struct cat_category *cat = catalog_find_category(a->catalog, name);
+        if (k) {
+            list[count++] = k;
+        } else if (b) {
+            if (!b->kernel) {
+                free(*out);
+                return usage_error(c, "'%s' has reference numbers only; nothing here can run it", name);
+            }
+            list[count++] = b->kernel;
+        } else if (cat) {
+            for (size_t j = 0; j < cat->nbenches && count < ARRAY_SIZE(list); j++)
+                if (cat->benches[j]->kernel)
+                    list[count++] = cat->benches[j]->kernel;
+            if (!count) {
+                free(*out);
+                return usage_error(c, "nothing in category '%s' can run here", name);
+            }
+        } else {
+            free(*out);
+            return usage_error(c, "unknown benchmark or category '%s' (see 'evmbench list')", name);
+        }
+        for (size_t j = 0; j < count; j++) {
+            bool dup = false;
+            for (size_t q = 0; q < *n; q++)
+                dup |= (*out)[q] == list[j];
+            if (dup)
+                continue;
+            *out = xrealloc(*out, (*n + 1) * sizeof **out);
+            (*out)[(*n)++] = list[j];
+        }
+    }
+    return 0;
+}
+
+static int cmd_run(struct cli *c, struct app *a)
+{
+    static const char *const fmts[] = { "text", "json", NULL };
+    if (check_format(c, fmts))
+        return EXIT_USAGE;
+    if (c->nargs == 0)
+        return usage_error(c, "run needs a benchmark or category (see 'evmbench list')");
+    int rc = check_board(c, a);
+    if (rc)
+        return rc;
+    const struct kernel **ks;
+    size_t nk;
+    if ((rc = resolve_benches(c, a, &ks, &nk)))
+        return rc;
+    FILE *f = open_output(c);
+    if (!f) {
+        free(ks);
+        return 1;
+    }
+    struct run_options opt = a->run_opts;
+    opt.params.size = c->size;
+    opt.params.iterations = c->iterations;
+
+    json_t *results = json_array();
+    bool failed = false;
+    if (format_is(c, "text")) {
+        fprintf(f, "Board: %s (%s)\n", a->board.name ? a->board.name : "unknown",
+                a->ref_board ? a->ref_board : "no reference board");
+    }
+    for (size_t i = 0; i < nk; i++) {
+        char *err = NULL;
+        struct run *run = runner_start(ks[i], &opt, &line_sink, c, &err);
+        if (!run) {
+            fprintf(c->err, "evmbench: %s: %s\n", ks[i]->name, err);
+            free(err);
+            failed = true;
+            continue;
+        }
+        runner_wait(run, -1);
+        if (run->status != STATUS_OK)
+            failed = true;
+        if (format_is(c, "text")) {
+            fprintf(f, "\n%s (kernel:%s)\n", ks[i]->name, ks[i]->name);
+            result_print_text_header(f);
+        }
+        for (size_t m = 0; m < run->nmetrics; m++) {
+            struct result_row row;
+            result_row_make(&row, run, m, a->refdb, a->ref_board, a->tolerance_pct);
+            if (row.status != STATUS_OK)
+                failed = true;
+            if (format_is(c, "json"))
+                json_array_append_new(results, result_row_json(&row));
+            else
+                result_row_print_text(&row, f);
+        }
+        runner_free(run);
+    }
+    if (format_is(c, "json")) {
+        json_t *o = json_object();
+        json_object_set_new(o, "board", a->ref_board ? json_string(a->ref_board) : json_null());
+        json_object_set_new(o, "board_name", a->board.name ? json_string(a->board.name) : json_null());
+        json_object_set_new(o, "tolerance_pct", json_real(a->tolerance_pct));
+        json_object_set_new(o, "quick", json_boolean(opt.params.quick));
+        json_object_set_new(o, "results", results);
+        dump_json(o, f);
+        json_decref(o);
+    } else {
+        json_decref(results);
+    }
+    free(ks);
+    rc = close_output(c, f);
+    return failed ? EXIT_BENCH_FAILED : rc;
+}
+
+/* --- import-guide -------------------------------------------------------- */
+
+/* Writes j to path through a temporary file, so a failure leaves no half file. */
+static int write_json_file(struct cli *c, json_t *j, const char *path)
+{
+    char *tmp = xasprintf("%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    int rc = 0;
+    if (!f || json_dumpf(j, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0 ||
+        fputc('\n', f) == EOF || fclose(f) != 0 || rename(tmp, path) != 0) {
+        fprintf(c->err, "evmbench: %s: %s\n", path, strerror(errno));
+        unlink(tmp);
+        rc = 1;
+    }
+    free(tmp);
+    return rc;
+}
+
+static bool is_directory(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* OUT.json for FILE inside a directory: the guide's base name, .json. */
+static char *output_name(const char *dir, const char *guide)
+{
+    const char *base = strrchr(guide, '/');
+    base = base ? base + 1 : guide;
+    const char *dot = strrchr(base, '.');
+    size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    char *name = xasprintf("%.*s.json", (int)n, base);
+    char *p = path_join(dir, name);
+    free(name);
+    return p;
+}
+
+static int cmd_import_guide(struct cli *c)
+{
+    if (c->nargs == 0)
+        return usage_error(c, "import-guide needs at least one guide file");
+    int layout = guide_layout_parse(c->layout ? c->layout : "auto");
+    if (layout < 0)
+        return usage_error(c, "unknown layout '%s' (auto, cells, rows, markdown, rst)", c->layout);
+    bool to_dir = c->output && is_directory(c->output);
+    if (c->nargs > 1 && !to_dir)
+        return usage_error(c, "several guides need -o DIR (an existing folder)");
+    int rc = 0;
+    for (int i = 0; i < c->nargs; i++) {
+        struct diag dg;
+        diag_init(&dg);
+        json_t *j = guide_import_file(c->args[i], (enum guide_layout)layout, &dg);
+        print_diag(c, &dg);
+        diag_free(&dg);
+        if (!j) {
+            rc = 1;
+            continue;
+        }
+        if (to_dir) {
+            char *p = output_name(c->output, c->args[i]);
+            rc |= write_json_file(c, j, p);
+            free(p);
+        } else if (c->output && strcmp(c->output, "-") != 0) {
+            rc |= write_json_file(c, j, c->output);
+        } else {
+            json_dumpf(j, c->out, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+            fputc('\n', c->out);
+        }
+        json_decref(j);
+    }
+    return rc;
+}
+
+/* --- the screens --------------------------------------------------------- */
+
+static int cmd_tui(struct cli *c, struct app *a)
+{
+    int rc = check_board(c, a);
+    if (rc)
+        return rc;
+    if (c->run && !kernel_find(c->run)) {
+        const struct cat_bench *b = catalog_find_bench(a->catalog, c->run);
+        if (!b || !b->kernel)
+            return usage_error(c, "--run: '%s' is not a benchmark that can run here", c->run);
+    }
+    if (c->ui && strcmp(c->ui, "line") == 0) {
+        /* No screens: the run as lines, or the menu as a list. */
+        if (!c->run)
+            return cmd_list(c, a);
+        char *args[] = { (char *)c->run };
+        c->args = args;
+        c->nargs = 1;
+        return cmd_run(c, a);
+    }
+    print_diag(c, &a->diag);
+    struct ui_options uo = { .run = c->run };
+    return ui_main(a, &uo);
+}
+
+/* --- options ------------------------------------------------------------- */
+
+enum {
+    OPT_SYSROOT = 256, OPT_BOARD, OPT_REFS, OPT_FORMAT, OPT_QUICK, OPT_TIMEOUT,
+    OPT_TOLERANCE, OPT_SIZE, OPT_ITERATIONS, OPT_RUN, OPT_UI, OPT_SECTION, OPT_LAYOUT,
+};
+
+static const struct option long_options[] = {
+    { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, 'V' },
+    { "output", required_argument, NULL, 'o' },
+    { "sysroot", required_argument, NULL, OPT_SYSROOT },
+    { "board", required_argument, NULL, OPT_BOARD },
+    { "refs", required_argument, NULL, OPT_REFS },
+    { "format", required_argument, NULL, OPT_FORMAT },
+    { "quick", no_argument, NULL, OPT_QUICK },
+    { "timeout", required_argument, NULL, OPT_TIMEOUT },
+    { "tolerance", required_argument, NULL, OPT_TOLERANCE },
+    { "size", required_argument, NULL, OPT_SIZE },
+    { "iterations", required_argument, NULL, OPT_ITERATIONS },
+    { "run", required_argument, NULL, OPT_RUN },
+    { "ui", required_argument, NULL, OPT_UI },
+    { "section", required_argument, NULL, OPT_SECTION },
+    { "category", required_argument, NULL, OPT_SECTION },
+    { "layout", required_argument, NULL, OPT_LAYOUT },
+    { NULL, 0, NULL, 0 },
+};
+
+static bool parse_positive(const char *s, double max, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end || errno || !(v > 0) || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Parses the options; returns -1 to go on, else the exit status. */
+static int parse_options(struct cli *c, int argc, char **argv)
+{
+    double v;
+    opterr = 0;
+    optind = 1;
+    int ch;
+    while ((ch = getopt_long(argc, argv, ":hVo:", long_options, NULL)) != -1) {
+        switch (ch) {
+        case 'h':
+            fputs(usage_text, c->out);
+            return 0;
+        case 'V':
+            fprintf(c->out, "%s\n", PACKAGE_STRING);
+            return 0;
+        case 'o': c->output = optarg; break;
+        case OPT_SYSROOT: c->cfg.sysroot = optarg; break;
+        case OPT_BOARD: c->cfg.board = optarg; break;
+        case OPT_REFS: c->cfg.refs = optarg; break;
+        case OPT_FORMAT: c->format = optarg; break;
+        case OPT_QUICK: c->cfg.quick = true; break;
+        case OPT_RUN: c->run = optarg; break;
+        case OPT_SECTION: c->section = optarg; break;
+        case OPT_LAYOUT: c->layout = optarg; break;
+        case OPT_UI:
+            if (strcmp(optarg, "tui") != 0 && strcmp(optarg, "line") != 0)
+                return usage_error(c, "--ui takes tui or line, not '%s'", optarg);
+            c->ui = optarg;
+            break;
+        case OPT_TIMEOUT:
+            if (!parse_positive(optarg, 86400, &v))
+                return usage_error(c, "--timeout takes seconds (1 to 86400), not '%s'", optarg);
+            c->cfg.timeout_s = v;
+            break;
+        case OPT_TOLERANCE:
+            if (!parse_positive(optarg, 1000, &v))
+                return usage_error(c, "--tolerance takes a percentage, not '%s'", optarg);
+            c->cfg.tolerance_pct = v;
+            break;
+        case OPT_SIZE:
+            if (!parse_positive(optarg, 1e12, &v) || v != floor(v))
+                return usage_error(c, "--size takes a whole number, not '%s'", optarg);
+            c->size = (size_t)v;
+            break;
+        case OPT_ITERATIONS:
+            if (!parse_positive(optarg, 1e6, &v) || v != floor(v))
+                return usage_error(c, "--iterations takes a whole number, not '%s'", optarg);
+            c->iterations = (int)v;
+            break;
+        case ':':
+            return usage_error(c, "option '%s' needs a value", argv[optind - 1]);
+        default:
+            return usage_error(c, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    return -1;
+}
+
+int cli_main(int argc, char **argv, FILE *out, FILE *err)
+{
+    struct cli c = { .out = out, .err = err };
+    int rc = parse_options(&c, argc, argv);
+    if (rc >= 0)
+        return rc;
+    const char *cmd = optind < argc ? argv[optind] : NULL;
+    c.args = argv + optind + (cmd ? 1 : 0);
+    c.nargs = argc - optind - (cmd ? 1 : 0);
+
+    if (cmd && strcmp(cmd, "sysinfo") == 0)
+        return c.nargs ? usage_error(&c, "sysinfo takes no arguments") : cmd_sysinfo(&c);
+    if (cmd && strcmp(cmd, "import-guide") == 0)
+        return cmd_import_guide(&c);
+
+    static const char *const with_app[] = { "list", "refs", "run", NULL };
+    bool known = !cmd;
+    for (size_t i = 0; cmd && with_app[i]; i++)
+        known |= strcmp(cmd, with_app[i]) == 0;
+    if (!known)
+        return usage_error(&c, "unknown command '%s'", cmd);
+    if (cmd && strcmp(cmd, "run") != 0 && c.nargs)
+        return usage_error(&c, "%s takes no arguments", cmd);
+
+    struct app a;
+    app_init(&a, &c.cfg);
+    if (!cmd)
+        rc = cmd_tui(&c, &a);
+    else {
+        print_diag(&c, &a.diag);
+        if (strcmp(cmd, "list") == 0)
+            rc = cmd_list(&c, &a);
+        else if (strcmp(cmd, "refs") == 0)
+            rc = cmd_refs(&c, &a);
+        else
+            rc = cmd_run(&c, &a);
+    }
+    app_free(&a);
+    return rc;
+}

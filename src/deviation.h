@@ -5,7 +5,7 @@
  * The unit says which way is better (units.c). The verdict: inside the
  * reference [min, max] band -> in range; outside the band by no more than
  * the tolerance (in % of avg) -> warn; beyond -> off. When the guide gives
- * no band, the band is the avg itself. */
+ * no band (a single number), within half the tolerance of it is in range. */
 #ifndef EVMBENCH_DEVIATION_H
 #define EVMBENCH_DEVIATION_H
 

@@ -1,1 +1,130 @@
-/* placeholder: being written */
+/* result.c - a metric's statistics beside its reference. */
+#include "config.h"
+#include "result.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util.h"
+
+void result_row_make(struct result_row *row, const struct run *run, size_t i,
+                     const struct refdb *db, const char *board, double tolerance_pct)
+{
+    const struct run_metric *m = &run->metrics[i];
+    const struct stats *s = &m->stats;
+    memset(row, 0, sizeof *row);
+    row->bench = run->kernel->name;
+    row->metric = m->def->id;
+    row->unit = m->def->unit;
+    snprintf(row->provider, sizeof row->provider, "kernel:%s", run->kernel->name);
+    row->samples = s->count;
+    row->summary = m->def->summary;
+    if (s->count) {
+        row->min = s->min;
+        row->max = s->max;
+        row->avg = s->mean;
+        row->stddev = stats_stddev(s);
+        row->median = stats_median(s);
+        row->value = stats_summary(s, m->def->summary);
+    } else {
+        row->min = row->max = row->avg = row->stddev = row->median = row->value = NAN;
+    }
+
+    struct ref_hit hit;
+    if (refdb_lookup(db, board, run->kernel->section, m->def->id, NULL, &hit)) {
+        row->has_ref = true;
+        row->ref_avg = hit.value->avg;
+        row->has_ref_min = hit.value->has_min;
+        row->has_ref_max = hit.value->has_max;
+        row->ref_min = hit.value->min;
+        row->ref_max = hit.value->max;
+        row->ref_source = hit.table->source->title;
+        if (s->count)
+            row->dev = deviation_compute(row->value, hit.value, unit_direction(row->unit),
+                                         tolerance_pct);
+    }
+
+    /* A metric that failed says why; one cut short by the run says so too,
+     * keeping the samples it had. */
+    if (m->failed) {
+        row->status = STATUS_FAILED;
+        row->error = m->fail_reason;
+    } else if (run->finished && run->status != STATUS_OK) {
+        row->status = run->status;
+        row->error = run->error;
+    } else if (run->finished && !s->count) {
+        row->status = STATUS_NO_DATA;
+        row->error = status_message(STATUS_NO_DATA);
+    } else {
+        row->status = STATUS_OK;
+    }
+}
+
+static json_t *num_or_null(bool have, double v)
+{
+    return have && isfinite(v) ? json_real(v) : json_null();
+}
+
+json_t *result_row_json(const struct result_row *row)
+{
+    bool have = row->samples > 0;
+    json_t *o = json_object();
+    json_object_set_new(o, "bench", json_string(row->bench));
+    json_object_set_new(o, "metric", json_string(row->metric));
+    json_object_set_new(o, "unit", json_string(row->unit));
+    json_object_set_new(o, "samples", json_integer((json_int_t)row->samples));
+    json_object_set_new(o, "min", num_or_null(have, row->min));
+    json_object_set_new(o, "max", num_or_null(have, row->max));
+    json_object_set_new(o, "avg", num_or_null(have, row->avg));
+    json_object_set_new(o, "stddev", num_or_null(have, row->stddev));
+    json_object_set_new(o, "median", num_or_null(have, row->median));
+    json_object_set_new(o, "value", num_or_null(have, row->value));
+    json_object_set_new(o, "summary", json_string(summary_name(row->summary)));
+    json_object_set_new(o, "ref_avg", num_or_null(row->has_ref, row->ref_avg));
+    json_object_set_new(o, "ref_min", num_or_null(row->has_ref_min, row->ref_min));
+    json_object_set_new(o, "ref_max", num_or_null(row->has_ref_max, row->ref_max));
+    json_object_set_new(o, "ref_source", row->ref_source ? json_string(row->ref_source) : json_null());
+    json_object_set_new(o, "deviation_pct", num_or_null(row->dev.has_ref, row->dev.pct));
+    json_object_set_new(o, "better", row->dev.has_ref ? json_boolean(row->dev.better) : json_null());
+    json_object_set_new(o, "verdict", json_string(verdict_name(row->dev.verdict)));
+    json_object_set_new(o, "status", json_string(status_name(row->status)));
+    json_object_set_new(o, "error", row->error ? json_string(row->error) : json_null());
+    json_object_set_new(o, "provider", json_string(row->provider));
+    return o;
+}
+
+void result_print_text_header(FILE *out)
+{
+    fprintf(out, "%-14s %11s %-6s %10s %-17s %7s %-8s\n",
+            "METRIC", "MEASURED", "UNIT", "REFERENCE", "(MIN-MAX)", "DEV", "VERDICT");
+}
+
+static void fmt_num(char *buf, size_t n, double v)
+{
+    snprintf(buf, n, fabs(v) >= 100000 ? "%.0f" : "%.2f", v);
+}
+
+void result_row_print_text(const struct result_row *row, FILE *out)
+{
+    char measured[24] = "-", ref[24] = "no ref", band[40] = "", dev[24] = "", verdict[24];
+    if (row->samples)
+        fmt_num(measured, sizeof measured, row->value);
+    if (row->has_ref) {
+        fmt_num(ref, sizeof ref, row->ref_avg);
+        if (row->has_ref_min && row->has_ref_max)
+            snprintf(band, sizeof band, "(%.0f-%.0f)", row->ref_min, row->ref_max);
+    }
+    if (row->dev.has_ref)
+        snprintf(dev, sizeof dev, "%+.1f%%", row->dev.pct);
+    if (row->status != STATUS_OK)
+        snprintf(verdict, sizeof verdict, "%s", status_name(row->status));
+    else if (row->dev.has_ref)
+        snprintf(verdict, sizeof verdict, "%s", verdict_name(row->dev.verdict));
+    else
+        snprintf(verdict, sizeof verdict, "-");
+    fprintf(out, "%-14.14s %11s %-6.6s %10s %-17.17s %7s %-8s\n",
+            row->metric, measured, row->unit, ref, band, dev, verdict);
+    if (row->status != STATUS_OK && row->error)
+        fprintf(out, "  %s: %s\n", row->metric, row->error);
+}

@@ -22,7 +22,7 @@ struct result_row {
     const char *bench;          /* kernel name, e.g. "stream" */
     const char *metric;         /* metric id, e.g. "copy" */
     const char *unit;
-    const char *provider;       /* "kernel:stream" */
+    char provider[64];          /* "kernel:stream" */
     size_t samples;
     double min, max, avg, stddev, median;
     double value;               /* the statistic compared with the guide */

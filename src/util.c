@@ -112,16 +112,20 @@ char *read_file(const char *path, size_t limit, size_t *len)
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = xmalloc(cap + 1);
+    size_t cap = limit < 4096 ? limit : 4096, n = 0;
+    char *buf = xmalloc(cap + 2);
     for (;;) {
         if (n == cap) {
-            if (cap >= limit) {
+            char probe;
+            ssize_t more = cap >= limit ? read(fd, &probe, 1) : 1;
+            if (more > 0 && cap >= limit) {
                 free(buf);
                 close(fd);
                 errno = EFBIG;
                 return NULL;
             }
+            if (more == 0)
+                break;
             cap = cap * 2 > limit ? limit : cap * 2;
             buf = xrealloc(buf, cap + 1);
         }
@@ -219,6 +223,8 @@ char *path_join(const char *a, const char *b)
         b++;
     if (!*b)
         return xstrndup(a, la);
+    if (la && a[la - 1] == '/')     /* the root itself */
+        return xasprintf("%.*s%s", (int)la, a, b);
     return xasprintf("%.*s/%s", (int)la, a, b);
 }
 

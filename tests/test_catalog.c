@@ -1,7 +1,83 @@
-/* placeholder: being written */
+/* test_catalog.c - the guide's sections as the menu. */
 #include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
 #include "suites.h"
+#include "util.h"
+
+static int run_nothing(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    (void)r;
+    return 0;
+}
+
+static const struct kernel_metric m[] = { { "copy", "mb/s", SUMMARY_MAX } };
+static const struct kernel k_stream = { .name = "stream", .section = "stream", .metrics = m,
+                                        .nmetrics = 1, .run = run_nothing };
+static const struct kernel k_orphan = { .name = "orphan", .section = "nowhere", .metrics = m,
+                                        .nmetrics = 1, .run = run_nothing };
+
+START_TEST(categories_follow_the_guide)
+{
+    struct diag dg;
+    diag_init(&dg);
+    struct refdb *db = refdb_new();
+    char *p = test_data_path("refs");
+    refdb_load_path(db, p, &dg);
+    free(p);
+    const struct kernel *ks[] = { &k_stream, &k_orphan };
+    struct catalog *c = catalog_build(db, ks, 2);
+
+    ck_assert_uint_eq(c->ncats, 3);
+    ck_assert_str_eq(c->cats[0].title, "System Benchmarks");
+    ck_assert_str_eq(c->cats[1].title, "Crypto");
+    ck_assert_str_eq(c->cats[2].title, "Other");
+    /* Stream from two guides is one benchmark with two tables */
+    ck_assert_uint_eq(c->cats[0].nbenches, 2);
+    const struct cat_bench *b = catalog_find_bench(c, "stream");
+    ck_assert_ptr_nonnull(b);
+    ck_assert_str_eq(b->title, "Stream");
+    ck_assert_uint_eq(b->ntables, 2);
+    ck_assert_ptr_eq(b->kernel, &k_stream);
+    ck_assert_ptr_eq(b->category, &c->cats[0]);
+    ck_assert_uint_eq(cat_bench_count_metrics(b), 4);
+    b = catalog_find_bench(c, "DHRYSTONE");
+    ck_assert_ptr_nonnull(b);
+    ck_assert_ptr_null(b->kernel);      /* reference only */
+    b = catalog_find_bench(c, "orphan");
+    ck_assert_ptr_nonnull(b);
+    ck_assert_str_eq(b->category->title, "Other");
+    ck_assert_ptr_null(catalog_find_bench(c, "nosuch"));
+    ck_assert_ptr_nonnull(catalog_find_category(c, "system_benchmarks"));
+    ck_assert_ptr_nonnull(catalog_find_category(c, "Crypto"));
+    ck_assert_ptr_null(catalog_find_category(c, "nope"));
+    catalog_free(c);
+    refdb_free(db);
+    diag_free(&dg);
+}
+END_TEST
+
+START_TEST(empty_database_still_lists_kernels)
+{
+    const struct kernel *ks[] = { &k_stream };
+    struct catalog *c = catalog_build(NULL, ks, 1);
+    ck_assert_uint_eq(c->ncats, 1);
+    ck_assert_str_eq(c->cats[0].title, "Other");
+    ck_assert_ptr_nonnull(catalog_find_bench(c, "stream"));
+    catalog_free(c);
+}
+END_TEST
+
 Suite *suite_catalog(void)
 {
-    return suite_create("catalog");
+    Suite *s = suite_create("catalog");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, categories_follow_the_guide);
+    tcase_add_test(tc, empty_database_still_lists_kernels);
+    suite_add_tcase(s, tc);
+    return s;
 }

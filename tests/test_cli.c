@@ -1,7 +1,310 @@
-/* placeholder: being written */
+/* test_cli.c - the command-line contract: JSON shapes and exit codes. */
 #include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli.h"
 #include "suites.h"
+#include "util.h"
+
+struct outcome {
+    int rc;
+    char *out, *err;
+};
+
+/* Runs cli_main with the words of a NULL-terminated list. */
+static struct outcome run_cli(const char *first, ...)
+{
+    char *argv[64];
+    int argc = 0;
+    argv[argc++] = (char *)"evmbench";
+    va_list ap;
+    va_start(ap, first);
+    for (const char *a = first; a && argc < 63; a = va_arg(ap, const char *))
+        argv[argc++] = (char *)a;
+    va_end(ap);
+    argv[argc] = NULL;
+    struct outcome o = { 0 };
+    size_t no, ne;
+    FILE *out = open_memstream(&o.out, &no);
+    FILE *err = open_memstream(&o.err, &ne);
+    o.rc = cli_main(argc, argv, out, err);
+    fclose(out);
+    fclose(err);
+    return o;
+}
+
+static void outcome_free(struct outcome *o)
+{
+    free(o->out);
+    free(o->err);
+}
+
+static json_t *parse(const struct outcome *o)
+{
+    json_error_t e;
+    json_t *j = json_loads(o->out, 0, &e);
+    ck_assert_msg(j != NULL, "not JSON (%s): %s", e.text, o->out);
+    return j;
+}
+
+static char *fixture_refs(void)
+{
+    return test_data_path("refs/good.json");
+}
+
+START_TEST(version_and_help)
+{
+    struct outcome o = run_cli("--version", NULL);
+    ck_assert_int_eq(o.rc, 0);
+    ck_assert_str_eq(o.out, PACKAGE_STRING "\n");
+    outcome_free(&o);
+    o = run_cli("--help", NULL);
+    ck_assert_int_eq(o.rc, 0);
+    ck_assert_ptr_nonnull(strstr(o.out, "evmbench run"));
+    outcome_free(&o);
+}
+END_TEST
+
+START_TEST(usage_errors_exit_2_with_one_line)
+{
+    static const char *const cases[][4] = {
+        { "--bogus", NULL },
+        { "frobnicate", NULL },
+        { "run", NULL },
+        { "run", "nosuchbench", NULL },
+        { "sysinfo", "--format", "xml", NULL },
+        { "run", "stream", "--timeout", "-3" },
+        { "--board", NULL },
+        { "list", "extra", NULL },
+    };
+    char *refs = fixture_refs();
+    for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+        struct outcome o = run_cli("--refs", refs, cases[i][0], cases[i][1], cases[i][2],
+                                   cases[i][3], NULL);
+        ck_assert_msg(o.rc == EXIT_USAGE, "case %zu: rc %d", i, o.rc);
+        ck_assert_msg(str_starts_with(o.err, "evmbench: "), "case %zu: %s", i, o.err);
+        ck_assert_msg(strchr(o.err, '\n') == o.err + strlen(o.err) - 1, "case %zu: %s", i, o.err);
+        outcome_free(&o);
+    }
+    /* a board no guide knows */
+    struct outcome o = run_cli("run", "stream", "--board", "nosuch_board", "--refs", refs, NULL);
+    ck_assert_int_eq(o.rc, EXIT_USAGE);
+    ck_assert_ptr_nonnull(strstr(o.err, "am62xx_sk-fs"));
+    outcome_free(&o);
+    /* reference-only benchmark */
+    o = run_cli("run", "dhrystone", "--refs", refs, NULL);
+    ck_assert_int_eq(o.rc, EXIT_USAGE);
+    ck_assert_ptr_nonnull(strstr(o.err, "reference numbers only"));
+    outcome_free(&o);
+    free(refs);
+}
+END_TEST
+
+START_TEST(refs_json_rows)
+{
+    char *refs = fixture_refs();
+    struct outcome o = run_cli("refs", "--board", "am62xx_sk-fs", "--format", "json",
+                               "--refs", refs, NULL);
+    ck_assert_int_eq(o.rc, 0);
+    json_t *j = parse(&o);
+    ck_assert(json_is_array(j));
+    /* 4 stream + 2 dhrystone + 2 openssl rows for this board */
+    ck_assert_uint_eq(json_array_size(j), 8);
+    json_t *row = json_array_get(j, 1);
+    static const char *const keys[] = { "source", "board", "section", "table", "metric",
+                                        "column", "unit", "avg", "min", "max" };
+    for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
+        ck_assert_msg(json_object_get(row, keys[i]) != NULL, "missing %s", keys[i]);
+    ck_assert_str_eq(json_string_value(json_object_get(row, "metric")), "copy");
+    ck_assert_str_eq(json_string_value(json_object_get(row, "section")), "System Benchmarks / Stream");
+    ck_assert_double_eq_tol(json_number_value(json_object_get(row, "avg")), 1838.92, 1e-9);
+    ck_assert_double_eq_tol(json_number_value(json_object_get(row, "max")), 2245.2, 1e-9);
+    json_t *ossl = json_array_get(j, 6);
+    ck_assert_str_eq(json_string_value(json_object_get(ossl, "metric")), "aes-128-cbc 1024");
+    ck_assert_str_eq(json_string_value(json_object_get(ossl, "unit")), "KBytes/Sec");
+    json_decref(j);
+    outcome_free(&o);
+
+    o = run_cli("refs", "--section", "crypto", "--format", "csv", "--refs", refs, NULL);
+    ck_assert_int_eq(o.rc, 0);
+    ck_assert(str_starts_with(o.out, "source,board,section,table,metric,column,unit,avg,min,max\n"));
+    ck_assert_ptr_nonnull(strstr(o.out, "aes-128-cbc 1024"));
+    ck_assert_ptr_null(strstr(o.out, "copy"));
+    outcome_free(&o);
+    free(refs);
+}
+END_TEST
+
+START_TEST(sysinfo_json_shape)
+{
+    char *root = test_data_path("sysroots/am62xx_sk-fs");
+    struct outcome o = run_cli("sysinfo", "--sysroot", root, "--format", "json", NULL);
+    ck_assert_int_eq(o.rc, 0);
+    json_t *j = parse(&o);
+    static const char *const keys[] = { "board", "board_name", "family", "machine", "revision",
+                                        "compatible", "cpu", "mem_mb", "kernel", "how" };
+    for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
+        ck_assert_msg(json_object_get(j, keys[i]) != NULL, "missing %s", keys[i]);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "board")), "am62xx_sk-fs");
+    ck_assert(json_is_array(json_object_get(j, "compatible")));
+    json_t *cpu = json_object_get(j, "cpu");
+    static const char *const cpukeys[] = { "cores", "part", "mhz", "governor" };
+    for (size_t i = 0; i < ARRAY_SIZE(cpukeys); i++)
+        ck_assert_msg(json_object_get(cpu, cpukeys[i]) != NULL, "missing cpu.%s", cpukeys[i]);
+    json_decref(j);
+    outcome_free(&o);
+    free(root);
+}
+END_TEST
+
+START_TEST(run_stream_json_against_reference)
+{
+    char *refs = fixture_refs();
+    struct outcome o = run_cli("run", "stream", "--board", "am62xx_sk-fs", "--format", "json",
+                               "--quick", "--size", "400000", "--iterations", "3",
+                               "--refs", refs, NULL);
+    ck_assert_msg(o.rc == 0, "rc %d: %s", o.rc, o.err);
+    json_t *j = parse(&o);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "board")), "am62xx_sk-fs");
+    json_t *results = json_object_get(j, "results");
+    ck_assert_uint_eq(json_array_size(results), 4);
+    static const char *const metrics[] = { "copy", "scale", "add", "triad" };
+    static const char *const keys[] = { "bench", "metric", "unit", "samples", "min", "max",
+                                        "avg", "stddev", "ref_avg", "ref_min", "ref_max",
+                                        "deviation_pct", "status", "provider" };
+    for (size_t i = 0; i < 4; i++) {
+        json_t *r = json_array_get(results, i);
+        for (size_t k = 0; k < ARRAY_SIZE(keys); k++)
+            ck_assert_msg(json_object_get(r, keys[k]) != NULL, "missing %s", keys[k]);
+        ck_assert_str_eq(json_string_value(json_object_get(r, "bench")), "stream");
+        ck_assert_str_eq(json_string_value(json_object_get(r, "metric")), metrics[i]);
+        ck_assert_str_eq(json_string_value(json_object_get(r, "unit")), "mb/s");
+        ck_assert_str_eq(json_string_value(json_object_get(r, "status")), "ok");
+        ck_assert_str_eq(json_string_value(json_object_get(r, "provider")), "kernel:stream");
+        ck_assert_int_ge(json_integer_value(json_object_get(r, "samples")), 1);
+        double avg = json_number_value(json_object_get(r, "avg"));
+        ck_assert(avg > 0 && isfinite(avg));
+        ck_assert(json_is_number(json_object_get(r, "ref_avg")));
+        double value = json_number_value(json_object_get(r, "value"));
+        double ref = json_number_value(json_object_get(r, "ref_avg"));
+        double dev = json_number_value(json_object_get(r, "deviation_pct"));
+        ck_assert_double_eq_tol(dev, (value - ref) / ref * 100, 1e-6);
+    }
+    json_t *copy = json_array_get(results, 0);
+    ck_assert_double_eq_tol(json_number_value(json_object_get(copy, "ref_avg")), 1838.92, 1e-9);
+    ck_assert_double_eq_tol(json_number_value(json_object_get(copy, "ref_min")), 1650.2, 1e-9);
+    json_decref(j);
+    outcome_free(&o);
+
+    /* no board: references are null, the run still works */
+    o = run_cli("run", "stream", "--sysroot", "/nonexistent", "--format", "json", "--quick",
+                "--size", "400000", "--iterations", "2", "--refs", refs, NULL);
+    ck_assert_int_eq(o.rc, 0);
+    j = parse(&o);
+    ck_assert(json_is_null(json_object_get(j, "board")));
+    json_t *r0 = json_array_get(json_object_get(j, "results"), 0);
+    ck_assert(json_is_null(json_object_get(r0, "ref_avg")));
+    ck_assert(json_is_null(json_object_get(r0, "deviation_pct")));
+    json_decref(j);
+    outcome_free(&o);
+    free(refs);
+}
+END_TEST
+
+START_TEST(run_text_fits_80_columns)
+{
+    char *refs = fixture_refs();
+    struct outcome o = run_cli("run", "stream", "--board", "am62xx_sk-fs", "--quick",
+                               "--size", "400000", "--iterations", "2", "--refs", refs, NULL);
+    ck_assert_int_eq(o.rc, 0);
+    ck_assert_ptr_nonnull(strstr(o.out, "copy"));
+    ck_assert_ptr_nonnull(strstr(o.out, "1838.92"));
+    for (char *line = o.out; *line;) {
+        char *nl = strchr(line, '\n');
+        size_t len = nl ? (size_t)(nl - line) : strlen(line);
+        ck_assert_msg(len <= 80, "line too long (%zu): %.*s", len, (int)len, line);
+        line += len + (nl != NULL);
+    }
+    outcome_free(&o);
+    free(refs);
+}
+END_TEST
+
+START_TEST(list_shows_providers)
+{
+    char *refs = fixture_refs();
+    struct outcome o = run_cli("list", "--format", "json", "--refs", refs, NULL);
+    ck_assert_int_eq(o.rc, 0);
+    json_t *j = parse(&o);
+    ck_assert_uint_eq(json_array_size(j), 3);
+    json_t *stream = json_array_get(j, 0);
+    ck_assert_str_eq(json_string_value(json_object_get(stream, "bench")), "stream");
+    ck_assert(json_is_true(json_object_get(stream, "runnable")));
+    ck_assert_str_eq(json_string_value(json_array_get(json_object_get(stream, "providers"), 0)),
+                     "kernel:stream");
+    json_t *dhry = json_array_get(j, 1);
+    ck_assert(json_is_false(json_object_get(dhry, "runnable")));
+    json_decref(j);
+    outcome_free(&o);
+    free(refs);
+}
+END_TEST
+
+START_TEST(bad_refs_still_start)
+{
+    char *bad = test_data_path("refs-bad/malformed.json");
+    struct outcome o = run_cli("list", "--refs", bad, NULL);
+    ck_assert_int_eq(o.rc, 0);
+    ck_assert_ptr_nonnull(strstr(o.err, "malformed.json:5:"));
+    ck_assert_ptr_nonnull(strstr(o.out, "stream"));     /* the kernel is still there */
+    outcome_free(&o);
+    free(bad);
+}
+END_TEST
+
+START_TEST(shipped_refs_have_the_am62x_stream_table)
+{
+    /* the data the program ships, as found by datadir (EVMBENCH_DATADIR in tests) */
+    struct outcome o = run_cli("refs", "--board", "am62xx_sk-fs", "--section", "stream",
+                               "--format", "json", NULL);
+    ck_assert_int_eq(o.rc, 0);
+    json_t *j = parse(&o);
+    bool copy = false;
+    size_t i;
+    json_t *row;
+    json_array_foreach(j, i, row) {
+        if (strcmp(json_string_value(json_object_get(row, "metric")), "copy") == 0 &&
+            strstr(json_string_value(json_object_get(row, "source")), "12.00.00")) {
+            ck_assert_double_eq_tol(json_number_value(json_object_get(row, "avg")), 1838.92, 1e-9);
+            copy = true;
+        }
+    }
+    ck_assert(copy);
+    json_decref(j);
+    outcome_free(&o);
+}
+END_TEST
+
 Suite *suite_cli(void)
 {
-    return suite_create("cli");
+    Suite *s = suite_create("cli");
+    TCase *tc = tcase_create("contract");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, version_and_help);
+    tcase_add_test(tc, usage_errors_exit_2_with_one_line);
+    tcase_add_test(tc, refs_json_rows);
+    tcase_add_test(tc, sysinfo_json_shape);
+    tcase_add_test(tc, run_stream_json_against_reference);
+    tcase_add_test(tc, run_text_fits_80_columns);
+    tcase_add_test(tc, list_shows_providers);
+    tcase_add_test(tc, bad_refs_still_start);
+    tcase_add_test(tc, shipped_refs_have_the_am62x_stream_table);
+    suite_add_tcase(s, tc);
+    return s;
 }

@@ -1,7 +1,304 @@
-/* placeholder: being written */
+/* test_runner.c - workers that succeed, fail, crash, hang or babble. */
 #include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "runner.h"
 #include "suites.h"
+#include "util.h"
+
+static const struct kernel_metric two_metrics[] = {
+    { "alpha", "mb/s", SUMMARY_MAX },
+    { "beta", "us", SUMMARY_MEDIAN },
+};
+
+static int run_good(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    for (int i = 1; i <= 5; i++) {
+        report_sample(r, "alpha", 100.0 * i);
+        report_sample(r, "beta", 10.0 + i);
+        report_progress(r, i, 5);
+    }
+    report_note(r, "all good");
+    return 0;
+}
+
+static int run_crash(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    report_sample(r, "alpha", 1.0);
+    raise(SIGSEGV);
+    return 0;
+}
+
+static int run_hang(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    report_sample(r, "alpha", 1.0);
+    if (fork() == 0) {          /* a grandchild in the same group */
+        for (;;)
+            pause();
+    }
+    for (;;)
+        pause();
+    return 0;
+}
+
+static int run_fail(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    report_fail(r, "alpha", "cannot allocate %d MB", 240);
+    report_fail(r, "beta", "cannot allocate %d MB", 240);
+    return -1;
+}
+
+static int run_partial(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    report_sample(r, "alpha", 5.0);
+    report_fail(r, "beta", "no loopback");
+    return 0;
+}
+
+static int run_babble(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    static const char junk[] = "this is not the protocol\nS alpha 12\nS nosuch 1\n";
+    if (write(r->fd, junk, sizeof junk - 1) < 0)
+        return -1;
+    char big[5000];
+    memset(big, 'x', sizeof big);
+    big[sizeof big - 1] = '\n';
+    if (write(r->fd, big, sizeof big) < 0)
+        return -1;
+    report_sample(r, "beta", 3.0);
+    return 0;
+}
+
+static int run_silent(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    (void)r;
+    return 0;
+}
+
+#define FAKE(fn, budget) { .name = #fn, .section = "fake", .metrics = two_metrics, \
+    .nmetrics = 2, .budget_quick_s = budget, .budget_full_s = budget, .run = fn }
+static const struct kernel k_good = FAKE(run_good, 1);
+static const struct kernel k_crash = FAKE(run_crash, 1);
+static const struct kernel k_hang = FAKE(run_hang, 1);
+static const struct kernel k_fail = FAKE(run_fail, 1);
+static const struct kernel k_partial = FAKE(run_partial, 1);
+static const struct kernel k_babble = FAKE(run_babble, 1);
+static const struct kernel k_silent = FAKE(run_silent, 1);
+
+struct counts {
+    int start, sample, progress, note, done;
+};
+
+static void on_start(void *c, const struct run *r) { (void)r; ((struct counts *)c)->start++; }
+static void on_sample(void *c, const struct run *r, size_t m, double v)
+{
+    (void)r; (void)m; (void)v;
+    ((struct counts *)c)->sample++;
+}
+static void on_progress(void *c, const struct run *r) { (void)r; ((struct counts *)c)->progress++; }
+static void on_note(void *c, const struct run *r, const char *t)
+{
+    (void)r; (void)t;
+    ((struct counts *)c)->note++;
+}
+static void on_done(void *c, const struct run *r) { (void)r; ((struct counts *)c)->done++; }
+
+static const struct sink counting = {
+    .on_start = on_start, .on_sample = on_sample, .on_progress = on_progress,
+    .on_note = on_note, .on_done = on_done,
+};
+
+static struct run *start(const struct kernel *k, double timeout, struct counts *c)
+{
+    struct run_options opt = { .params = { .quick = true }, .timeout_s = timeout, .cpu = -1 };
+    char *err = NULL;
+    struct run *run = runner_start(k, &opt, &counting, c, &err);
+    ck_assert_msg(run != NULL, "runner_start: %s", err ? err : "?");
+    return run;
+}
+
+/* True when no live process (zombies do not count) is left in the group. */
+static bool group_alive(pid_t pgid)
+{
+    DIR *d = opendir("/proc");
+    if (!d)
+        return kill(-pgid, 0) == 0;
+    bool alive = false;
+    struct dirent *e;
+    while (!alive && (e = readdir(d))) {
+        char path[300], buf[512];
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        size_t n = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[n] = '\0';
+        char *paren = strrchr(buf, ')');   /* the command name may hold spaces */
+        char state;
+        int ppid, pgrp;
+        if (paren && sscanf(paren + 1, " %c %d %d", &state, &ppid, &pgrp) == 3)
+            alive = pgrp == pgid && state != 'Z' && state != 'X';
+    }
+    closedir(d);
+    return alive;
+}
+
+static bool group_gone(pid_t pgid)
+{
+    for (int i = 0; i < 200; i++) {
+        if (!group_alive(pgid))
+            return true;
+        usleep(10000);
+    }
+    return false;
+}
+
+START_TEST(good_worker_aggregates)
+{
+    struct counts c = { 0 };
+    struct run *run = start(&k_good, 30, &c);
+    ck_assert(!runner_wait(run, -1));
+    ck_assert_int_eq(run->status, STATUS_OK);
+    ck_assert_uint_eq(run->metrics[0].stats.count, 5);
+    ck_assert_double_eq_tol(run->metrics[0].stats.max, 500, 1e-9);
+    ck_assert_double_eq_tol(stats_median(&run->metrics[1].stats), 13, 1e-9);
+    ck_assert_double_eq_tol(run->progress, 1.0, 1e-12);
+    ck_assert_uint_eq(run->nnotes, 1);
+    ck_assert_str_eq(run->notes[0], "all good");
+    ck_assert_int_eq(c.start, 1);
+    ck_assert_int_eq(c.sample, 10);
+    ck_assert_int_eq(c.progress, 5);
+    ck_assert_int_eq(c.done, 1);
+    ck_assert_int_eq(runner_fd(run), -1);
+    ck_assert(!runner_pump(run));
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(crash_is_reported_and_samples_kept)
+{
+    struct counts c = { 0 };
+    struct run *run = start(&k_crash, 30, &c);
+    runner_wait(run, -1);
+    ck_assert_int_eq(run->status, STATUS_CRASHED);
+    ck_assert_ptr_nonnull(strstr(run->error, "signal 11"));
+    ck_assert_uint_eq(run->metrics[0].stats.count, 1);
+    ck_assert_int_eq(c.done, 1);
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(hang_times_out_and_whole_group_dies)
+{
+    struct counts c = { 0 };
+    double t0 = now_seconds();
+    struct run *run = start(&k_hang, 1.0, &c);
+    pid_t pgid = run->pid;
+    runner_wait(run, -1);
+    double took = now_seconds() - t0;
+    ck_assert_int_eq(run->status, STATUS_TIMEOUT);
+    ck_assert_msg(took < 5.0, "timeout took %.1f s", took);
+    ck_assert_uint_eq(run->metrics[0].stats.count, 1);
+    ck_assert(group_gone(pgid));
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(cancel_kills_the_worker)
+{
+    struct counts c = { 0 };
+    struct run *run = start(&k_hang, 60, &c);
+    pid_t pgid = run->pid;
+    runner_wait(run, 200);
+    ck_assert(!run->finished);
+    runner_cancel(run);
+    ck_assert(run->finished);
+    ck_assert_int_eq(run->status, STATUS_CANCELLED);
+    ck_assert(group_gone(pgid));
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(failing_worker)
+{
+    struct counts c = { 0 };
+    struct run *run = start(&k_fail, 30, &c);
+    runner_wait(run, -1);
+    ck_assert_int_eq(run->status, STATUS_FAILED);
+    ck_assert(run->metrics[0].failed);
+    ck_assert_str_eq(run->metrics[0].fail_reason, "cannot allocate 240 MB");
+    ck_assert_ptr_nonnull(strstr(run->error, "cannot allocate"));
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(one_metric_fails_the_other_carries_on)
+{
+    struct counts c = { 0 };
+    struct run *run = start(&k_partial, 30, &c);
+    runner_wait(run, -1);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    ck_assert(!run->metrics[0].failed);
+    ck_assert_uint_eq(run->metrics[0].stats.count, 1);
+    ck_assert(run->metrics[1].failed);
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(protocol_garbage_becomes_notes)
+{
+    struct counts c = { 0 };
+    struct run *run = start(&k_babble, 30, &c);
+    runner_wait(run, -1);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    ck_assert_uint_eq(run->metrics[0].stats.count, 1);
+    ck_assert_uint_eq(run->metrics[1].stats.count, 1);
+    ck_assert_uint_ge(run->nnotes, 3);  /* bad line, unknown metric, long line */
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(no_samples_is_no_data)
+{
+    struct counts c = { 0 };
+    struct run *run = start(&k_silent, 30, &c);
+    runner_wait(run, -1);
+    ck_assert_int_eq(run->status, STATUS_NO_DATA);
+    runner_free(run);
+}
+END_TEST
+
 Suite *suite_runner(void)
 {
-    return suite_create("runner");
+    Suite *s = suite_create("runner");
+    TCase *tc = tcase_create("workers");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, good_worker_aggregates);
+    tcase_add_test(tc, crash_is_reported_and_samples_kept);
+    tcase_add_test(tc, hang_times_out_and_whole_group_dies);
+    tcase_add_test(tc, cancel_kills_the_worker);
+    tcase_add_test(tc, failing_worker);
+    tcase_add_test(tc, one_metric_fails_the_other_carries_on);
+    tcase_add_test(tc, protocol_garbage_becomes_notes);
+    tcase_add_test(tc, no_samples_is_no_data);
+    suite_add_tcase(s, tc);
+    return s;
 }
