@@ -24,11 +24,12 @@ enum board_kind {
 struct board_info {
     enum board_kind kind;
     char *key;              /* guide column key, e.g. "am62xx_sk-fs", or NULL */
-    char *name;             /* "AM62x SK", or the model string, or NULL */
+    char *name;             /* "AM62x SK", the model, a PC's DMI name, or NULL */
     char *model;            /* /proc/device-tree/model */
     char **compatible;      /* /proc/device-tree/compatible, in order */
     size_t ncompatible;
-    char *family;           /* /sys/devices/soc0/family, e.g. "AM62X" */
+    char *family;           /* /sys/devices/soc0/family, e.g. "AM62X"; without
+                               soc0, derived from a TI SoC compatible */
     char *machine;          /* /sys/devices/soc0/machine */
     char *revision;         /* /sys/devices/soc0/revision, e.g. "SR1.0" */
     int cores;              /* processors in /proc/cpuinfo */
@@ -44,11 +45,19 @@ struct board_info {
 
 /* Detects the board under sysroot (NULL = "/"). The kernel release is read
  * from <sysroot>/proc/sys/kernel/osrelease, falling back to uname() only
- * when sysroot is "/". */
+ * when sysroot is "/". *b is overwritten (not freed first); strings are
+ * printable ASCII, so binary junk in a file never reaches the output.
+ * Release with board_free(). Never fails, never prints. */
 void board_detect(struct board_info *b, const char *sysroot);
-/* Applies --board KEY: kind becomes BOARD_OVERRIDE, `how` says so. */
+/* Applies --board KEY: kind becomes BOARD_OVERRIDE, `how` says so and what
+ * detection had found. The key need not be one of board_known_keys (an
+ * imported guide may have more); name is then the key. NULL/"" = no-op. */
 void board_override(struct board_info *b, const char *key);
+/* Frees every field and zeroes *b. */
 void board_free(struct board_info *b);
+
+/* "known", "ti_unknown", "other_dt", "no_dt", "override" (the JSON `kind`). */
+const char *board_kind_name(enum board_kind kind);
 
 /* Display name of a guide column key ("AM62x SK"), NULL when not known. */
 const char *board_key_name(const char *key);

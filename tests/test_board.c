@@ -1,7 +1,648 @@
-/* placeholder: being written */
+/* test_board.c - board detection over the fixture sysroots in
+ * tests/data/sysroots, and over broken trees built in a temporary dir. */
 #include "config.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "board.h"
 #include "suites.h"
+#include "util.h"
+
+/* One fixture and what detection must find in it. */
+struct fixture {
+    const char *dir;
+    enum board_kind kind;
+    const char *key;
+    const char *name;
+    const char *family, *revision;
+    int cores;
+    const char *part, *cpu_name;
+    double mhz, max_mhz;
+    const char *governor;
+    long mem_mb;
+    const char *kernel;
+    size_t ncompatible;
+    const char *how[3];         /* substrings of `how` */
+};
+
+static const struct fixture fixtures[] = {
+    { "am62xx_sk-fs", BOARD_KNOWN, "am62xx_sk-fs", "AM62x SK", "AM62X", "SR1.0",
+      4, "0xd03", "Cortex-A53", 1400, 1400, "performance", 1874,
+      "6.6.32-ti-01451-g9d6c5cd3a7ab", 2,
+      { "device-tree compatible \"ti,am625-sk\"", "matches am62xx_sk-fs",
+        "(AM62x SK)" } },
+    { "am62xx_lp_sk-fs", BOARD_KNOWN, "am62xx_lp_sk-fs", "AM62x LP SK", "AM62X",
+      "SR1.0", 4, "0xd03", "Cortex-A53", 200, 1250, "ondemand", 1890,
+      "6.6.32-ti-01451-g9d6c5cd3a7ab", 2,
+      { "\"ti,am62-lp-sk\"", "am62xx_lp_sk-fs" } },
+    { "am62xxsip_sk-fs-xxl", BOARD_KNOWN, "am62xxsip_sk-fs", "AM62 SIP SK",
+      "AM62X", "SR1.0", 4, "0xd03", "Cortex-A53", 1400, 1400, "performance",
+      413, "6.1.80-ti-g2e423244f8c0", 2,
+      { "\"ti,am6254xxl-sk\"", "am62xxsip_sk-fs" } },
+    { "am62xxsip_sk-fs-atl", BOARD_KNOWN, "am62xxsip_sk-fs", "AM62 SIP SK",
+      "AM62X", "SR1.1", 4, "0xd03", "Cortex-A53", 1000, 1400, "schedutil",
+      417, "6.12.17-ti-00771-gc85877d40f8e", 3,
+      { "\"ti,am6254atl-sk\"", "am62xxsip_sk-fs" } },
+    { "j721e-idk-gw", BOARD_KNOWN, "j721e-idk-gw", "J721E EVM", "J721E", "SR1.1",
+      2, "0xd08", "Cortex-A72", 2000, 2000, "performance", 3647,
+      "6.6.32-ti-01451-g9d6c5cd3a7ab", 2,
+      { "\"ti,j721e-evm\"", "j721e-idk-gw" } },
+    { "am68_sk-fs", BOARD_KNOWN, "am68_sk-fs", "AM68 SK", "J721S2", "SR1.0",
+      2, "0xd08", "Cortex-A72", 2000, 2000, "performance", 15619,
+      "6.6.32-ti-01451-g9d6c5cd3a7ab", 2,
+      { "\"ti,am68-sk\"", "am68_sk-fs" } },
+    { "am69_sk-fs", BOARD_KNOWN, "am69_sk-fs", "AM69 SK", "J784S4", "SR1.0",
+      8, "0xd08", "Cortex-A72", 2000, 2000, "performance", 31671,
+      "6.6.32-ti-01451-g9d6c5cd3a7ab", 2,
+      { "\"ti,am69-sk\"", "am69_sk-fs" } },
+    { "ti-am64x-sk", BOARD_TI_UNKNOWN, NULL, "Texas Instruments AM642 SK",
+      "AM64X", "SR2.0", 2, "0xd03", "Cortex-A53", 1000, 1000, "performance",
+      1921, "6.6.32-ti-01451-g9d6c5cd3a7ab", 2,
+      { "TI AM64X SoC (soc0 family)", "no guide board uses the AM64X family",
+        "--board KEY" } },
+    { "ti-custom-am62x", BOARD_TI_UNKNOWN, NULL, "Acme AM62x Gateway",
+      "AM62X", "SR1.0", 4, "0xd03", "Cortex-A53", 1400, 1400, "performance",
+      931, "6.6.32-ti-01451-g9d6c5cd3a7ab", 2,
+      { "TI AM62X SoC", "\"Acme AM62x Gateway\"",
+        "--board am62xx_sk-fs, am62xx_lp_sk-fs or am62xxsip_sk-fs" } },
+    { "rpi4", BOARD_OTHER_DT, NULL, "Raspberry Pi 4 Model B Rev 1.4",
+      NULL, NULL, 4, "0xd08", "Cortex-A72", 600, 1800, "ondemand", 7810,
+      "6.6.31+rpt-rpi-v8", 2,
+      { "non-TI board", "\"Raspberry Pi 4 Model B Rev 1.4\"", "--board KEY" } },
+    { "nxp-imx8mp-evk", BOARD_OTHER_DT, NULL, "NXP i.MX8MPlus EVK board",
+      "Freescale i.MX", "1.1", 4, "0xd03", "Cortex-A53", 1200, 1800,
+      "schedutil", 5725, "6.6.23-lts-next-g1c2a9a9e8e5f", 2,
+      { "non-TI board", "--board KEY" } },
+    { "pc-x86", BOARD_NO_DT, NULL, "QEMU Standard PC (i440FX + PIIX, 1996)",
+      NULL, NULL, 2, NULL, "AMD EPYC", 2096.015, 0, NULL, 3921, "6.18.44", 0,
+      { "no device tree: a PC or virtual machine",
+        "no guide reference applies", "--board KEY" } },
+};
+
+static void detect_fixture(struct board_info *b, const char *dir)
+{
+    char *rel = path_join("sysroots", dir);
+    char *root = test_data_path(rel);
+    board_detect(b, root);
+    free(root);
+    free(rel);
+}
+
+/* Renders board_print_text() into a string. */
+static char *render_text(const struct board_info *b)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ck_assert_ptr_nonnull(f);
+    board_print_text(b, f);
+    fclose(f);
+    return buf;
+}
+
+/* Every line fits 79 columns; values start in one column. */
+static void check_text_layout(const char *text)
+{
+    size_t lines = 0;
+    for (const char *p = text; *p; lines++) {
+        const char *nl = strchr(p, '\n');
+        ck_assert_ptr_nonnull(nl);
+        size_t n = (size_t)(nl - p);
+        ck_assert_msg(n <= 79, "line too long (%zu): %.*s", n, (int)n, p);
+        ck_assert_msg(n > 14 && p[13] == ' ' && p[14] != ' ',
+                      "value not in column 15: %.*s", (int)n, p);
+        p = nl + 1;
+    }
+    ck_assert_uint_ge(lines, 12);
+}
+
+START_TEST(test_fixture)
+{
+    const struct fixture *fx = &fixtures[_i];
+    struct board_info b;
+    detect_fixture(&b, fx->dir);
+
+    ck_assert_msg(b.kind == fx->kind, "%s: kind %s", fx->dir,
+                  board_kind_name(b.kind));
+    ck_assert_pstr_eq(b.key, fx->key);
+    ck_assert_pstr_eq(b.name, fx->name);
+    ck_assert_pstr_eq(b.family, fx->family);
+    ck_assert_pstr_eq(b.revision, fx->revision);
+    ck_assert_int_eq(b.cores, fx->cores);
+    ck_assert_pstr_eq(b.cpu_part, fx->part);
+    ck_assert_pstr_eq(b.cpu_name, fx->cpu_name);
+    ck_assert_double_eq_tol(b.cpu_mhz, fx->mhz, 1e-6);
+    ck_assert_double_eq_tol(b.cpu_max_mhz, fx->max_mhz, 1e-6);
+    ck_assert_pstr_eq(b.governor, fx->governor);
+    ck_assert_int_eq(b.mem_mb, fx->mem_mb);
+    ck_assert_pstr_eq(b.kernel, fx->kernel);
+    ck_assert_uint_eq(b.ncompatible, fx->ncompatible);
+    if (fx->kind != BOARD_NO_DT) {
+        ck_assert_ptr_nonnull(b.model);
+        ck_assert_str_eq(b.machine ? b.machine : b.model, b.model);
+    } else {
+        ck_assert_ptr_null(b.model);
+    }
+
+    ck_assert_ptr_nonnull(b.how);
+    ck_assert_ptr_null(strchr(b.how, '\n'));
+    for (size_t i = 0; i < ARRAY_SIZE(fx->how) && fx->how[i]; i++)
+        ck_assert_msg(strstr(b.how, fx->how[i]), "%s: how \"%s\" lacks \"%s\"",
+                      fx->dir, b.how, fx->how[i]);
+
+    json_t *j = board_to_json(&b);
+    ck_assert_ptr_nonnull(j);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "kind")),
+                     board_kind_name(fx->kind));
+    if (fx->key)
+        ck_assert_str_eq(json_string_value(json_object_get(j, "board")), fx->key);
+    else
+        ck_assert(json_is_null(json_object_get(j, "board")));
+    char *dump = json_dumps(j, 0);
+    ck_assert_ptr_nonnull(dump);
+    free(dump);
+    json_decref(j);
+
+    char *text = render_text(&b);
+    check_text_layout(text);
+    if (fx->key)
+        ck_assert_ptr_nonnull(strstr(text, fx->key));
+    free(text);
+    board_free(&b);
+}
+END_TEST
+
+START_TEST(test_json_shape)
+{
+    struct board_info b;
+    detect_fixture(&b, "am62xx_sk-fs");
+    json_t *j = board_to_json(&b);
+    static const char *const keys[] = {
+        "board", "board_name", "model", "family", "machine", "revision",
+        "compatible", "cpu", "mem_mb", "kernel", "kind", "how",
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
+        ck_assert_msg(json_object_get(j, keys[i]), "missing %s", keys[i]);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "board")),
+                     "am62xx_sk-fs");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "board_name")),
+                     "AM62x SK");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "model")),
+                     "Texas Instruments AM625 SK");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "family")), "AM62X");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "revision")), "SR1.0");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "kind")), "known");
+
+    json_t *compat = json_object_get(j, "compatible");
+    ck_assert(json_is_array(compat));
+    ck_assert_uint_eq(json_array_size(compat), 2);
+    ck_assert_str_eq(json_string_value(json_array_get(compat, 0)), "ti,am625-sk");
+    ck_assert_str_eq(json_string_value(json_array_get(compat, 1)), "ti,am625");
+
+    json_t *cpu = json_object_get(j, "cpu");
+    ck_assert(json_is_object(cpu));
+    static const char *const cpu_keys[] = {
+        "cores", "part", "name", "mhz", "max_mhz", "governor",
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(cpu_keys); i++)
+        ck_assert_msg(json_object_get(cpu, cpu_keys[i]), "missing cpu.%s",
+                      cpu_keys[i]);
+    ck_assert(json_is_integer(json_object_get(cpu, "cores")));
+    ck_assert_int_eq(json_integer_value(json_object_get(cpu, "cores")), 4);
+    ck_assert_str_eq(json_string_value(json_object_get(cpu, "part")), "0xd03");
+    ck_assert_str_eq(json_string_value(json_object_get(cpu, "name")), "Cortex-A53");
+    ck_assert(json_is_number(json_object_get(cpu, "mhz")));
+    ck_assert_double_eq_tol(json_number_value(json_object_get(cpu, "mhz")),
+                            1400, 1e-9);
+    ck_assert_double_eq_tol(json_number_value(json_object_get(cpu, "max_mhz")),
+                            1400, 1e-9);
+    ck_assert_str_eq(json_string_value(json_object_get(cpu, "governor")),
+                     "performance");
+    ck_assert(json_is_integer(json_object_get(j, "mem_mb")));
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "mem_mb")), 1874);
+    json_decref(j);
+    board_free(&b);
+}
+END_TEST
+
+START_TEST(test_json_nulls_pc)
+{
+    struct board_info b;
+    detect_fixture(&b, "pc-x86");
+    json_t *j = board_to_json(&b);
+    static const char *const nulls[] = {
+        "board", "model", "family", "machine", "revision",
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(nulls); i++)
+        ck_assert_msg(json_is_null(json_object_get(j, nulls[i])),
+                      "%s is not null", nulls[i]);
+    ck_assert(json_is_array(json_object_get(j, "compatible")));
+    ck_assert_uint_eq(json_array_size(json_object_get(j, "compatible")), 0);
+    json_t *cpu = json_object_get(j, "cpu");
+    ck_assert(json_is_null(json_object_get(cpu, "part")));
+    ck_assert(json_is_null(json_object_get(cpu, "max_mhz")));
+    ck_assert(json_is_null(json_object_get(cpu, "governor")));
+    ck_assert_str_eq(json_string_value(json_object_get(cpu, "name")), "AMD EPYC");
+    ck_assert_double_eq_tol(json_number_value(json_object_get(cpu, "mhz")),
+                            2096, 1e-9);        /* whole MHz in JSON */
+    ck_assert_str_eq(json_string_value(json_object_get(j, "kind")), "no_dt");
+    json_decref(j);
+    board_free(&b);
+}
+END_TEST
+
+START_TEST(test_missing_sysroot)
+{
+    struct board_info b;
+    board_detect(&b, "/nonexistent/evmbench-sysroot");
+    ck_assert_int_eq(b.kind, BOARD_NO_DT);
+    ck_assert_ptr_null(b.key);
+    ck_assert_ptr_null(b.name);
+    ck_assert_ptr_null(b.model);
+    ck_assert_uint_eq(b.ncompatible, 0);
+    ck_assert_ptr_null(b.family);
+    ck_assert_int_eq(b.cores, 0);
+    ck_assert_ptr_null(b.cpu_part);
+    ck_assert_ptr_null(b.cpu_name);
+    ck_assert(b.cpu_mhz == 0 && b.cpu_max_mhz == 0);
+    ck_assert_ptr_null(b.governor);
+    ck_assert_int_eq(b.mem_mb, 0);
+    ck_assert_ptr_null(b.kernel);       /* no uname() for a sysroot */
+    ck_assert_ptr_nonnull(strstr(b.how, "no device tree"));
+
+    json_t *j = board_to_json(&b);
+    json_t *cpu = json_object_get(j, "cpu");
+    ck_assert(json_is_null(json_object_get(j, "board_name")));
+    ck_assert(json_is_null(json_object_get(j, "mem_mb")));
+    ck_assert(json_is_null(json_object_get(j, "kernel")));
+    ck_assert(json_is_null(json_object_get(cpu, "cores")));
+    ck_assert(json_is_null(json_object_get(cpu, "mhz")));
+    json_decref(j);
+
+    char *text = render_text(&b);
+    check_text_layout(text);
+    ck_assert_ptr_nonnull(strstr(text, "unknown"));
+    free(text);
+    board_free(&b);
+}
+END_TEST
+
+START_TEST(test_real_system)
+{
+    static const char *const roots[] = { NULL, "/", "" };
+    for (size_t i = 0; i < ARRAY_SIZE(roots); i++) {
+        struct board_info b;
+        board_detect(&b, roots[i]);
+        ck_assert_ptr_nonnull(b.how);
+        ck_assert_ptr_nonnull(b.kernel);    /* osrelease or uname() */
+        json_t *j = board_to_json(&b);
+        char *dump = json_dumps(j, 0);
+        ck_assert_ptr_nonnull(dump);
+        free(dump);
+        json_decref(j);
+        board_free(&b);
+        ck_assert_ptr_null(b.how);
+        ck_assert_ptr_null(b.compatible);
+    }
+}
+END_TEST
+
+START_TEST(test_override_no_dt)
+{
+    struct board_info b;
+    detect_fixture(&b, "pc-x86");
+    board_override(&b, "am62xx_sk-fs");
+    ck_assert_int_eq(b.kind, BOARD_OVERRIDE);
+    ck_assert_str_eq(b.key, "am62xx_sk-fs");
+    ck_assert_str_eq(b.name, "AM62x SK");
+    ck_assert_str_eq(b.how,
+                     "chosen with --board am62xx_sk-fs (detected: no device tree)");
+    ck_assert_int_eq(b.cores, 2);           /* the rest is still detected */
+    ck_assert_str_eq(b.cpu_name, "AMD EPYC");
+
+    json_t *j = board_to_json(&b);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "kind")), "override");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "board")),
+                     "am62xx_sk-fs");
+    json_decref(j);
+    board_free(&b);
+}
+END_TEST
+
+START_TEST(test_override_other_key)
+{
+    struct board_info b;
+    detect_fixture(&b, "am62xx_lp_sk-fs");
+    board_override(&b, NULL);               /* no-ops */
+    board_override(&b, "");
+    ck_assert_int_eq(b.kind, BOARD_KNOWN);
+
+    /* a column of an imported guide this program does not detect */
+    board_override(&b, "am62pxx_sk-fs");
+    ck_assert_int_eq(b.kind, BOARD_OVERRIDE);
+    ck_assert_str_eq(b.key, "am62pxx_sk-fs");
+    ck_assert_str_eq(b.name, "am62pxx_sk-fs");
+    ck_assert_ptr_nonnull(strstr(b.how, "chosen with --board am62pxx_sk-fs"));
+    ck_assert_ptr_nonnull(strstr(b.how, "detected: am62xx_lp_sk-fs"));
+
+    /* overriding again still reports the detected board, not the override */
+    board_override(&b, "am62xx_sk-fs");
+    ck_assert_str_eq(b.name, "AM62x SK");
+    ck_assert_ptr_nonnull(strstr(b.how, "detected: am62xx_lp_sk-fs"));
+    board_free(&b);
+
+    detect_fixture(&b, "rpi4");
+    board_override(&b, "j721e-idk-gw");
+    ck_assert_ptr_nonnull(strstr(b.how, "non-TI board"));
+    board_free(&b);
+
+    detect_fixture(&b, "ti-custom-am62x");
+    board_override(&b, "am62xx_sk-fs");
+    ck_assert_ptr_nonnull(strstr(b.how, "TI AM62X board"));
+    board_free(&b);
+}
+END_TEST
+
+START_TEST(test_known_keys)
+{
+    size_t n = 0;
+    for (const char *const *k = board_known_keys; *k; k++, n++)
+        ck_assert_msg(board_key_name(*k), "no name for %s", *k);
+    ck_assert_uint_eq(n, 6);
+    ck_assert_str_eq(board_key_name("am62xxsip_sk-fs"), "AM62 SIP SK");
+    ck_assert_str_eq(board_key_name("j721e-idk-gw"), "J721E EVM");
+    ck_assert_ptr_null(board_key_name("am64xx-evm"));
+    ck_assert_ptr_null(board_key_name(NULL));
+
+    /* every key is reached by some fixture */
+    for (const char *const *k = board_known_keys; *k; k++) {
+        bool found = false;
+        for (size_t i = 0; i < ARRAY_SIZE(fixtures); i++)
+            found |= fixtures[i].key && strcmp(fixtures[i].key, *k) == 0;
+        ck_assert_msg(found, "no fixture for %s", *k);
+    }
+    ck_assert_str_eq(board_kind_name(BOARD_TI_UNKNOWN), "ti_unknown");
+    ck_assert_str_eq(board_kind_name(BOARD_OTHER_DT), "other_dt");
+}
+END_TEST
+
+START_TEST(test_text)
+{
+    struct board_info b;
+    detect_fixture(&b, "am62xx_sk-fs");
+    char *text = render_text(&b);
+    ck_assert_ptr_nonnull(strstr(text, "Board:        AM62x SK (am62xx_sk-fs)\n"));
+    ck_assert_ptr_nonnull(strstr(text, "Compatible:   ti,am625-sk ti,am625\n"));
+    ck_assert_ptr_nonnull(strstr(text, "CPU:          4 x Cortex-A53 (part 0xd03)\n"));
+    ck_assert_ptr_nonnull(strstr(text, "CPU clock:    1400 MHz (max 1400 MHz)\n"));
+    ck_assert_ptr_nonnull(strstr(text, "Memory:       1874 MB\n"));
+    ck_assert_ptr_nonnull(strstr(text, "SoC revision: SR1.0\n"));
+    free(text);
+    board_free(&b);
+
+    /* a long sentence wraps under its value column */
+    detect_fixture(&b, "ti-custom-am62x");
+    text = render_text(&b);
+    check_text_layout(text);
+    const char *d = strstr(text, "Decided:");
+    ck_assert_ptr_nonnull(d);
+    const char *next = strchr(d, '\n') + 1;
+    ck_assert(strncmp(next, "              ", 14) == 0 && next[14] != ' ');
+    free(text);
+    board_free(&b);
+}
+END_TEST
+
+/* --- broken trees, built in a temporary directory ---------------------- */
+
+static char *tmp_root(void)
+{
+    const char *base = getenv("TMPDIR");
+    char *tmpl = path_join(base && *base ? base : "/tmp", "evmbench-board-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpl));
+    return tmpl;
+}
+
+static void put(const char *root, const char *rel, const void *data, size_t len)
+{
+    char *path = path_join(root, rel);
+    for (char *s = strchr(path + strlen(root) + 1, '/'); s; s = strchr(s + 1, '/')) {
+        *s = '\0';
+        ck_assert(mkdir(path, 0755) == 0 || errno == EEXIST);
+        *s = '/';
+    }
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(data, 1, len, f), len);
+    fclose(f);
+    free(path);
+}
+
+#define PUT(root, rel, lit) put(root, rel, lit, sizeof(lit) - 1)
+
+static int rm_entry(const char *path, const struct stat *st, int flag,
+                    struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+static void rm_root(char *root)
+{
+    nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    free(root);
+}
+
+static void check_printable(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        ck_assert_msg(*p >= 0x20 && *p < 0x7f, "byte 0x%02x in \"%s\"", *p, s);
+}
+
+START_TEST(test_junk_compatible)
+{
+    char *root = tmp_root();
+    /* no trailing NUL, control and high bytes, empty entries */
+    PUT(root, "proc/device-tree/compatible",
+        "ti,am625-sk\0\x01\x02\xff\xfejunk\0\0weird\x7f");
+    PUT(root, "proc/device-tree/model", "Texas Instruments AM625 SK");
+    struct board_info b;
+    board_detect(&b, root);
+    ck_assert_int_eq(b.kind, BOARD_KNOWN);
+    ck_assert_str_eq(b.key, "am62xx_sk-fs");
+    ck_assert_str_eq(b.model, "Texas Instruments AM625 SK");
+    ck_assert_uint_eq(b.ncompatible, 3);
+    ck_assert_str_eq(b.compatible[0], "ti,am625-sk");
+    ck_assert_str_eq(b.compatible[1], "????junk");
+    ck_assert_str_eq(b.compatible[2], "weird?");
+    for (size_t i = 0; i < b.ncompatible; i++)
+        check_printable(b.compatible[i]);
+    json_t *j = board_to_json(&b);
+    char *dump = json_dumps(j, 0);
+    ck_assert_ptr_nonnull(dump);
+    ck_assert_ptr_nonnull(strstr(dump, "\"????junk\""));
+    free(dump);
+    json_decref(j);
+    board_free(&b);
+    rm_root(root);
+}
+END_TEST
+
+START_TEST(test_junk_falls_back_to_model)
+{
+    char *root = tmp_root();
+    PUT(root, "proc/device-tree/compatible", "\xff\xfe\0\x01");
+    PUT(root, "proc/device-tree/model", "Texas Instruments J721e EVM\0\xff\xff");
+    PUT(root, "sys/devices/soc0/family", "J721E\0\x80garbage\n");
+    struct board_info b;
+    board_detect(&b, root);
+    ck_assert_int_eq(b.kind, BOARD_KNOWN);
+    ck_assert_str_eq(b.key, "j721e-idk-gw");
+    ck_assert_str_eq(b.family, "J721E");
+    ck_assert_ptr_nonnull(strstr(b.how, "model \"Texas Instruments J721e EVM\""));
+    for (size_t i = 0; i < b.ncompatible; i++)
+        check_printable(b.compatible[i]);
+    board_free(&b);
+    rm_root(root);
+}
+END_TEST
+
+START_TEST(test_family_from_compatible)
+{
+    char *root = tmp_root();
+    PUT(root, "sys/firmware/devicetree/base/compatible",
+        "acme,widget\0ti,j721s2\0");
+    struct board_info b;
+    board_detect(&b, root);
+    ck_assert_int_eq(b.kind, BOARD_TI_UNKNOWN);
+    ck_assert_ptr_null(b.key);
+    ck_assert_str_eq(b.family, "J721S2");
+    ck_assert_str_eq(b.name, "TI J721S2 board");
+    ck_assert_ptr_nonnull(strstr(b.how, "compatible \"ti,j721s2\""));
+    ck_assert_ptr_nonnull(strstr(b.how, "--board am68_sk-fs"));
+    board_free(&b);
+    rm_root(root);
+}
+END_TEST
+
+START_TEST(test_oversized_and_binary)
+{
+    char *root = tmp_root();
+    size_t big = 100000;
+    char *junk = xmalloc(big);
+    for (size_t i = 0; i < big; i++)
+        junk[i] = (char)(i * 131 + 7);
+    put(root, "proc/device-tree/model", junk, big);       /* beyond the bound */
+    put(root, "proc/device-tree/compatible", junk, 3000);
+    put(root, "proc/cpuinfo", junk, big);
+    put(root, "proc/meminfo", junk, 2000);
+    put(root, "sys/devices/soc0/revision", junk, 500);
+    put(root, "proc/sys/kernel/osrelease", junk, 64);
+    free(junk);
+    struct board_info b;
+    board_detect(&b, root);
+    ck_assert_ptr_null(b.model);
+    ck_assert_ptr_nonnull(b.how);
+    if (b.revision)
+        check_printable(b.revision);
+    if (b.kernel)
+        check_printable(b.kernel);
+    for (size_t i = 0; i < b.ncompatible; i++)
+        check_printable(b.compatible[i]);
+    json_t *j = board_to_json(&b);
+    char *dump = json_dumps(j, 0);
+    ck_assert_ptr_nonnull(dump);
+    free(dump);
+    json_decref(j);
+    char *text = render_text(&b);
+    check_text_layout(text);
+    free(text);
+    board_free(&b);
+    rm_root(root);
+}
+END_TEST
+
+START_TEST(test_big_little_policy)
+{
+    char *root = tmp_root();
+    struct strbuf sb;
+    sb_init(&sb);
+    for (int i = 0; i < 8; i++)
+        sb_addf(&sb, "processor\t: %d\nCPU implementer\t: 0x41\n"
+                     "CPU part\t: %s\n\n", i, i < 4 ? "0xd05" : "0xd0b");
+    put(root, "proc/cpuinfo", sb.buf, sb.len);
+    sb_free(&sb);
+    PUT(root, "sys/devices/system/cpu/cpufreq/policy0/scaling_cur_freq", "1800000\n");
+    PUT(root, "sys/devices/system/cpu/cpufreq/policy0/cpuinfo_max_freq", "1800000\n");
+    PUT(root, "sys/devices/system/cpu/cpufreq/policy0/scaling_governor", "schedutil\n");
+    PUT(root, "proc/meminfo", "MemFree: 12 kB\nMemTotal:  8388608 kB\n");
+    struct board_info b;
+    board_detect(&b, root);
+    ck_assert_int_eq(b.cores, 8);
+    ck_assert_str_eq(b.cpu_part, "0xd05,0xd0b");
+    ck_assert_str_eq(b.cpu_name, "Cortex-A55 + Cortex-A76");
+    ck_assert_double_eq_tol(b.cpu_mhz, 1800, 1e-9);
+    ck_assert_str_eq(b.governor, "schedutil");
+    ck_assert_int_eq(b.mem_mb, 8192);
+    board_free(&b);
+    rm_root(root);
+}
+END_TEST
+
+START_TEST(test_clock_junk)
+{
+    char *root = tmp_root();
+    PUT(root, "proc/cpuinfo", "processor\t: 0\ncpu MHz\t\t: inf\n");
+    PUT(root, "sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq", "nan\n");
+    PUT(root, "sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", "<unknown>\n");
+    struct board_info b;
+    board_detect(&b, root);
+    ck_assert_int_eq(b.cores, 1);
+    ck_assert(b.cpu_mhz == 0 && b.cpu_max_mhz == 0);
+    json_t *j = board_to_json(&b);
+    json_t *cpu = json_object_get(j, "cpu");
+    ck_assert(json_is_null(json_object_get(cpu, "mhz")));
+    ck_assert(json_is_null(json_object_get(cpu, "max_mhz")));
+    json_decref(j);
+    board_free(&b);
+    rm_root(root);
+}
+END_TEST
+
 Suite *suite_board(void)
 {
-    return suite_create("board");
+    Suite *s = suite_create("board");
+
+    TCase *tc = tcase_create("fixtures");
+    tcase_add_loop_test(tc, test_fixture, 0, (int)ARRAY_SIZE(fixtures));
+    tcase_add_test(tc, test_json_shape);
+    tcase_add_test(tc, test_json_nulls_pc);
+    tcase_add_test(tc, test_missing_sysroot);
+    tcase_add_test(tc, test_real_system);
+    tcase_add_test(tc, test_known_keys);
+    tcase_add_test(tc, test_text);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("override");
+    tcase_add_test(tc, test_override_no_dt);
+    tcase_add_test(tc, test_override_other_key);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("robustness");
+    tcase_add_test(tc, test_junk_compatible);
+    tcase_add_test(tc, test_junk_falls_back_to_model);
+    tcase_add_test(tc, test_family_from_compatible);
+    tcase_add_test(tc, test_oversized_and_binary);
+    tcase_add_test(tc, test_big_little_policy);
+    tcase_add_test(tc, test_clock_junk);
+    suite_add_tcase(s, tc);
+    return s;
 }
