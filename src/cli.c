@@ -512,7 +512,7 @@ static int write_json_file(struct cli *c, json_t *j, const char *path)
     char *tmp = xasprintf("%s.tmp%ld", path, (long)getpid());
     FILE *f = fopen(tmp, "w");
     int rc = 0;
-    if (!f || json_dumpf(j, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0 ||
+    if (!f || json_dumpf(j, f, GUIDE_JSON_FLAGS) != 0 ||
         fputc('\n', f) == EOF || fclose(f) != 0 || rename(tmp, path) != 0) {
         fprintf(c->err, "evmbench: %s: %s\n", path, strerror(errno));
         unlink(tmp);
@@ -569,7 +569,7 @@ static int cmd_import_guide(struct cli *c)
         } else if (c->output && strcmp(c->output, "-") != 0) {
             rc |= write_json_file(c, j, c->output);
         } else {
-            json_dumpf(j, c->out, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+            json_dumpf(j, c->out, GUIDE_JSON_FLAGS);
             fputc('\n', c->out);
         }
         json_decref(j);

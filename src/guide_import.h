@@ -15,6 +15,10 @@
 
 #include "diag.h"
 
+/* How reference JSON is written, so every writer produces the same bytes:
+ * 15 significant digits print the guide's numbers as the guide types them. */
+#define GUIDE_JSON_FLAGS (JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
+
 enum guide_layout { LAYOUT_AUTO, LAYOUT_CELLS, LAYOUT_ROWS, LAYOUT_MARKDOWN, LAYOUT_RST };
 
 /* Parses a layout name ("auto", "cells", ...); returns -1 when unknown. */
