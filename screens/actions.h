@@ -1,1 +1,69 @@
-/* placeholder: being written */
+/* actions.h - what the user can ask for, and which keys ask for it.
+ *
+ * One X-macro list yields the enum, the names (for a future key config
+ * file) and the descriptions the help screen prints. Key bindings are a
+ * data table {key, action}: the global table applies on every screen, a
+ * screen may add its own table that is searched first (see ui.h).
+ *
+ * Key codes are curses key codes (ints): plain characters, control
+ * characters and KEY_* values. This header does not need <curses.h>, so
+ * the tests can format the help text without a terminal. */
+#ifndef EVMBENCH_ACTIONS_H
+#define EVMBENCH_ACTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define ACTIONS \
+    ACT(UP,        "Move the selection up") \
+    ACT(DOWN,      "Move the selection down") \
+    ACT(PAGE_UP,   "One page up") \
+    ACT(PAGE_DOWN, "One page down") \
+    ACT(FIRST,     "Go to the first line") \
+    ACT(LAST,      "Go to the last line") \
+    ACT(ENTER,     "Open the selected category or run the benchmark") \
+    ACT(RUN,       "Run the selected benchmark (again)") \
+    ACT(BACK,      "Back (cancels a running benchmark; quits at home)") \
+    ACT(HELP,      "Show the keys") \
+    ACT(REDRAW,    "Redraw the whole screen")
+
+enum action {
+    ACT_NONE,
+#define ACT(id, desc) ACT_##id,
+    ACTIONS
+#undef ACT
+    ACT_COUNT
+};
+
+struct binding {
+    int key;
+    enum action action;
+};
+
+/* The bindings every screen shares; ends with {0, ACT_NONE}. */
+extern const struct binding action_bindings[];
+
+/* "PAGE_DOWN" style name, or "NONE". */
+const char *action_name(enum action a);
+/* The help text of an action, "" for ACT_NONE. */
+const char *action_description(enum action a);
+/* The action named `name` (case-insensitive, '-' and '_' alike), or ACT_NONE. */
+enum action action_from_name(const char *name);
+
+/* The action bound to key: `local` (may be NULL) first, then the global
+ * table. ACT_NONE when unbound. */
+enum action action_for_key(const struct binding *local, int key);
+
+/* Human name of a key: "Up", "PgDn", "Enter", "Esc", "Ctrl-L", "q".
+ * Writes into buf (always NUL-terminated) and returns it. */
+const char *action_key_name(int key, char *buf, size_t size);
+
+/* Every key bound to `a` in `local` then the global table, joined by
+ * ", " ("Up, k"). Returns the number of keys. */
+size_t action_keys_text(const struct binding *local, enum action a,
+                        char *buf, size_t size);
+
+/* The first key bound to `a` (for the hint line), or 0 when none. */
+int action_first_key(const struct binding *local, enum action a);
+
+#endif

@@ -1,1 +1,143 @@
-/* placeholder: being written */
+/* screen_category.c - the benchmarks of one category: can each run here,
+ * how many reference metrics it has, whether the board has numbers. */
+#include "config.h"
+#define EVMBENCH_UI_PRIVATE 1
+#include "ui.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+#define HEAD_ROWS 3     /* title, blank, column header */
+#define RUNS_W 20
+#define METRICS_W 7
+#define REFS_W 12
+/* The title takes what the other columns leave. */
+#define TITLE_W(width) ((width) - 2 - 1 - RUNS_W - 1 - METRICS_W - 2 - REFS_W - 1)
+
+struct category {
+    const struct cat_category *cat;
+    struct list_pos pos;
+};
+
+static const struct hint hints[] = {
+    { ACT_ENTER, "run" },
+    { ACT_HELP, "help" },
+    { ACT_BACK, "back" },
+    { ACT_NONE, NULL },
+};
+
+static size_t visible(const struct screen *s)
+{
+    int rows = ui_body_rows(s->ui) - HEAD_ROWS;
+    return rows > 0 ? (size_t)rows : 1;
+}
+
+static void category_enter(struct screen *s, const struct screen_arg *arg)
+{
+    struct category *c = xcalloc(1, sizeof *c);
+    c->cat = arg->category;
+    s->priv = c;
+}
+
+static void category_leave(struct screen *s)
+{
+    free(s->priv);
+}
+
+/* True when one of b's tables has a column for the board. */
+static bool has_board_column(const struct cat_bench *b, const char *board)
+{
+    if (!board)
+        return false;
+    for (size_t t = 0; t < b->ntables; t++)
+        for (size_t k = 0; k < b->tables[t]->ncols; k++) {
+            const char *cb = b->tables[t]->cols[k].board;
+            if (cb && strcmp(cb, board) == 0)
+                return true;
+        }
+    return false;
+}
+
+static void category_draw(struct screen *s, WINDOW *w, bool full)
+{
+    struct category *c = s->priv;
+    const struct app *a = ui_app(s->ui);
+    bool utf8 = ui_utf8(s->ui);
+    int width = getmaxx(w);
+    size_t n = c->cat ? c->cat->nbenches : 0, vis = visible(s);
+    char line[400], title[200], runs[48], refs[48], head[48];
+    int title_w = TITLE_W(width) > 120 ? 120 : TITLE_W(width);
+    (void)full;
+
+    list_pos_clamp(&c->pos, n, vis);
+    size_t runnable = 0;
+    for (size_t i = 0; i < n; i++)
+        runnable += c->cat->benches[i]->kernel != NULL;
+    fmt_bench_counts(runs, sizeof runs, n, runnable);
+    snprintf(line, sizeof line, "%s: %s", c->cat ? c->cat->title : "?", runs);
+    widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
+
+    snprintf(head, sizeof head, "board refs");
+    fmt_fit(title, sizeof title, "benchmark", title_w, false, false);
+    fmt_fit(runs, sizeof runs, "runs here", RUNS_W, false, false);
+    snprintf(line, sizeof line, "  %s %s %*s  %s", title, runs, METRICS_W, "metrics",
+             head);
+    widget_text(w, 2, 0, width, ROLE_HEADER, line, utf8);
+
+    for (size_t i = c->pos.top; i < n && i < c->pos.top + vis; i++) {
+        const struct cat_bench *b = c->cat->benches[i];
+        bool sel = i == c->pos.sel;
+        fmt_fit_tail(title, sizeof title, b->title, title_w, utf8);
+        if (b->kernel)
+            snprintf(line, sizeof line, "yes (kernel %s)", b->kernel->name);
+        else
+            snprintf(line, sizeof line, "reference only");
+        fmt_fit(runs, sizeof runs, line, RUNS_W, false, utf8);
+        if (!a->ref_board)
+            snprintf(refs, sizeof refs, "no board chosen");
+        else
+            snprintf(refs, sizeof refs, "%s", has_board_column(b, a->ref_board)
+                                              ? "yes" : "no reference");
+        snprintf(line, sizeof line, "%s %s %s %*zu  %s", sel ? ">" : " ", title, runs,
+                 METRICS_W, cat_bench_count_metrics(b), refs);
+        int y = HEAD_ROWS + (int)(i - c->pos.top);
+        enum role r = sel ? ROLE_SELECTION : b->kernel ? ROLE_NORMAL : ROLE_DIM;
+        widget_text(w, y, 0, width, r, line, utf8);
+    }
+}
+
+static enum action category_action(struct screen *s, enum action a)
+{
+    struct category *c = s->priv;
+    size_t n = c->cat ? c->cat->nbenches : 0;
+    if (list_pos_move(&c->pos, n, visible(s), a)) {
+        ui_dirty(s->ui);
+        return ACT_NONE;
+    }
+    if ((a == ACT_ENTER || a == ACT_RUN) && n) {
+        const struct cat_bench *b = c->cat->benches[c->pos.sel];
+        if (!b->kernel) {
+            ui_message(s->ui, ROLE_NOTE,
+                       "%s is reference only: no kernel or tool here runs it",
+                       b->title);
+            return ACT_NONE;
+        }
+        struct screen_arg arg = { .category = c->cat, .bench = b };
+        ui_push(s->ui, &screen_run, &arg);
+        return ACT_NONE;
+    }
+    return a;
+}
+
+const struct screen_ops screen_category = {
+    .name = "category",
+    .keys = NULL,
+    .hints = hints,
+    .enter = category_enter,
+    .leave = category_leave,
+    .draw = category_draw,
+    .on_action = category_action,
+};

@@ -1,1 +1,116 @@
-/* placeholder: being written */
+/* screen_help.c - the keys, generated from the action table and the
+ * bindings (those of the screen below first), and how to read a result. */
+#include "config.h"
+#define EVMBENCH_UI_PRIVATE 1
+#include "ui.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "util.h"
+
+#define KEYS_W 24
+
+struct help {
+    const struct binding *keys;     /* of the screen below */
+    struct list_pos scroll;
+};
+
+static const struct hint hints[] = {
+    { ACT_BACK, "back" },
+    { ACT_NONE, NULL },
+};
+
+/* How to read the live screen: shown after the keys. */
+static const char *const legend[] = {
+    "",
+    "Reading a result",
+    "  ref, min-max  the guide's average and band for the chosen board",
+    "  deviation     (value - ref) / ref; better or worse by the unit's direction",
+    "  in            inside the guide's min-max band",
+    "  warn          outside the band, within the tolerance",
+    "  off           beyond the tolerance",
+    "  no reference  the guide has no number for this board and metric",
+};
+
+static size_t line_count(void)
+{
+    return 1 + (ACT_COUNT - 1) + ARRAY_SIZE(legend);
+}
+
+static void help_enter(struct screen *s, const struct screen_arg *arg)
+{
+    struct help *h = xcalloc(1, sizeof *h);
+    const struct screen *below = ui_below(s->ui, s);
+    (void)arg;
+    h->keys = below ? below->ops->keys : NULL;
+    s->priv = h;
+}
+
+static void help_leave(struct screen *s)
+{
+    free(s->priv);
+}
+
+static size_t visible(const struct screen *s)
+{
+    int rows = ui_body_rows(s->ui);
+    return rows > 0 ? (size_t)rows : 1;
+}
+
+/* Line i of the help text into buf; returns its role. */
+static enum role help_line(const struct help *h, size_t i, char *buf, size_t size)
+{
+    char keys[96], cell[64];
+    if (i == 0) {
+        fmt_fit(cell, sizeof cell, "Keys", KEYS_W, false, false);
+        snprintf(buf, size, " %s What it does", cell);
+        return ROLE_HEADER;
+    }
+    if (i < ACT_COUNT) {
+        enum action a = (enum action)i;
+        if (!action_keys_text(h->keys, a, keys, sizeof keys))
+            snprintf(keys, sizeof keys, "(not bound)");
+        fmt_fit(cell, sizeof cell, keys, KEYS_W, false, false);
+        snprintf(buf, size, " %s %s", cell, action_description(a));
+        return ROLE_NORMAL;
+    }
+    i -= ACT_COUNT;
+    snprintf(buf, size, " %s", legend[i]);
+    return i == 1 ? ROLE_HEADER : ROLE_NORMAL;
+}
+
+static void help_draw(struct screen *s, WINDOW *w, bool full)
+{
+    struct help *h = s->priv;
+    bool utf8 = ui_utf8(s->ui);
+    size_t n = line_count(), vis = visible(s);
+    char line[256];
+    (void)full;
+    for (size_t i = h->scroll.top; i < n && i < h->scroll.top + vis; i++) {
+        enum role r = help_line(h, i, line, sizeof line);
+        widget_text(w, (int)(i - h->scroll.top), 0, getmaxx(w), r, line, utf8);
+    }
+}
+
+static enum action help_action(struct screen *s, enum action a)
+{
+    struct help *h = s->priv;
+    if (list_pos_scroll(&h->scroll, line_count(), visible(s), a)) {
+        ui_dirty(s->ui);
+        return ACT_NONE;
+    }
+    if (a == ACT_HELP || a == ACT_ENTER)
+        return ACT_BACK;    /* '?' again closes the help */
+    return a;
+}
+
+const struct screen_ops screen_help = {
+    .name = "help",
+    .keys = NULL,
+    .hints = hints,
+    .enter = help_enter,
+    .leave = help_leave,
+    .draw = help_draw,
+    .on_action = help_action,
+};

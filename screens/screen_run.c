@@ -1,1 +1,258 @@
-/* placeholder: being written */
+/* screen_run.c - a benchmark running live: progress, per metric the
+ * rolling statistics beside the guide's reference, then the outcome.
+ *
+ * Every value comes from result_row_make(); this file only formats. All
+ * fields have fixed widths so a redraw changes few cells. */
+#include "config.h"
+#define EVMBENCH_UI_PRIVATE 1
+#include "ui.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+#define HEAD_ROWS 6     /* title, progress, state, reference, blank, header */
+#define BAR_W 42
+#define MAX_NOTES 3
+
+struct run_view {
+    const struct cat_bench *bench;
+    struct list_pos scroll;
+};
+
+static const struct hint hints_running[] = {
+    { ACT_BACK, "cancel and back" },
+    { ACT_RUN, "restart" },
+    { ACT_HELP, "help" },
+    { ACT_NONE, NULL },
+};
+
+static const struct hint hints_done[] = {
+    { ACT_RUN, "run again" },
+    { ACT_HELP, "help" },
+    { ACT_BACK, "back" },
+    { ACT_NONE, NULL },
+};
+
+static const struct hint *run_hints(const struct screen *s)
+{
+    const struct run *run = ui_run(s->ui);
+    return run && !run->finished ? hints_running : hints_done;
+}
+
+static void run_enter(struct screen *s, const struct screen_arg *arg)
+{
+    struct run_view *v = xcalloc(1, sizeof *v);
+    v->bench = arg->bench;
+    s->priv = v;
+    ui_run_start(s->ui, v->bench);
+}
+
+static void run_leave(struct screen *s)
+{
+    ui_run_close(s->ui);
+    free(s->priv);
+}
+
+/* Rows below the metric table: notes, outcome summary, footnote. */
+static int tail_rows(const struct run *run)
+{
+    size_t notes = run ? run->nnotes : 0;
+    return 1 + 2 * (int)(notes > MAX_NOTES ? MAX_NOTES : notes) + 1 + 1;
+}
+
+static size_t table_rows(const struct screen *s, const struct run *run)
+{
+    int rows = ui_body_rows(s->ui) - HEAD_ROWS - tail_rows(run);
+    return rows > 1 ? (size_t)rows : 1;
+}
+
+static void draw_title(WINDOW *w, const struct run_view *v, const struct run *run,
+                       bool utf8)
+{
+    char line[256];
+    const struct kernel *k = run ? run->kernel : v->bench->kernel;
+    snprintf(line, sizeof line, "%s (%s) - kernel %s: %s", v->bench->title,
+             v->bench->category ? v->bench->category->title : "?",
+             k ? k->name : "?", k && k->description ? k->description : "");
+    widget_text(w, 0, 1, getmaxx(w) - 2, ROLE_HEADER, line, utf8);
+}
+
+static void draw_progress(WINDOW *w, const struct run *run, bool utf8)
+{
+    char el[16], eta[16], text[64];
+    double now = now_seconds();
+    double elapsed = run->finished ? run->ended - run->started : now - run->started;
+    double p = run->finished && run->status == STATUS_OK ? 1.0 : run->progress;
+    fmt_duration(el, sizeof el, elapsed);
+    widget_progress(w, 1, 1, BAR_W, p, utf8);
+    if (!run->finished && p > 0.02 && p < 1) {
+        fmt_duration(eta, sizeof eta, elapsed * (1 - p) / p);
+        snprintf(text, sizeof text, "%3.0f%%  %s elapsed, ~%s left", p * 100, el, eta);
+    } else {
+        snprintf(text, sizeof text, "%3.0f%%  %s elapsed", p * 100, el);
+    }
+    widget_text(w, 1, 1 + BAR_W + 1, getmaxx(w) - BAR_W - 3, ROLE_NORMAL, text, utf8);
+}
+
+static void draw_state(WINDOW *w, const struct run *run, bool utf8)
+{
+    char line[256], el[16];
+    enum role r = ROLE_NORMAL;
+    double took = run->ended - run->started;
+    if (took < 60)
+        snprintf(el, sizeof el, "%.1f s", took > 0 ? took : 0.0);
+    else
+        fmt_duration(el, sizeof el, took);
+    if (!run->finished) {
+        int n = snprintf(line, sizeof line, "running");
+        if (run->cpu >= 0)
+            n += snprintf(line + n, sizeof line - (size_t)n, " on CPU %d", run->cpu);
+        snprintf(line + n, sizeof line - (size_t)n, ", %s budget, time limit %.0f s",
+                 run->params.quick ? "quick" : "full", run->timeout_s);
+    } else if (run->status == STATUS_OK) {
+        snprintf(line, sizeof line, "finished in %s", el);
+        r = ROLE_IN_RANGE;
+    } else if (run->status == STATUS_CANCELLED) {
+        snprintf(line, sizeof line, "cancelled after %s; finished metrics kept", el);
+        r = ROLE_WARN;
+    } else {
+        snprintf(line, sizeof line, "%s: %s", status_name(run->status),
+                 run->error ? run->error : status_message(run->status));
+        r = ROLE_ERROR;
+    }
+    widget_text(w, 2, 1, getmaxx(w) - 2, r, line, utf8);
+}
+
+static void draw_reference(WINDOW *w, const struct app *a, const char *source,
+                           bool utf8)
+{
+    char line[256];
+    const char *name = a->ref_board ? board_key_name(a->ref_board) : NULL;
+    if (!a->ref_board)
+        snprintf(line, sizeof line, "reference: none (board not known; choose one "
+                                    "with --board KEY)");
+    else if (source)
+        snprintf(line, sizeof line, "reference: %s [%s], %s", name ? name : a->ref_board,
+                 a->ref_board, source);
+    else
+        snprintf(line, sizeof line, "reference: %s [%s], no numbers for this "
+                                    "benchmark", name ? name : a->ref_board, a->ref_board);
+    widget_text(w, 3, 1, getmaxx(w) - 2, ROLE_REFERENCE, line, utf8);
+}
+
+static void run_draw(struct screen *s, WINDOW *w, bool full)
+{
+    struct run_view *v = s->priv;
+    struct run *run = ui_run(s->ui);
+    const struct app *a = ui_app(s->ui);
+    bool utf8 = ui_utf8(s->ui);
+    int width = getmaxx(w), rows = getmaxy(w);
+    char line[256];
+    (void)full;
+
+    draw_title(w, v, run, utf8);
+    if (!run) {
+        widget_text(w, 2, 1, width - 2, ROLE_ERROR,
+                    "not running: it could not be started (r tries again)", utf8);
+        return;
+    }
+    draw_progress(w, run, utf8);
+    draw_state(w, run, utf8);
+
+    /* One result row per metric; the first reference names the guide. */
+    size_t n = run->nmetrics, vis = table_rows(s, run);
+    const char *source = NULL;
+    size_t verdicts[4] = { 0 }, with_samples = 0;
+    enum summary compared = SUMMARY_MEAN;
+    if (v->scroll.top + vis > n)
+        v->scroll.top = n > vis ? n - vis : 0;
+    for (size_t i = 0; i < n; i++) {
+        struct result_row row;
+        struct metric_cells cells;
+        result_row_make(&row, run, i, a->refdb, a->ref_board, a->tolerance_pct);
+        if (!source && row.has_ref)
+            source = row.ref_source;
+        if (i == 0)
+            compared = row.summary;
+        if (row.samples && row.dev.has_ref && (unsigned)row.dev.verdict < 4)
+            verdicts[row.dev.verdict]++;
+        with_samples += row.samples > 0;
+        if (i < v->scroll.top || i >= v->scroll.top + vis)
+            continue;
+        metric_cells_make(&cells, &row, run->metrics[i].stats.last, a->ref_board);
+        widget_metric_row(w, HEAD_ROWS + (int)(i - v->scroll.top), &cells, utf8);
+    }
+    draw_reference(w, a, source, utf8);
+    metric_header_text(line, sizeof line, compared);
+    widget_text(w, HEAD_ROWS - 1, 0, width, ROLE_HEADER, line, utf8);
+
+    int y = HEAD_ROWS + (int)(n < vis ? n : vis) + 1;
+    if (n > vis) {
+        snprintf(line, sizeof line, "metrics %zu-%zu of %zu (scroll with j/k)",
+                 v->scroll.top + 1, v->scroll.top + vis, n);
+        widget_text(w, y - 1, 1, width - 2, ROLE_DIM, line, utf8);
+    }
+    size_t first = run->nnotes > MAX_NOTES ? run->nnotes - MAX_NOTES : 0;
+    for (size_t i = first; i < run->nnotes && y < rows - 2; i++) {
+        /* A note takes up to two lines. */
+        const char *rest = run->notes[i];
+        for (int k = 0; k < 2 && rest && y < rows - 2; k++, y++) {
+            rest = fmt_wrap(line, sizeof line, rest, width - 8, utf8);
+            widget_text(w, y, 1, 6, ROLE_NOTE, k ? "" : "note:", utf8);
+            widget_text(w, y, 7, width - 8, ROLE_NOTE, line, utf8);
+        }
+    }
+    if (run->finished && with_samples) {
+        if (a->ref_board && source)
+            snprintf(line, sizeof line, "against the guide: %zu in range, %zu warn, "
+                     "%zu off (tolerance %.0f%%)", verdicts[VERDICT_IN_RANGE],
+                     verdicts[VERDICT_WARN], verdicts[VERDICT_OFF], a->tolerance_pct);
+        else
+            snprintf(line, sizeof line, "no reference to compare with");
+        enum role r = verdicts[VERDICT_OFF] ? ROLE_OFF : verdicts[VERDICT_WARN]
+                    ? ROLE_WARN : ROLE_IN_RANGE;
+        widget_text(w, y, 1, width - 2, source ? r : ROLE_DIM, line, utf8);
+    }
+    snprintf(line, sizeof line, "%scompared with the guide's avg: the %s of the "
+             "samples", compared == SUMMARY_MEDIAN ? "" : "* ", summary_name(compared));
+    widget_text(w, rows - 1, 1, width - 2, ROLE_DIM, line, utf8);
+}
+
+static enum action run_action(struct screen *s, enum action a)
+{
+    struct run_view *v = s->priv;
+    struct run *run = ui_run(s->ui);
+    switch (a) {
+    case ACT_RUN:
+        ui_run_start(s->ui, v->bench);
+        v->scroll.top = 0;
+        return ACT_NONE;
+    case ACT_BACK:
+        ui_run_close(s->ui);
+        return ACT_BACK;
+    case ACT_ENTER:
+        return ACT_NONE;
+    default:
+        break;
+    }
+    size_t n = run ? run->nmetrics : 0;
+    if (list_pos_scroll(&v->scroll, n, table_rows(s, run), a)) {
+        ui_dirty(s->ui);
+        return ACT_NONE;
+    }
+    return a;
+}
+
+const struct screen_ops screen_run = {
+    .name = "run",
+    .keys = NULL,
+    .hints = hints_done,
+    .hints_now = run_hints,
+    .enter = run_enter,
+    .leave = run_leave,
+    .draw = run_draw,
+    .on_action = run_action,
+};

@@ -1,1 +1,748 @@
-/* placeholder: being written */
+/* ui.c - terminal set-up and restore, the screen stack and the main loop.
+ *
+ * One loop: draw what is dirty (wnoutrefresh per window, one doupdate),
+ * then sleep in poll() on the keyboard, the live run's pipe and a
+ * self-pipe that the signal handlers write to. Live values are redrawn at
+ * most updates_per_s times a second; curses sends only what changed. */
+#include "config.h"
+#define EVMBENCH_UI_PRIVATE 1
+#include "ui.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "datadir.h"
+#include "util.h"
+
+#define MIN_COLS 80
+#define MIN_ROWS 24
+#define MAX_DEPTH 8
+#define KEY_ESC 27
+#define CTRL_KEY(c) ((c) & 0x1f)
+
+struct ui {
+    struct app *app;
+    const struct ui_options *opt;
+    SCREEN *term;
+    WINDOW *top, *body, *bottom;    /* NULL while the terminal is too small */
+    bool utf8, color, too_small;
+    bool dirty_top, dirty_body, dirty_bottom;
+    bool full;                      /* the body is drawn anew */
+    bool clear;                     /* repaint the terminal (Ctrl-L, resize) */
+    struct screen stack[MAX_DEPTH];
+    int depth, pops;
+    char msg[256];
+    enum role msg_role;
+    struct run *run;
+    bool live_pending, run_ended;
+    double live_interval, live_last;
+    bool quit;
+    int exit_code;
+};
+
+/* --- signals ------------------------------------------------------------ */
+
+static int sig_pipe[2] = { -1, -1 };
+static volatile sig_atomic_t sig_quit;      /* SIGINT, SIGTERM, SIGHUP */
+static volatile sig_atomic_t sig_winch;
+static struct sigaction old_int, old_term, old_hup, old_winch;
+
+static void on_signal(int sig)
+{
+    int e = errno;
+    if (sig == SIGWINCH)
+        sig_winch = 1;
+    else
+        sig_quit = sig;
+    if (sig_pipe[1] >= 0) {
+        char c = (char)sig;
+        if (write(sig_pipe[1], &c, 1) < 0) {
+            /* pipe full: the flag is set anyway */
+        }
+    }
+    errno = e;
+}
+
+static int signals_install(void)
+{
+    if (pipe(sig_pipe) < 0)
+        return -1;
+    for (int i = 0; i < 2; i++) {
+        fcntl(sig_pipe[i], F_SETFL, fcntl(sig_pipe[i], F_GETFL) | O_NONBLOCK);
+        fcntl(sig_pipe[i], F_SETFD, FD_CLOEXEC);
+    }
+    sig_quit = sig_winch = 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    sigaction(SIGHUP, &sa, &old_hup);
+    sigaction(SIGWINCH, &sa, &old_winch);
+    return 0;
+}
+
+static void signals_restore(void)
+{
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    sigaction(SIGHUP, &old_hup, NULL);
+    sigaction(SIGWINCH, &old_winch, NULL);
+    for (int i = 0; i < 2; i++) {
+        if (sig_pipe[i] >= 0)
+            close(sig_pipe[i]);
+        sig_pipe[i] = -1;
+    }
+}
+
+static void drain_sig_pipe(void)
+{
+    char buf[64];
+    while (read(sig_pipe[0], buf, sizeof buf) > 0)
+        ;
+}
+
+/* --- fatal errors: restore the terminal before die() prints -------------- */
+
+static struct ui *fatal_ui;
+static pid_t fatal_pid;     /* a forked worker must not touch the terminal */
+
+static void fatal_restore(void)
+{
+    struct ui *ui = fatal_ui;
+    if (!ui || getpid() != fatal_pid)
+        return;
+    fatal_ui = NULL;
+    if (ui->run && !ui->run->finished)
+        runner_cancel(ui->run);
+    if (!isendwin())
+        endwin();
+}
+
+/* --- accessors for the screens ------------------------------------------ */
+
+struct app *ui_app(const struct ui *ui)
+{
+    return ui->app;
+}
+
+bool ui_utf8(const struct ui *ui)
+{
+    return ui->utf8;
+}
+
+int ui_body_rows(const struct ui *ui)
+{
+    return ui->body ? getmaxy(ui->body) : 0;
+}
+
+void ui_dirty(struct ui *ui)
+{
+    ui->dirty_body = true;
+}
+
+void ui_message(struct ui *ui, enum role r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ui->msg, sizeof ui->msg, fmt, ap);
+    va_end(ap);
+    ui->msg_role = r;
+    ui->dirty_bottom = true;
+}
+
+static struct screen *top_screen(struct ui *ui)
+{
+    return ui->depth ? &ui->stack[ui->depth - 1] : NULL;
+}
+
+const struct screen *ui_below(const struct ui *ui, const struct screen *s)
+{
+    for (int i = 1; i < ui->depth; i++)
+        if (&ui->stack[i] == s)
+            return &ui->stack[i - 1];
+    return NULL;
+}
+
+void ui_push(struct ui *ui, const struct screen_ops *ops, const struct screen_arg *arg)
+{
+    static const struct screen_arg none;
+    if (ui->depth == MAX_DEPTH) {
+        ui_message(ui, ROLE_ERROR, "too many screens open");
+        return;
+    }
+    struct screen *s = &ui->stack[ui->depth++];
+    s->ops = ops;
+    s->ui = ui;
+    s->priv = NULL;
+    if (ops->enter)
+        ops->enter(s, arg ? arg : &none);
+    ui->full = ui->dirty_body = ui->dirty_bottom = true;
+}
+
+void ui_pop(struct ui *ui)
+{
+    ui->pops++;
+}
+
+static void pop_now(struct ui *ui)
+{
+    struct screen *s = top_screen(ui);
+    if (!s)
+        return;
+    if (s->ops->leave)
+        s->ops->leave(s);
+    s->priv = NULL;
+    ui->depth--;
+    ui->full = ui->dirty_body = ui->dirty_bottom = true;
+}
+
+/* --- the live run --------------------------------------------------------- */
+
+static void sink_event(void *ctx, const struct run *run)
+{
+    struct ui *ui = ctx;
+    (void)run;
+    ui->live_pending = true;
+}
+
+static void sink_sample(void *ctx, const struct run *run, size_t m, double v)
+{
+    (void)m;
+    (void)v;
+    sink_event(ctx, run);
+}
+
+static void sink_note(void *ctx, const struct run *run, const char *text)
+{
+    (void)text;
+    sink_event(ctx, run);
+}
+
+static void sink_done(void *ctx, const struct run *run)
+{
+    struct ui *ui = ctx;
+    (void)run;
+    ui->run_ended = true;
+    ui->live_pending = true;
+    ui->dirty_bottom = true;        /* the hints change */
+}
+
+static const struct sink ui_sink = {
+    .on_start = sink_event,
+    .on_sample = sink_sample,
+    .on_progress = sink_event,
+    .on_note = sink_note,
+    .on_done = sink_done,
+};
+
+struct run *ui_run(const struct ui *ui)
+{
+    return ui->run;
+}
+
+void ui_run_cancel(struct ui *ui)
+{
+    if (ui->run && !ui->run->finished)
+        runner_cancel(ui->run);
+    ui->dirty_body = true;
+}
+
+void ui_run_close(struct ui *ui)
+{
+    if (!ui->run)
+        return;
+    ui_run_cancel(ui);
+    runner_free(ui->run);
+    ui->run = NULL;
+}
+
+bool ui_run_start(struct ui *ui, const struct cat_bench *b)
+{
+    ui_run_close(ui);
+    if (!b || !b->kernel) {
+        ui_message(ui, ROLE_ERROR, "%s: reference only, nothing here can run it",
+                   b ? b->title : "?");
+        return false;
+    }
+    char *err = NULL;
+    ui->run_ended = false;
+    ui->live_pending = true;
+    ui->live_last = 0;
+    ui->run = runner_start(b->kernel, &ui->app->run_opts, &ui_sink, ui, &err);
+    if (!ui->run) {
+        ui_message(ui, ROLE_ERROR, "cannot start %s: %s", b->kernel->name,
+                   err ? err : "unknown error");
+        free(err);
+        return false;
+    }
+    ui->dirty_body = true;
+    return true;
+}
+
+/* --- layout and drawing ---------------------------------------------------- */
+
+static void free_windows(struct ui *ui)
+{
+    WINDOW **w[] = { &ui->top, &ui->body, &ui->bottom };
+    for (size_t i = 0; i < ARRAY_SIZE(w); i++)
+        if (*w[i]) {
+            delwin(*w[i]);
+            *w[i] = NULL;
+        }
+}
+
+/* (Re)creates the three windows for the current size. */
+static void layout(struct ui *ui)
+{
+    free_windows(ui);
+    ui->too_small = COLS < MIN_COLS || LINES < MIN_ROWS;
+    if (!ui->too_small) {
+        ui->top = newwin(1, COLS, 0, 0);
+        ui->body = newwin(LINES - 2, COLS, 1, 0);
+        ui->bottom = newwin(1, COLS, LINES - 1, 0);
+        if (!ui->top || !ui->body || !ui->bottom) {
+            free_windows(ui);
+            ui->too_small = true;
+        } else {
+            leaveok(ui->top, TRUE);
+            leaveok(ui->body, TRUE);
+            leaveok(ui->bottom, TRUE);
+        }
+    }
+    ui->clear = true;
+}
+
+static const char *board_how(const struct app *a)
+{
+    switch (a->board.kind) {
+    case BOARD_KNOWN: return "(detected)";
+    case BOARD_OVERRIDE: return "(--board)";
+    case BOARD_TI_UNKNOWN: return "(unknown TI board)";
+    case BOARD_OTHER_DT: return "(not a TI board)";
+    case BOARD_NO_DT: return "(no device tree)";
+    }
+    return "?";
+}
+
+static void draw_top(struct ui *ui)
+{
+    const struct app *a = ui->app;
+    char board[128], refs[64], line[512];
+    const char *key = a->ref_board;
+    const char *name = key ? board_key_name(key) : NULL;
+    if (!name && key && a->refdb) {
+        const struct ref_board *rb = refdb_board(a->refdb, key);
+        name = rb ? rb->name : NULL;
+    }
+    if (key)
+        snprintf(board, sizeof board, "%s [%s] %s", name ? name : key, key,
+                 board_how(a));
+    else
+        snprintf(board, sizeof board, "%s %s", a->board.name ? a->board.name : "none",
+                 board_how(a));
+    size_t nsrc = a->refdb ? a->refdb->nsources : 0;
+    if (a->diag.n)
+        snprintf(refs, sizeof refs, "refs: %zu guide%s, %zu problem%s", nsrc,
+                 nsrc == 1 ? "" : "s", a->diag.n, a->diag.n == 1 ? "" : "s");
+    else
+        snprintf(refs, sizeof refs, "refs: %zu guide%s", nsrc, nsrc == 1 ? "" : "s");
+    snprintf(line, sizeof line, " evmbench %s | board: %s | %s", PACKAGE_VERSION,
+             board, refs);
+    werase(ui->top);
+    wbkgdset(ui->top, ' ' | theme_attr(ROLE_TITLE));
+    widget_text(ui->top, 0, 0, getmaxx(ui->top), ROLE_TITLE, line, ui->utf8);
+}
+
+static void draw_bottom(struct ui *ui)
+{
+    struct screen *s = top_screen(ui);
+    werase(ui->bottom);
+    if (ui->msg[0])
+        widget_text(ui->bottom, 0, 0, getmaxx(ui->bottom) - 1, ui->msg_role, ui->msg,
+                    ui->utf8);
+    else if (s)
+        widget_hints(ui->bottom, 0, s->ops->hints_now ? s->ops->hints_now(s)
+                                                      : s->ops->hints, s->ops->keys);
+}
+
+static void draw_too_small(void)
+{
+    char l1[64], l2[64];
+    snprintf(l1, sizeof l1, "Terminal too small: %dx%d", COLS, LINES);
+    snprintf(l2, sizeof l2, "evmbench needs at least %dx%d.", MIN_COLS, MIN_ROWS);
+    const char *lines[] = { l1, l2, "Enlarge the window, or press q to quit." };
+    werase(stdscr);
+    widget_centered(stdscr, lines, ARRAY_SIZE(lines), ROLE_NORMAL);
+    wnoutrefresh(stdscr);
+}
+
+static void draw(struct ui *ui)
+{
+    /* stdscr lies beneath the windows; after a resize it is blank and
+     * touched, and input is read through it: copy it first, then every
+     * window over it. */
+    if (is_wintouched(stdscr) && !ui->too_small) {
+        wnoutrefresh(stdscr);
+        ui->clear = true;
+    }
+    if (ui->clear) {
+        clearok(curscr, TRUE);
+        ui->full = true;
+    }
+    if (ui->full)
+        ui->dirty_top = ui->dirty_body = ui->dirty_bottom = true;
+    if (ui->too_small) {
+        if (ui->full || ui->dirty_body || ui->dirty_top || ui->dirty_bottom)
+            draw_too_small();
+    } else {
+        if (ui->dirty_top) {
+            draw_top(ui);
+            wnoutrefresh(ui->top);
+        }
+        struct screen *s = top_screen(ui);
+        if (ui->dirty_body && s) {
+            werase(ui->body);
+            s->ops->draw(s, ui->body, ui->full);
+            wnoutrefresh(ui->body);
+        }
+        if (ui->dirty_bottom) {
+            draw_bottom(ui);
+            wnoutrefresh(ui->bottom);
+        }
+    }
+    doupdate();
+    ui->clear = ui->full = ui->dirty_top = ui->dirty_body = ui->dirty_bottom = false;
+}
+
+/* --- input ------------------------------------------------------------------ */
+
+static void resize(struct ui *ui)
+{
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row && ws.ws_col)
+        resizeterm(ws.ws_row, ws.ws_col);
+    layout(ui);
+}
+
+static void dispatch(struct ui *ui, enum action a)
+{
+    struct screen *s = top_screen(ui);
+    if (s && s->ops->on_action)
+        a = s->ops->on_action(s, a);
+    switch (a) {
+    case ACT_BACK:
+        ui_pop(ui);
+        break;
+    case ACT_HELP:
+        if (s && s->ops != &screen_help)
+            ui_push(ui, &screen_help, NULL);
+        break;
+    case ACT_REDRAW:
+        ui->clear = true;
+        break;
+    default:
+        break;
+    }
+    while (ui->pops > 0) {
+        ui->pops--;
+        pop_now(ui);
+    }
+    if (!ui->depth)
+        ui->quit = true;
+}
+
+static void handle_key(struct ui *ui, int key)
+{
+    if (key == KEY_RESIZE) {
+        layout(ui);
+        return;
+    }
+    if (ui->msg[0]) {
+        ui->msg[0] = '\0';
+        ui->dirty_bottom = true;
+    }
+    if (ui->too_small) {
+        /* Only quitting and redrawing make sense on the message. */
+        if (key == 'q' || key == KEY_ESC)
+            ui->quit = true;
+        else if (key == CTRL_KEY('L'))
+            ui->clear = true;
+        return;
+    }
+    struct screen *s = top_screen(ui);
+    enum action a = action_for_key(s ? s->ops->keys : NULL, key);
+    if (a != ACT_NONE)
+        dispatch(ui, a);
+}
+
+static void read_keys(struct ui *ui)
+{
+    int key;
+    while (!ui->quit && (key = wgetch(stdscr)) != ERR)
+        handle_key(ui, key);
+}
+
+/* --- set-up ------------------------------------------------------------------ */
+
+static bool locale_is_utf8(void)
+{
+    const char *cs = nl_langinfo(CODESET);
+    return cs && (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "UTF8") == 0);
+}
+
+static bool no_color_env(void)
+{
+    const char *nc = getenv("NO_COLOR");
+    return nc && *nc;
+}
+
+/* Theme by name ("default", "mono") or path; falls back to the built-in. */
+static void load_theme(struct ui *ui)
+{
+    struct theme t;
+    struct diag dg;
+    const char *name = ui->color ? (ui->opt->theme ? ui->opt->theme : "default")
+                                 : "mono";
+    char *path;
+    diag_init(&dg);
+    if (strchr(name, '/')) {
+        path = xstrdup(name);
+    } else {
+        char *dir = datadir_path("themes");
+        char *file = xasprintf("%s.theme", name);
+        path = path_join(dir, file);
+        free(dir);
+        free(file);
+    }
+    theme_load(&t, path, !ui->color, &dg);
+    if (dg.n)
+        ui_message(ui, ROLE_ERROR, "%s%s", dg.msgs[0],
+                   dg.n > 1 ? " (and more)" : "");
+    theme_apply(&t, ui->color);
+    diag_free(&dg);
+    free(path);
+}
+
+/* Keys that vt100 terminfo lacks but PC terminal emulators send. */
+static void define_extra_keys(void)
+{
+    static const struct {
+        const char *seq;
+        int key;
+    } keys[] = {
+        { "\033[5~", KEY_PPAGE }, { "\033[6~", KEY_NPAGE },
+        { "\033[1~", KEY_HOME },  { "\033[4~", KEY_END },
+        { "\033[H", KEY_HOME },   { "\033[F", KEY_END },
+        { "\033OH", KEY_HOME },   { "\033OF", KEY_END },
+        { "\033[7~", KEY_HOME },  { "\033[8~", KEY_END },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
+        if (key_defined(keys[i].seq) == 0)
+            define_key(keys[i].seq, keys[i].key);
+}
+
+static bool term_start(struct ui *ui)
+{
+    const char *term = getenv("TERM");
+    if (!term || !*term) {
+        fprintf(stderr, "evmbench: TERM is not set; set it (e.g. TERM=vt100) "
+                        "or use --ui=line\n");
+        return false;
+    }
+    ui->term = newterm(NULL, stdout, stdin);
+    if (!ui->term) {
+        fprintf(stderr, "evmbench: cannot use terminal type '%s'; try TERM=vt100 "
+                        "or --ui=line\n", term);
+        return false;
+    }
+    set_term(ui->term);
+    /* A terminal that cannot move the cursor cannot show a screen. */
+    const char *cup = tigetstr("cup");
+    if (!cup || cup == (const char *)-1) {
+        endwin();
+        delscreen(ui->term);
+        ui->term = NULL;
+        fprintf(stderr, "evmbench: terminal type '%s' cannot address the cursor; "
+                        "use --ui=line\n", term);
+        return false;
+    }
+    fatal_ui = ui;
+    fatal_pid = getpid();
+    util_set_fatal_hook(fatal_restore);
+    cbreak();
+    noecho();
+    nonl();
+    intrflush(stdscr, FALSE);
+    keypad(stdscr, TRUE);
+    nodelay(stdscr, TRUE);
+    leaveok(stdscr, TRUE);
+    curs_set(0);
+    set_escdelay(100);
+    define_extra_keys();
+    ui->color = !no_color_env() && has_colors();
+    if (ui->color && start_color() == ERR)
+        ui->color = false;
+    if (ui->color && COLORS < 8)
+        ui->color = false;
+    load_theme(ui);
+    return true;
+}
+
+static void term_stop(struct ui *ui)
+{
+    if (!ui->term)
+        return;
+    free_windows(ui);
+    /* Without an alternate screen the last frame would stay: clear it. */
+    const char *rmcup = tigetstr("rmcup");
+    if (!rmcup || rmcup == (const char *)-1) {
+        werase(stdscr);
+        wnoutrefresh(stdscr);
+        doupdate();
+    }
+    curs_set(1);
+    endwin();
+    delscreen(ui->term);
+    ui->term = NULL;
+    util_set_fatal_hook(NULL);
+    fatal_ui = NULL;
+}
+
+/* Opens --run's benchmark over the home screen. */
+static void open_initial_run(struct ui *ui, const char *name)
+{
+    const struct catalog *c = ui->app->catalog;
+    const struct cat_bench *b = c ? catalog_find_bench(c, name) : NULL;
+    if (!b) {
+        ui_message(ui, ROLE_ERROR, "no benchmark named '%s'", name);
+        return;
+    }
+    if (!b->kernel) {
+        ui_message(ui, ROLE_ERROR, "%s: reference only, nothing here can run it",
+                   b->title);
+        return;
+    }
+    struct screen_arg arg = { .category = b->category, .bench = b };
+    ui_push(ui, &screen_run, &arg);
+}
+
+static int poll_timeout_ms(struct ui *ui, double now)
+{
+    bool running = ui->run && !ui->run->finished;
+    if (!running && !ui->live_pending)
+        return -1;
+    double due = ui->live_last + ui->live_interval - now;
+    if (ui->run_ended)
+        due = 0;
+    int ms = due > 0 ? (int)ceil(due * 1000) : 0;
+    /* The runner checks its time limit when pumped. */
+    if (running && ms > 250)
+        ms = 250;
+    return ms;
+}
+
+static void loop(struct ui *ui)
+{
+    while (!ui->quit) {
+        double now = now_seconds();
+        bool due = now - ui->live_last >= ui->live_interval;
+        if (ui->run && !ui->run->finished && due)
+            ui->live_pending = true;    /* the elapsed clock ticks */
+        if (ui->live_pending && (ui->run_ended || due)) {
+            ui->live_pending = ui->run_ended = false;
+            ui->live_last = now;
+            ui->dirty_body = true;
+        }
+        if (ui->clear || ui->full || ui->dirty_top || ui->dirty_body ||
+            ui->dirty_bottom)
+            draw(ui);
+
+        struct pollfd pfd[3] = {
+            { .fd = STDIN_FILENO, .events = POLLIN },
+            { .fd = sig_pipe[0], .events = POLLIN },
+            { .fd = ui->run ? runner_fd(ui->run) : -1, .events = POLLIN },
+        };
+        int n = poll(pfd, 3, poll_timeout_ms(ui, now_seconds()));
+        if (n < 0 && errno != EINTR)
+            break;
+        if (sig_quit) {
+            ui->exit_code = 128 + sig_quit;
+            break;
+        }
+        if (n > 0 && (pfd[1].revents & POLLIN))
+            drain_sig_pipe();
+        if (sig_winch) {
+            sig_winch = 0;
+            resize(ui);
+        }
+        if (ui->run && !ui->run->finished)
+            runner_pump(ui->run);
+        if (n > 0 && (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
+            ui->exit_code = 128 + SIGHUP;       /* the terminal went away */
+            break;
+        }
+        if (n > 0 && (pfd[0].revents & POLLIN))
+            read_keys(ui);
+    }
+}
+
+int ui_main(struct app *a, const struct ui_options *opt)
+{
+    static const struct ui_options defaults;
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        fprintf(stderr, "evmbench: the TUI needs a terminal; use a subcommand such "
+                        "as 'evmbench run stream' or --ui=line\n");
+        return 1;
+    }
+    struct ui ui_store, *ui = &ui_store;
+    memset(ui, 0, sizeof *ui);
+    ui->app = a;
+    ui->opt = opt ? opt : &defaults;
+    double ups = ui->opt->updates_per_s > 0 ? ui->opt->updates_per_s : 4.0;
+    ui->live_interval = 1.0 / ups;
+
+    setlocale(LC_ALL, "");
+    setlocale(LC_NUMERIC, "C");     /* numbers on the worker pipe stay parseable */
+    ui->utf8 = locale_is_utf8();
+
+    if (signals_install() < 0) {
+        fprintf(stderr, "evmbench: cannot create a pipe: %s\n", strerror(errno));
+        return 1;
+    }
+    if (!term_start(ui)) {
+        signals_restore();
+        return 1;
+    }
+    layout(ui);
+    ui_push(ui, &screen_home, NULL);
+    if (!ui->msg[0] && a->diag.n)
+        ui_message(ui, ROLE_ERROR, "%s%s", a->diag.msgs[0],
+                   a->diag.n > 1 ? " (more: evmbench refs)" : "");
+    if (ui->opt->run)
+        open_initial_run(ui, ui->opt->run);
+
+    loop(ui);
+
+    while (ui->depth)
+        pop_now(ui);
+    ui_run_close(ui);
+    term_stop(ui);
+    signals_restore();
+    if (ui->exit_code > 128)
+        fprintf(stderr, "evmbench: stopped by signal %d\n", ui->exit_code - 128);
+    return ui->exit_code;
+}

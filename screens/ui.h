@@ -2,7 +2,12 @@
  *
  * ui_main() takes over the terminal, runs the screens until the user quits
  * and restores the terminal on every exit path (normal, SIGINT, SIGTERM,
- * SIGHUP, a fatal error). Only screens/ includes <curses.h>. */
+ * SIGHUP, a fatal error). Only screens/ includes <curses.h>.
+ *
+ * The second half of this header (EVMBENCH_UI_PRIVATE) is the contract
+ * between ui.c and the screens: a screen is a small vtable plus its own
+ * state; the ui owns the terminal, the windows, the screen stack and the
+ * one live run. */
 #ifndef EVMBENCH_UI_H
 #define EVMBENCH_UI_H
 
@@ -11,10 +16,85 @@
 struct ui_options {
     const char *run;        /* open the live screen of this benchmark first */
     double updates_per_s;   /* live refresh limit; 0 = 4 per second */
+    const char *theme;      /* theme name or path; NULL = "default" */
 };
 
-/* Returns the process exit status (0, or 1 when the terminal is unusable:
- * not a tty, too small with no way to wait, unknown TERM). */
+/* Returns the process exit status: 0; 1 when the terminal is unusable (not
+ * a tty, unknown TERM); 128+signal after SIGINT, SIGTERM or SIGHUP. */
 int ui_main(struct app *a, const struct ui_options *opt);
+
+#ifdef EVMBENCH_UI_PRIVATE
+#include <curses.h>
+
+#include "actions.h"
+#include "theme.h"
+#include "widgets.h"
+
+struct ui;
+struct screen;
+
+/* What a screen is opened on (fields a screen does not use stay NULL). */
+struct screen_arg {
+    const struct cat_category *category;
+    const struct cat_bench *bench;
+};
+
+struct screen_ops {
+    const char *name;
+    const struct binding *keys;     /* searched before the global bindings */
+    const struct hint *hints;       /* the bottom line, {ACT_NONE} ends */
+    /* Optional: hints that depend on the state (running or finished). */
+    const struct hint *(*hints_now)(const struct screen *s);
+    /* Allocates s->priv. arg is never NULL. */
+    void (*enter)(struct screen *s, const struct screen_arg *arg);
+    /* Frees s->priv; called on pop and when the program ends. */
+    void (*leave)(struct screen *s);
+    /* Draws the body window, already erased. `full` after a clear
+     * (screen switch, resize, Ctrl-L). */
+    void (*draw)(struct screen *s, WINDOW *w, bool full);
+    /* Returns ACT_NONE when handled; anything else is handled by the ui
+     * (BACK pops, HELP opens help, REDRAW clears). */
+    enum action (*on_action)(struct screen *s, enum action a);
+};
+
+struct screen {
+    const struct screen_ops *ops;
+    struct ui *ui;
+    void *priv;
+};
+
+extern const struct screen_ops screen_home;
+extern const struct screen_ops screen_category;
+extern const struct screen_ops screen_run;
+extern const struct screen_ops screen_help;
+
+struct app *ui_app(const struct ui *ui);
+/* True when the locale is UTF-8 (else draw ASCII only). */
+bool ui_utf8(const struct ui *ui);
+/* Rows of the body window that a screen draws in. */
+int ui_body_rows(const struct ui *ui);
+
+/* Opens a screen on top. */
+void ui_push(struct ui *ui, const struct screen_ops *ops, const struct screen_arg *arg);
+/* Closes the top screen once the current action is done. */
+void ui_pop(struct ui *ui);
+/* The screen below s, or NULL (help shows the keys of the screen below). */
+const struct screen *ui_below(const struct ui *ui, const struct screen *s);
+/* Asks for the body to be drawn again (cheap: curses sends only changes). */
+void ui_dirty(struct ui *ui);
+/* A message on the bottom line until the next key. */
+void ui_message(struct ui *ui, enum role r, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The one live run. ui_run_start() cancels and frees any previous run and
+ * starts b's kernel; false (with a message) when it cannot. The run keeps
+ * going while other screens (help) are on top. */
+bool ui_run_start(struct ui *ui, const struct cat_bench *b);
+struct run *ui_run(const struct ui *ui);
+/* Cancels the run if it still goes (finished metrics are kept in it). */
+void ui_run_cancel(struct ui *ui);
+/* Cancels and frees the run. */
+void ui_run_close(struct ui *ui);
+#endif
 
 #endif

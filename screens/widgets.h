@@ -1,1 +1,149 @@
-/* placeholder: being written */
+/* widgets.h - the pieces every screen draws with.
+ *
+ * Two halves. The formatting half is pure: each function writes text into
+ * a caller's buffer (always NUL-terminated, truncated to fit) from fixed
+ * inputs, so the tests check it without a terminal. The drawing half puts
+ * that text on a curses window with theme roles; it is declared only for
+ * screens/ (EVMBENCH_UI_PRIVATE), because nothing else includes <curses.h>.
+ *
+ * Widths are terminal columns. Text from the guides may be UTF-8: with
+ * utf8 false (the locale is not UTF-8) every non-ASCII character is shown
+ * as '?', so a vt100 gets ASCII only. */
+#ifndef EVMBENCH_WIDGETS_H
+#define EVMBENCH_WIDGETS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "actions.h"
+#include "deviation.h"
+#include "result.h"
+
+/* Fits s into exactly `width` columns: padded with spaces on the right
+ * (or the left when right_align), cut with a trailing '~' when too long.
+ * Returns buf. */
+char *fmt_fit(char *buf, size_t size, const char *s, int width, bool right_align,
+              bool utf8);
+/* Like fmt_fit (left aligned), but a long text loses its start, which
+ * keeps the specific end of a section path: "~Driver / TCP Throughput". */
+char *fmt_fit_tail(char *buf, size_t size, const char *s, int width, bool utf8);
+/* Word wrap: writes the first line of s (at most `width` columns, broken
+ * at a space when there is one) into buf and returns the rest, or NULL
+ * when nothing is left. */
+const char *fmt_wrap(char *buf, size_t size, const char *s, int width, bool utf8);
+/* Display columns of s (UTF-8 sequences count one). */
+int fmt_columns(const char *s);
+
+/* A number in at most `width` columns with about five significant digits:
+ * 1838.92 -> "1838.9", 12345.6 -> "12346", 0.5 -> "0.500",
+ * 123456789 -> "123.5M" (k, M, G, T suffixes when needed), NAN -> "-". */
+char *fmt_value(char *buf, size_t size, double v, int width);
+/* A count in `width` columns: 12 -> "12", 12345 with width 3 -> "12k". */
+char *fmt_count(char *buf, size_t size, size_t n, int width);
+/* The reference band "min-max" with each end in at most `end_width`
+ * columns ("1650-2245"); "" when the guide gives no band, ">=min" or
+ * "<=max" when it gives one end. */
+char *fmt_band(char *buf, size_t size, bool has_min, double min, bool has_max,
+               double max, int end_width);
+/* "+12.3% better", "-4.0% worse", "+0.0% better"; "+1.2%" for a unit
+ * with no direction; "no reference" without one. At most 13 columns:
+ * 1 decimal below 100 %, none above, clamped at +-9999 %. */
+char *fmt_deviation(char *buf, size_t size, const struct deviation *d,
+                    enum direction dir);
+/* "in", "warn", "off", or "" for VERDICT_NONE. */
+const char *fmt_verdict(enum verdict v);
+/* Elapsed time: "0:07", "12:34", "1:02:03". */
+char *fmt_duration(char *buf, size_t size, double seconds);
+/* A bar of exactly `width` columns: "[#####.....]" (utf8: full and light
+ * shade blocks inside the brackets). frac is clamped to 0..1. */
+char *fmt_progress_bar(char *buf, size_t size, double frac, int width, bool utf8);
+/* Home screen count: "3 benchmarks, 1 runnable", "1 benchmark, reference
+ * only". */
+char *fmt_bench_counts(char *buf, size_t size, size_t nbenches, size_t nrunnable);
+/* A shorter spelling of a guide unit for the 5-column unit cell
+ * ("microsec" -> "usec", "Mbits/sec" -> "Mb/s"); other units unchanged. */
+const char *fmt_unit(const char *unit);
+
+/* The live screen's metric row, cell by cell (see METRIC_COLUMNS). */
+enum metric_col {
+    MCOL_NAME, MCOL_UNIT, MCOL_NOW, MCOL_MIN, MCOL_MAX, MCOL_AVG, MCOL_N,
+    MCOL_REF, MCOL_BAND, MCOL_DEV, MCOL_VERDICT, MCOL_COUNT
+};
+
+struct metric_column {
+    const char *header;
+    int width;
+    bool right;
+};
+
+/* The fixed layout: 80 columns, one space between cells. */
+extern const struct metric_column metric_columns[MCOL_COUNT];
+
+struct metric_cells {
+    char cell[MCOL_COUNT][40];
+    /* Text that replaces the REF..VERDICT cells ("no reference for
+     * am62xx_sk-fs", "failed: ..."); empty when the cells are used. */
+    char span[48];
+    bool span_error;        /* the span is a failure, not a missing ref */
+    bool has_ref;
+    bool better;            /* deviation points the good way */
+    bool directional;       /* the unit has a better direction */
+    enum verdict verdict;
+};
+
+/* Formats the cells of one result row; `last` is the latest sample and
+ * `board` the reference board key (NULL when none was chosen). Nothing is
+ * left blank: "-" for no sample yet or a guide without a band, a span
+ * "no reference for <board>" when the guide has no number. */
+void metric_cells_make(struct metric_cells *c, const struct result_row *row,
+                       double last, const char *board);
+/* The whole row as plain text (80 columns), cells or span. */
+char *metric_row_text(char *buf, size_t size, const struct metric_cells *c, bool utf8);
+/* The header line; the column of the statistic compared with the guide
+ * gets a '*' ("max*"). */
+char *metric_header_text(char *buf, size_t size, enum summary compared);
+
+/* A key hint on the bottom line: the action's first key and a label. */
+struct hint {
+    enum action action;
+    const char *label;
+};
+/* "Enter open  r run  ? help  q back" for hints ending with {ACT_NONE}. */
+char *fmt_hints(char *buf, size_t size, const struct hint *hints,
+                const struct binding *local);
+
+/* A scrolling list: the selected item and the first visible one. */
+struct list_pos {
+    size_t sel, top;
+};
+/* Applies a motion action (UP, DOWN, PAGE_UP, PAGE_DOWN, FIRST, LAST) to
+ * a list of `count` items with `visible` rows. Returns false for other
+ * actions. `top` always keeps `sel` visible. */
+bool list_pos_move(struct list_pos *p, size_t count, size_t visible, enum action a);
+/* Keeps sel < count and sel visible (after a resize). */
+void list_pos_clamp(struct list_pos *p, size_t count, size_t visible);
+/* A view with no selection (help, run): scrolls `top` only. */
+bool list_pos_scroll(struct list_pos *p, size_t count, size_t visible, enum action a);
+
+#ifdef EVMBENCH_UI_PRIVATE
+#include <curses.h>
+
+#include "theme.h"
+
+/* Text fitted to width at (y, x) in role r. */
+void widget_text(WINDOW *w, int y, int x, int width, enum role r, const char *s,
+                 bool utf8);
+/* A horizontal rule of `width` columns (ACS line, '-' fallback). */
+void widget_rule(WINDOW *w, int y, int x, int width, enum role r);
+/* The bottom line: hints with keys in ROLE_KEY; fills the window row. */
+void widget_hints(WINDOW *w, int y, const struct hint *hints,
+                  const struct binding *local);
+/* The progress bar with its role at (y, x). */
+void widget_progress(WINDOW *w, int y, int x, int width, double frac, bool utf8);
+/* A metric row: cells in value/reference/better/worse/verdict roles. */
+void widget_metric_row(WINDOW *w, int y, const struct metric_cells *c, bool utf8);
+/* Lines centred in the window (the "terminal too small" message). */
+void widget_centered(WINDOW *w, const char *const *lines, size_t n, enum role r);
+#endif
+
+#endif

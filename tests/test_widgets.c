@@ -1,7 +1,496 @@
-/* placeholder: being written */
+/* test_widgets.c - the screens' pure formatting: numbers, deviation cells,
+ * progress bar, metric rows, key help and theme files, on fixed inputs. */
 #include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "actions.h"
+#include "diag.h"
 #include "suites.h"
+#include "theme.h"
+#include "util.h"
+#include "widgets.h"
+
+/* --- numbers ------------------------------------------------------------ */
+
+static const struct {
+    double v;
+    int width;
+    const char *want;
+} value_cases[] = {
+    { 1838.92, 6, "1838.9" },
+    { 12345.6, 6, "12346" },
+    { 999999, 6, "999999" },
+    { 123456789, 6, "123.5M" },
+    { 1e7, 6, "10000k" },
+    { 0.5, 6, "0.500" },
+    { 12.345, 6, "12.345" },
+    { -4.25, 6, "-4.250" },
+    { 0, 6, "0" },
+    { 2245.2, 4, "2245" },
+    { 12345, 4, "12k" },
+    { 0.00001234, 6, "e-05" },
+};
+
+START_TEST(test_value)
+{
+    char buf[32];
+    fmt_value(buf, sizeof buf, value_cases[_i].v, value_cases[_i].width);
+    if (value_cases[_i].v < 0.001 && value_cases[_i].v > 0) {
+        /* exponent form, whatever precision fits */
+        ck_assert_int_le((int)strlen(buf), value_cases[_i].width);
+        ck_assert_ptr_nonnull(strstr(buf, "e-05"));
+        return;
+    }
+    ck_assert_str_eq(buf, value_cases[_i].want);
+    ck_assert_int_le((int)strlen(buf), value_cases[_i].width);
+}
+END_TEST
+
+START_TEST(test_value_special)
+{
+    char buf[16];
+    ck_assert_str_eq(fmt_value(buf, sizeof buf, NAN, 6), "-");
+    ck_assert_str_eq(fmt_value(buf, sizeof buf, INFINITY, 6), "inf");
+    ck_assert_str_eq(fmt_count(buf, sizeof buf, 12, 3), "12");
+    ck_assert_str_eq(fmt_count(buf, sizeof buf, 12345, 3), "12k");
+    /* a tiny buffer is cut, never overrun */
+    char small[4];
+    fmt_value(small, sizeof small, 1838.92, 6);
+    ck_assert_str_eq(small, "2k");
+}
+END_TEST
+
+START_TEST(test_band)
+{
+    char buf[32];
+    ck_assert_str_eq(fmt_band(buf, sizeof buf, true, 1650.2, true, 2245.2, 4), "1650-2245");
+    ck_assert_str_eq(fmt_band(buf, sizeof buf, true, 0.85, true, 1.2, 4), "0.85-1.20");
+    ck_assert_str_eq(fmt_band(buf, sizeof buf, true, 10, false, 0, 4), ">=10.0");
+    ck_assert_str_eq(fmt_band(buf, sizeof buf, false, 0, false, 0, 4), "");
+}
+END_TEST
+
+/* --- deviation, verdict, duration ---------------------------------------- */
+
+static struct deviation dev(double pct, bool better, enum verdict v)
+{
+    struct deviation d = { .has_ref = true, .pct = pct, .better = better, .verdict = v };
+    return d;
+}
+
+START_TEST(test_deviation)
+{
+    char buf[32];
+    struct deviation d = dev(12.34, true, VERDICT_OFF);
+    ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_HIGHER_BETTER), "+12.3% better");
+    d = dev(-4.0, false, VERDICT_IN_RANGE);
+    ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_HIGHER_BETTER), "-4.0% worse");
+    d = dev(4.0, false, VERDICT_WARN);   /* latency above the guide is worse */
+    ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_LOWER_BETTER), "+4.0% worse");
+    d = dev(1.234, true, VERDICT_IN_RANGE);
+    ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_NEUTRAL), "+1.2%");
+    d = dev(150.4, true, VERDICT_OFF);
+    ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_HIGHER_BETTER), "+150% better");
+    d = dev(123456, true, VERDICT_OFF);
+    ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_HIGHER_BETTER), ">9999% better");
+    ck_assert_int_le((int)strlen(buf), 13);
+    d = dev(0.01, true, VERDICT_IN_RANGE);
+    ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_HIGHER_BETTER), "0.0%");
+    d.has_ref = false;
+    ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_HIGHER_BETTER), "no reference");
+}
+END_TEST
+
+START_TEST(test_verdict_and_duration)
+{
+    char buf[16];
+    ck_assert_str_eq(fmt_verdict(VERDICT_IN_RANGE), "in");
+    ck_assert_str_eq(fmt_verdict(VERDICT_WARN), "warn");
+    ck_assert_str_eq(fmt_verdict(VERDICT_OFF), "off");
+    ck_assert_str_eq(fmt_verdict(VERDICT_NONE), "");
+    ck_assert_str_eq(fmt_duration(buf, sizeof buf, 7.9), "0:07");
+    ck_assert_str_eq(fmt_duration(buf, sizeof buf, 754), "12:34");
+    ck_assert_str_eq(fmt_duration(buf, sizeof buf, 3723), "1:02:03");
+    ck_assert_str_eq(fmt_duration(buf, sizeof buf, -3), "0:00");
+    ck_assert_str_eq(fmt_duration(buf, sizeof buf, NAN), "0:00");
+}
+END_TEST
+
+/* --- progress bar, fitting text ------------------------------------------ */
+
+START_TEST(test_progress_bar)
+{
+    char buf[256];
+    ck_assert_str_eq(fmt_progress_bar(buf, sizeof buf, 0.5, 12, false), "[#####.....]");
+    ck_assert_str_eq(fmt_progress_bar(buf, sizeof buf, 0, 6, false), "[....]");
+    ck_assert_str_eq(fmt_progress_bar(buf, sizeof buf, 1.7, 6, false), "[####]");
+    ck_assert_str_eq(fmt_progress_bar(buf, sizeof buf, -1, 4, false), "[..]");
+    ck_assert_str_eq(fmt_progress_bar(buf, sizeof buf, 0.999, 6, false), "[###.]");
+    /* UTF-8: block characters, still exactly `width` columns */
+    fmt_progress_bar(buf, sizeof buf, 0.25, 10, true);
+    ck_assert_int_eq(fmt_columns(buf), 10);
+    ck_assert_str_eq(buf, "[\xe2\x96\x88\xe2\x96\x88\xe2\x96\x91\xe2\x96\x91\xe2\x96\x91"
+                          "\xe2\x96\x91\xe2\x96\x91\xe2\x96\x91]");
+}
+END_TEST
+
+START_TEST(test_fit)
+{
+    char buf[64];
+    ck_assert_str_eq(fmt_fit(buf, sizeof buf, "copy", 6, false, false), "copy  ");
+    ck_assert_str_eq(fmt_fit(buf, sizeof buf, "copy", 6, true, false), "  copy");
+    ck_assert_str_eq(fmt_fit(buf, sizeof buf, "abcdefgh", 5, false, false), "abcd~");
+    ck_assert_str_eq(fmt_fit(buf, sizeof buf, "abc", 0, false, false), "");
+    ck_assert_str_eq(fmt_fit(buf, sizeof buf, NULL, 2, false, false), "  ");
+    /* non-ASCII becomes '?' without UTF-8, stays with it; a tab a space */
+    ck_assert_str_eq(fmt_fit(buf, sizeof buf, "\xc2\xb5s\tx", 5, false, false), "?s x ");
+    ck_assert_str_eq(fmt_fit(buf, sizeof buf, "\xc2\xb5s", 3, false, true), "\xc2\xb5s ");
+    ck_assert_int_eq(fmt_columns("\xc2\xb5s"), 2);
+    ck_assert_str_eq(fmt_fit(buf, sizeof buf, "\xe2\x80\x93-x", 2, false, true),
+                     "\xe2\x80\x93~");
+    /* section paths keep their specific end */
+    ck_assert_str_eq(fmt_fit_tail(buf, sizeof buf, "Ethernet / CPSW / TCP", 10, false),
+                     "~PSW / TCP");
+    ck_assert_str_eq(fmt_fit_tail(buf, sizeof buf, "Stream", 8, false), "Stream  ");
+}
+END_TEST
+
+START_TEST(test_wrap)
+{
+    char buf[64];
+    const char *note = "stream: 3 arrays of 16777216 doubles, sized down";
+    const char *rest = fmt_wrap(buf, sizeof buf, note, 20, false);
+    ck_assert_str_eq(buf, "stream: 3 arrays of");
+    rest = fmt_wrap(buf, sizeof buf, rest, 20, false);
+    ck_assert_str_eq(buf, "16777216 doubles,");
+    rest = fmt_wrap(buf, sizeof buf, rest, 20, false);
+    ck_assert_str_eq(buf, "sized down");
+    ck_assert_ptr_null(rest);
+    /* a word longer than the line is cut */
+    rest = fmt_wrap(buf, sizeof buf, "abcdefghij klm", 4, false);
+    ck_assert_str_eq(buf, "abcd");
+    ck_assert_str_eq(rest, "efghij klm");
+    ck_assert_ptr_null(fmt_wrap(buf, sizeof buf, "   ", 4, false));
+    ck_assert_str_eq(buf, "");
+}
+END_TEST
+
+START_TEST(test_counts_and_units)
+{
+    char buf[64];
+    ck_assert_str_eq(fmt_bench_counts(buf, sizeof buf, 3, 1), "3 benchmarks, 1 runnable");
+    ck_assert_str_eq(fmt_bench_counts(buf, sizeof buf, 1, 0), "1 benchmark, reference only");
+    ck_assert_str_eq(fmt_bench_counts(buf, sizeof buf, 0, 0), "no benchmarks");
+    ck_assert_str_eq(fmt_unit("microsec"), "usec");
+    ck_assert_str_eq(fmt_unit("Mbits/sec"), "Mb/s");
+    ck_assert_str_eq(fmt_unit("mb/s"), "mb/s");
+    ck_assert_str_eq(fmt_unit(NULL), "");
+}
+END_TEST
+
+/* --- the live screen's metric row ---------------------------------------- */
+
+static struct result_row stream_row(void)
+{
+    struct result_row r;
+    memset(&r, 0, sizeof r);
+    r.bench = "stream";
+    r.metric = "copy";
+    r.unit = "mb/s";
+    snprintf(r.provider, sizeof r.provider, "kernel:stream");
+    r.samples = 10;
+    r.min = 1200.1;
+    r.max = 1300.2;
+    r.avg = 1250.3;
+    r.value = r.max;
+    r.summary = SUMMARY_MAX;
+    r.has_ref = true;
+    r.ref_avg = 1838.92;
+    r.has_ref_min = r.has_ref_max = true;
+    r.ref_min = 1650.2;
+    r.ref_max = 2245.2;
+    r.ref_source = "Linux 12.00.00 Performance Guide";
+    r.dev = dev(-29.3, false, VERDICT_OFF);
+    r.status = STATUS_OK;
+    return r;
+}
+
+START_TEST(test_metric_row)
+{
+    char buf[256];
+    struct metric_cells c;
+    struct result_row r = stream_row();
+    metric_cells_make(&c, &r, 1234.5, "am62xx_sk-fs");
+    ck_assert_str_eq(c.cell[MCOL_DEV], "-29.3% worse");
+    ck_assert_str_eq(c.cell[MCOL_VERDICT], "off");
+    ck_assert(!c.better);
+    ck_assert_int_eq(c.verdict, VERDICT_OFF);
+    metric_row_text(buf, sizeof buf, &c, false);
+    ck_assert_str_eq(buf, "copy   mb/s  1234.5 1200.1 1300.2 1250.3  10 1838.9 "
+                          "1650-2245 -29.3% worse  off ");
+    ck_assert_int_eq((int)strlen(buf), 80);
+
+    /* a better result, short percentage aligned on the '%' */
+    r.dev = dev(4.0, true, VERDICT_IN_RANGE);
+    metric_cells_make(&c, &r, 1234.5, "am62xx_sk-fs");
+    ck_assert_str_eq(c.cell[MCOL_DEV], " +4.0% better");
+    ck_assert_str_eq(c.cell[MCOL_VERDICT], "in");
+
+    /* a guide that gives only the average */
+    r.has_ref_min = r.has_ref_max = false;
+    metric_cells_make(&c, &r, 1234.5, "am62xx_sk-fs");
+    ck_assert_str_eq(c.cell[MCOL_BAND], "-");
+
+    metric_header_text(buf, sizeof buf, SUMMARY_MAX);
+    ck_assert_str_eq(buf, "metric unit     now    min   max*    avg   n    ref "
+                          "  min-max deviation         ");
+    ck_assert_int_eq((int)strlen(buf), 80);
+}
+END_TEST
+
+START_TEST(test_metric_row_no_reference)
+{
+    char buf[256];
+    struct metric_cells c;
+    struct result_row r = stream_row();
+    r.has_ref = false;
+    r.dev.has_ref = false;
+    metric_cells_make(&c, &r, 1234.5, "am62xx_sk-fs");
+    ck_assert_str_eq(c.span, "no reference for am62xx_sk-fs");
+    metric_row_text(buf, sizeof buf, &c, false);
+    ck_assert_ptr_nonnull(strstr(buf, "1250.3  10 no reference for am62xx_sk-fs"));
+    ck_assert_int_eq((int)strlen(buf), 80);
+    metric_cells_make(&c, &r, 1234.5, NULL);
+    ck_assert_str_eq(c.span, "no reference (no board chosen)");
+
+    /* no samples yet: dashes, and the reference already shown */
+    r = stream_row();
+    r.samples = 0;
+    metric_cells_make(&c, &r, NAN, "am62xx_sk-fs");
+    ck_assert_str_eq(c.cell[MCOL_NOW], "-");
+    ck_assert_str_eq(c.cell[MCOL_N], "0");
+    ck_assert_str_eq(c.cell[MCOL_REF], "1838.9");
+    ck_assert_str_eq(c.cell[MCOL_DEV], "");
+
+    /* a metric that failed before any sample says why */
+    r.status = STATUS_FAILED;
+    r.error = "validation failed";
+    metric_cells_make(&c, &r, NAN, "am62xx_sk-fs");
+    ck_assert(c.span_error);
+    ck_assert_str_eq(c.span, "failed: validation failed");
+}
+END_TEST
+
+/* --- actions and key help ------------------------------------------------- */
+
+START_TEST(test_actions)
+{
+    char buf[128];
+    ck_assert_int_eq(action_for_key(NULL, 'j'), ACT_DOWN);
+    ck_assert_int_eq(action_for_key(NULL, 'q'), ACT_BACK);
+    ck_assert_int_eq(action_for_key(NULL, 27), ACT_BACK);
+    ck_assert_int_eq(action_for_key(NULL, 'Z'), ACT_NONE);
+    static const struct binding local[] = { { 'j', ACT_RUN }, { 0, ACT_NONE } };
+    ck_assert_int_eq(action_for_key(local, 'j'), ACT_RUN);   /* local first */
+
+    ck_assert_uint_eq(action_keys_text(NULL, ACT_UP, buf, sizeof buf), 2);
+    ck_assert_str_eq(buf, "Up, k");
+    action_keys_text(NULL, ACT_HELP, buf, sizeof buf);
+    ck_assert_str_eq(buf, "?, F1");
+    action_keys_text(NULL, ACT_REDRAW, buf, sizeof buf);
+    ck_assert_str_eq(buf, "Ctrl-L");
+    action_keys_text(NULL, ACT_BACK, buf, sizeof buf);
+    ck_assert_str_eq(buf, "q, Esc, Left");
+    action_keys_text(NULL, ACT_PAGE_DOWN, buf, sizeof buf);
+    ck_assert_str_eq(buf, "PgDn, Ctrl-F, Space");
+
+    ck_assert_str_eq(action_name(ACT_PAGE_DOWN), "PAGE_DOWN");
+    ck_assert_int_eq(action_from_name("page-down"), ACT_PAGE_DOWN);
+    ck_assert_int_eq(action_from_name("nonsense"), ACT_NONE);
+    for (int a = ACT_NONE + 1; a < ACT_COUNT; a++)
+        ck_assert_msg(action_description(a)[0], "action %d has no description", a);
+
+    static const struct hint hints[] = {
+        { ACT_ENTER, "open" }, { ACT_HELP, "help" }, { ACT_BACK, "quit" },
+        { ACT_NONE, NULL },
+    };
+    ck_assert_str_eq(fmt_hints(buf, sizeof buf, hints, NULL), "Enter open  ? help  q quit");
+}
+END_TEST
+
+START_TEST(test_list_pos)
+{
+    struct list_pos p = { 0, 0 };
+    for (int i = 0; i < 3; i++)
+        list_pos_move(&p, 30, 10, ACT_DOWN);
+    ck_assert_uint_eq(p.sel, 3);
+    ck_assert_uint_eq(p.top, 0);
+    list_pos_move(&p, 30, 10, ACT_PAGE_DOWN);
+    ck_assert_uint_eq(p.sel, 12);
+    ck_assert_uint_eq(p.top, 9);
+    list_pos_move(&p, 30, 10, ACT_LAST);
+    ck_assert_uint_eq(p.sel, 29);
+    ck_assert_uint_eq(p.top, 20);
+    list_pos_move(&p, 30, 10, ACT_DOWN);
+    ck_assert_uint_eq(p.sel, 29);
+    list_pos_move(&p, 30, 10, ACT_FIRST);
+    ck_assert_uint_eq(p.sel, 0);
+    ck_assert_uint_eq(p.top, 0);
+    ck_assert(!list_pos_move(&p, 30, 10, ACT_RUN));
+    /* the list shrank (or the window grew) */
+    p.sel = 25;
+    p.top = 20;
+    list_pos_clamp(&p, 5, 10);
+    ck_assert_uint_eq(p.sel, 4);
+    ck_assert_uint_eq(p.top, 0);
+    list_pos_move(&p, 0, 10, ACT_DOWN);
+    ck_assert_uint_eq(p.sel, 0);
+    /* scrolling only */
+    p.sel = p.top = 0;
+    list_pos_scroll(&p, 30, 10, ACT_LAST);
+    ck_assert_uint_eq(p.top, 20);
+    list_pos_scroll(&p, 30, 10, ACT_PAGE_DOWN);
+    ck_assert_uint_eq(p.top, 20);
+    list_pos_scroll(&p, 5, 10, ACT_DOWN);
+    ck_assert_uint_eq(p.top, 0);
+}
+END_TEST
+
+/* --- theme files ------------------------------------------------------------- */
+
+START_TEST(test_theme_parse)
+{
+    struct theme t;
+    struct diag dg;
+    diag_init(&dg);
+    int errors = theme_parse(&t,
+        "# a comment\n"
+        "\n"
+        "color better  green default bold   # trailing comment\n"
+        "color off 196 black reverse underline\n", "good.theme", false, &dg);
+    ck_assert_int_eq(errors, 0);
+    ck_assert_uint_eq(dg.n, 0);
+    ck_assert_int_eq(t.style[ROLE_BETTER].fg, 2);
+    ck_assert_int_eq(t.style[ROLE_BETTER].bg, THEME_DEFAULT_COLOR);
+    ck_assert_uint_eq(t.style[ROLE_BETTER].attrs, THEME_BOLD);
+    ck_assert_int_eq(t.style[ROLE_OFF].fg, 196);
+    ck_assert_int_eq(t.style[ROLE_OFF].bg, 0);
+    ck_assert_uint_eq(t.style[ROLE_OFF].attrs, THEME_REVERSE | THEME_UNDERLINE);
+    char line[96];
+    theme_format_line(&t, ROLE_OFF, line, sizeof line);
+    ck_assert_str_eq(line, "color off 196 black underline reverse");
+    diag_free(&dg);
+}
+END_TEST
+
+static const struct {
+    const char *line;
+    const char *msg;
+} bad_lines[] = {
+    { "color better purpel default", "bad.theme:3: unknown colour 'purpel'" },
+    { "color betterr green default", "bad.theme:3: unknown role 'betterr'" },
+    { "colr better green default", "bad.theme:3: unknown command 'colr' (expected 'color')" },
+    { "color better green", "bad.theme:3: expected: color <role> <fg> <bg> [attributes...]" },
+    { "color better green default shiny", "bad.theme:3: unknown attribute 'shiny'" },
+    { "color better green 256", "bad.theme:3: unknown colour '256'" },
+};
+
+START_TEST(test_theme_bad_line)
+{
+    struct theme t, builtin;
+    struct diag dg;
+    char *text = xasprintf("# ok so far\ncolor warn red default\n%s\n", bad_lines[_i].line);
+    diag_init(&dg);
+    ck_assert_int_eq(theme_parse(&t, text, "bad.theme", false, &dg), 1);
+    ck_assert_uint_eq(dg.n, 1);
+    ck_assert_str_eq(dg.msgs[0], bad_lines[_i].msg);
+    /* the whole file is dropped for the built-in theme */
+    theme_builtin(&builtin, false);
+    ck_assert_mem_eq(&t, &builtin, sizeof t);
+    diag_free(&dg);
+    free(text);
+}
+END_TEST
+
+START_TEST(test_theme_missing_file)
+{
+    struct theme t, builtin;
+    struct diag dg;
+    diag_init(&dg);
+    ck_assert_int_eq(theme_load(&t, "/nonexistent/x.theme", true, &dg), 1);
+    ck_assert_uint_eq(dg.n, 1);
+    ck_assert(str_starts_with(dg.msgs[0], "/nonexistent/x.theme: cannot read: "));
+    theme_builtin(&builtin, true);
+    ck_assert_mem_eq(&t, &builtin, sizeof t);
+    diag_free(&dg);
+}
+END_TEST
+
+/* The shipped files parse cleanly and match the built-in themes. */
+START_TEST(test_theme_shipped)
+{
+    static const char *const files[] = { "default", "mono" };
+    struct theme t, builtin;
+    struct diag dg;
+    char *rel = xasprintf("../../themes/%s.theme", files[_i]);
+    char *path = test_data_path(rel);
+    diag_init(&dg);
+    ck_assert_int_eq(theme_load(&t, path, _i == 1, &dg), 0);
+    theme_builtin(&builtin, _i == 1);
+    for (int r = 0; r < ROLE_COUNT; r++)
+        ck_assert_msg(memcmp(&t.style[r], &builtin.style[r], sizeof t.style[r]) == 0,
+                      "%s: role %s differs from the built-in theme", path,
+                      theme_role_name(r));
+    diag_free(&dg);
+    free(path);
+    free(rel);
+}
+END_TEST
+
+START_TEST(test_theme_roles)
+{
+    ck_assert_int_eq(theme_role_from_name("in-range"), ROLE_IN_RANGE);
+    ck_assert_int_eq(theme_role_from_name("WARN"), ROLE_WARN);
+    ck_assert_int_eq(theme_role_from_name("nope"), ROLE_COUNT);
+    ck_assert_str_eq(theme_role_name(ROLE_SELECTION), "selection");
+}
+END_TEST
+
 Suite *suite_widgets(void)
 {
-    return suite_create("widgets");
+    Suite *s = suite_create("widgets");
+    TCase *tc = tcase_create("format");
+    tcase_add_loop_test(tc, test_value, 0, (int)ARRAY_SIZE(value_cases));
+    tcase_add_test(tc, test_value_special);
+    tcase_add_test(tc, test_band);
+    tcase_add_test(tc, test_deviation);
+    tcase_add_test(tc, test_verdict_and_duration);
+    tcase_add_test(tc, test_progress_bar);
+    tcase_add_test(tc, test_fit);
+    tcase_add_test(tc, test_wrap);
+    tcase_add_test(tc, test_counts_and_units);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("metric_row");
+    tcase_add_test(tc, test_metric_row);
+    tcase_add_test(tc, test_metric_row_no_reference);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("keys");
+    tcase_add_test(tc, test_actions);
+    tcase_add_test(tc, test_list_pos);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("theme");
+    tcase_add_test(tc, test_theme_parse);
+    tcase_add_loop_test(tc, test_theme_bad_line, 0, (int)ARRAY_SIZE(bad_lines));
+    tcase_add_test(tc, test_theme_missing_file);
+    tcase_add_loop_test(tc, test_theme_shipped, 0, 2);
+    tcase_add_test(tc, test_theme_roles);
+    suite_add_tcase(s, tc);
+    return s;
 }

@@ -1,3 +1,153 @@
 #!/bin/sh
-# placeholder: being written
-exit 77
+# tui_e2e.sh - drives the TUI in tmux as a user on a serial console would:
+# 80x24, TERM=vt100, NO_COLOR=1, ASCII locale. Checks the captured screen
+# text of the home, category, help and live STREAM screens, and that the
+# terminal is restored after quitting and after Ctrl-C.
+#
+# Environment (set by 'make check'): EVMBENCH_BIN, EVMBENCH_WRAPPER (e.g.
+# qemu-aarch64, may be empty), EVMBENCH_DATADIR, TMUX_BIN (empty: skip).
+# Exit: 0 pass, 1 fail (the screen is printed), 77 skipped.
+set -u
+
+if [ -z "${TMUX_BIN:-}" ] || [ ! -x "${TMUX_BIN}" ]; then
+    echo "tui_e2e: tmux not found (install tmux); skipped"
+    exit 77
+fi
+BIN=${EVMBENCH_BIN:?EVMBENCH_BIN is not set}
+WRAP=${EVMBENCH_WRAPPER:-}
+BOARD=am62xx_sk-fs
+# A quick STREAM takes seconds natively, much longer under an emulator,
+# where it also runs on smaller arrays.
+if [ -n "$WRAP" ]; then
+    RUN_TIMEOUT=${EVMBENCH_E2E_TIMEOUT:-180}
+    RUN_ARGS=${EVMBENCH_E2E_RUN_ARGS:---quick --size 1000000}
+else
+    RUN_TIMEOUT=${EVMBENCH_E2E_TIMEOUT:-60}
+    RUN_ARGS=${EVMBENCH_E2E_RUN_ARGS:---quick}
+fi
+UI_TIMEOUT=20
+
+SOCK=evmbench-test-$$
+tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/tui_e2e.XXXXXX") || exit 1
+tm() { "$TMUX_BIN" -L "$SOCK" -f /dev/null "$@"; }
+# shellcheck disable=SC2317  # called by the trap
+cleanup() {
+    tm kill-server >/dev/null 2>&1
+    rm -rf "$tmpdir"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+n=0
+screen() { tm capture-pane -p -t e2e; }
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+fail() {
+    n=$((n + 1))
+    echo "not ok $n - $1"
+    echo "--- captured screen (80x24) ---"
+    screen
+    echo "-------------------------------"
+    exit 1
+}
+now() { date +%s; }
+
+# wait_for ERE SECONDS: polls the screen until ERE matches, or times out.
+wait_for() {
+    deadline=$(($(now) + $2))
+    while :; do
+        screen >"$tmpdir/screen" 2>/dev/null
+        grep -Eq -- "$1" "$tmpdir/screen" && return 0
+        [ "$(now)" -ge "$deadline" ] && return 1
+        sleep 0.2
+    done
+}
+# expect ERE SECONDS DESCRIPTION
+expect() {
+    if wait_for "$1" "$2"; then ok "$3"; else fail "$3 (waited ${2}s for /$1/)"; fi
+}
+# check CONDITION-RESULT DESCRIPTION: 0 passes
+check() { if [ "$1" = 0 ]; then ok "$2"; else fail "$2"; fi; }
+keys() { tm send-keys -t e2e "$@"; }
+type_line() { tm send-keys -t e2e -l "$1"; tm send-keys -t e2e Enter; }
+
+# The pane runs a plain shell; the program is started from it like a user would.
+tm new-session -d -s e2e -x 80 -y 24 \
+    "env -u ENV TERM=vt100 NO_COLOR=1 LC_ALL=C PS1='e2e\$ ' /bin/sh" ||
+    { echo "tui_e2e: cannot start tmux"; exit 1; }
+expect '^e2e\$' "$UI_TIMEOUT" "a shell runs in an 80x24 vt100 pane"
+type_line "stty -g >'$tmpdir/stty.before'"
+
+prog="${WRAP:+$WRAP }'$BIN' --board $BOARD"
+
+# --- home, category, help, back, quit ------------------------------------
+type_line "clear; $prog; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "the home screen opens"
+expect '^> System Benchmarks +[0-9]+ benchmarks, [0-9]+ runnable' 1 \
+    "home lists the guide's categories with counts, first selected"
+expect "board: .*\\[$BOARD\\]" 1 "the top line names the chosen board"
+expect 'Enter open +\? help +q quit' 1 "the bottom line shows the keys"
+tm resize-window -t e2e -x 60 -y 20
+expect 'Terminal too small: 60x20' "$UI_TIMEOUT" "a 60x20 terminal gets a clear message"
+tm resize-window -t e2e -x 80 -y 24
+expect '^> System Benchmarks' "$UI_TIMEOUT" "back at 80x24 the home screen returns"
+keys Enter
+expect '^  benchmark +runs here +metrics' "$UI_TIMEOUT" "Enter opens the category"
+expect '^[> ] Stream +yes \(kernel stream\) +[0-9]+ +yes' 1 \
+    "the category lists Stream as runnable with reference metrics"
+expect '^[> ] LMBench +reference only' 1 "reference-only benchmarks are marked"
+keys '?'
+expect 'Ctrl-L +Redraw the whole screen' "$UI_TIMEOUT" "? shows the keys"
+expect 'q, Esc, Left +Back' 1 "the help is generated from the bindings"
+keys q
+expect '^  benchmark +runs here' "$UI_TIMEOUT" "q closes the help"
+keys q
+expect 'Performance Guide categories' "$UI_TIMEOUT" "q goes back to home"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "q on home quits with status 0"
+
+# --- the live STREAM run, to the finished state ---------------------------
+type_line "clear; $prog --run stream $RUN_ARGS; echo tui-exit=\$?"
+expect 'Stream \(.*kernel stream' "$UI_TIMEOUT" "--run opens the live screen"
+wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
+    fail "the run ends within ${RUN_TIMEOUT}s"
+grep -Eq 'finished in' "$tmpdir/screen"
+check $? "the STREAM run finishes"
+expect "reference: .*\\[$BOARD\\], .*Performance Guide" 1 \
+    "the reference line names the board and the guide"
+expect '^metric unit +now +min +max\* +avg +n +ref +min-max deviation' 1 \
+    "the metric table has its header"
+for m in copy scale add triad; do
+    expect "^$m +mb/s +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9k]+ +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ +([-+>]?[0-9.]+% (better|worse)|0\\.0%) +(in|warn|off)" 1 \
+        "$m: value, min/max/avg, samples, reference and deviation"
+done
+expect '\[#+\] 100%' 1 "the progress bar is full and ASCII"
+expect 'against the guide: [0-9]+ in range, [0-9]+ warn, [0-9]+ off' 1 \
+    "the verdicts are summed up"
+expect 'r run again +\? help +q back' 1 "the bottom line shows the finished keys"
+keys '?'
+expect 'Show the keys' "$UI_TIMEOUT" "? works on the live screen"
+keys q
+expect '^copy +mb/s' "$UI_TIMEOUT" "q closes the help, the result stays"
+keys q
+expect 'Performance Guide categories' "$UI_TIMEOUT" "q leaves the run for home"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "q quits with status 0"
+
+# --- Ctrl-C during a run restores the terminal ------------------------------
+type_line "clear; $prog --run stream; echo tui-exit=\$?"
+expect 'running on CPU|^ running' "$RUN_TIMEOUT" "a full STREAM run starts"
+keys C-c
+expect '^tui-exit=130' "$UI_TIMEOUT" "Ctrl-C stops the program (status 130)"
+
+# --- the terminal is the shell's again --------------------------------------
+type_line "clear; stty -g >'$tmpdir/stty.after'; cmp -s '$tmpdir/stty.before' '$tmpdir/stty.after' && echo stty-same"
+expect '^stty-same' "$UI_TIMEOUT" "the terminal modes are restored (stty -g unchanged)"
+alt=$(tm display-message -p -t e2e '#{alternate_on}')
+[ "$alt" = 0 ]
+check $? "no alternate screen is left on (alternate_on=$alt)"
+cmd=$(tm display-message -p -t e2e '#{pane_current_command}')
+[ "$cmd" = sh ]
+check $? "the shell is in the foreground again (foreground: $cmd)"
+
+echo "tui_e2e: all $n checks passed"
+exit 0
