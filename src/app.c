@@ -26,6 +26,8 @@ void app_init(struct app *a, const struct app_config *cfg)
 
     a->tolerance_pct = cfg->tolerance_pct > 0 ? cfg->tolerance_pct : DEFAULT_TOLERANCE_PCT;
     a->run_opts.params.quick = cfg->quick;
+    a->run_opts.params.size = cfg->size;
+    a->run_opts.params.iterations = cfg->iterations;
     a->run_opts.timeout_s = cfg->timeout_s;
     a->run_opts.cpu = -1;
 }

@@ -21,6 +21,8 @@ struct app_config {
     bool quick;                 /* --quick */
     double tolerance_pct;       /* 0 = DEFAULT_TOLERANCE_PCT */
     double timeout_s;           /* 0 = per kernel default */
+    size_t size;                /* --size: kernel working set; 0 = default */
+    int iterations;             /* --iterations; 0 = default */
 };
 
 struct app {

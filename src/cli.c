@@ -31,8 +31,6 @@ struct cli {
     const char *section;        /* refs filter */
     const char *layout;
     const char *ui;
-    size_t size;
-    int iterations;
     char **args;                /* positional arguments after the command */
     int nargs;
 };
@@ -235,7 +233,7 @@ static int cmd_refs(struct cli *c, struct app *a)
     if (format_is(c, "csv"))
         fputs("source,board,section,table,metric,column,unit,avg,min,max\n", f);
     else if (format_is(c, "text"))
-        fprintf(f, "%-14.14s %-24.24s %-8.8s %-9.9s %19s\n",
+        fprintf(f, "%-15.15s %-23.23s %-8.8s %-9.9s %19s\n",
                 "BOARD", "METRIC", "COLUMN", "UNIT", "AVG (MIN-MAX)");
     const char *last_section = NULL;
     char *last_path = NULL;
@@ -302,7 +300,7 @@ static int cmd_refs(struct cli *c, struct app *a)
                         snprintf(val, sizeof val, "%.2f (%.0f-%.0f)", v->avg, v->min, v->max);
                     else
                         snprintf(val, sizeof val, "%.2f", v->avg);
-                    fprintf(f, "%-14.14s %-24.24s %-8.8s %-9.9s %19s\n",
+                    fprintf(f, "%-15.15s %-23.23s %-8.8s %-9.9s %19s\n",
                             col->board ? col->board : "-", row->name, col->name,
                             unit ? unit : "", val);
                 }
@@ -350,7 +348,7 @@ static int cmd_list(struct cli *c, struct app *a)
                 json_object_set_new(o, "ref_metrics", json_integer((json_int_t)nref));
                 json_array_append_new(arr, o);
             } else {
-                fprintf(f, "  %-24.24s %-30.30s %-15s %4zu refs\n", b->slug, b->title,
+                fprintf(f, "  %-26.26s %-28.28s %-15s %4zu refs\n", b->slug, b->title,
                         b->kernel ? provider : "reference only", nref);
             }
         }
@@ -450,8 +448,6 @@ static int cmd_run(struct cli *c, struct app *a)
         return 1;
     }
     struct run_options opt = a->run_opts;
-    opt.params.size = c->size;
-    opt.params.iterations = c->iterations;
 
     json_t *results = json_array();
     bool failed = false;
@@ -684,12 +680,12 @@ static int parse_options(struct cli *c, int argc, char **argv)
         case OPT_SIZE:
             if (!parse_positive(optarg, 1e12, &v) || v != floor(v))
                 return usage_error(c, "--size takes a whole number, not '%s'", optarg);
-            c->size = (size_t)v;
+            c->cfg.size = (size_t)v;
             break;
         case OPT_ITERATIONS:
             if (!parse_positive(optarg, 1e6, &v) || v != floor(v))
                 return usage_error(c, "--iterations takes a whole number, not '%s'", optarg);
-            c->iterations = (int)v;
+            c->cfg.iterations = (int)v;
             break;
         case ':':
             return usage_error(c, "option '%s' needs a value", argv[optind - 1]);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,6 +36,20 @@ int runner_run_inline(const struct kernel *k, const struct kernel_params *p,
     return k->run(p, r);
 }
 
+/* Closes every descriptor from `lowest` up. */
+static void close_from(int lowest)
+{
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)lowest, ~0u, 0) == 0)
+        return;
+#endif
+    long max = sysconf(_SC_OPEN_MAX);
+    if (max < 0 || max > 65536)
+        max = 65536;
+    for (int fd = lowest; fd < max; fd++)
+        close(fd);
+}
+
 static _Noreturn void worker_main(const struct kernel *k, const struct kernel_params *p,
                                   int fd, int cpu)
 {
@@ -48,6 +63,17 @@ static _Noreturn void worker_main(const struct kernel *k, const struct kernel_pa
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() == 1)
         _exit(1);
+
+    /* The pipe is the only channel: no terminal input, no stray output,
+     * and none of the parent's descriptors (the UI's signal pipe ...). */
+    int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (devnull >= 0) {
+        dup2(devnull, STDIN_FILENO);
+        dup2(devnull, STDOUT_FILENO);
+    }
+    if (dup2(fd, 3) == 3)
+        fd = 3;
+    close_from(fd + 1);
 
     struct report r;
     report_to_fd(&r, fd);
