@@ -1,1 +1,36 @@
-/* placeholder: being written */
+/* registry.c - the kernels built into evmbench. */
+#include "config.h"
+
+#include <strings.h>
+
+#include "kernel.h"
+#include "util.h"
+
+/* Each kernel file exports one `const struct kernel`. */
+extern const struct kernel kernel_stream;
+
+const struct kernel *const kernel_registry[] = {
+    &kernel_stream,
+};
+
+const size_t kernel_registry_count = ARRAY_SIZE(kernel_registry);
+
+const struct kernel *kernel_find(const char *name)
+{
+    if (!name)
+        return NULL;
+    for (size_t i = 0; i < kernel_registry_count; i++)
+        if (strcasecmp(kernel_registry[i]->name, name) == 0)
+            return kernel_registry[i];
+    return NULL;
+}
+
+const struct kernel_metric *kernel_metric_find(const struct kernel *k, const char *id)
+{
+    if (!k || !id)
+        return NULL;
+    for (size_t i = 0; i < k->nmetrics; i++)
+        if (strcasecmp(k->metrics[i].id, id) == 0)
+            return &k->metrics[i];
+    return NULL;
+}
