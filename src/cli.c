@@ -452,8 +452,8 @@ static int cmd_run(struct cli *c, struct app *a)
     json_t *results = json_array();
     bool failed = false;
     if (format_is(c, "text")) {
-        fprintf(f, "Board: %s (%s)\n", a->board.name ? a->board.name : "unknown",
-                a->ref_board ? a->ref_board : "no reference board");
+        fprintf(f, "Board: %s\nReference: %s\n", a->board.name ? a->board.name : "unknown",
+                a->ref_board ? a->ref_board : "none (choose a guide column with --board KEY)");
     }
     for (size_t i = 0; i < nk; i++) {
         char *err = NULL;

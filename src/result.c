@@ -96,7 +96,7 @@ json_t *result_row_json(const struct result_row *row)
 
 void result_print_text_header(FILE *out)
 {
-    fprintf(out, "%-14s %11s %-6s %10s %-17s %7s %-8s\n",
+    fprintf(out, "%-14s %11s %-6s %10s %-17s %8s %s\n",
             "METRIC", "MEASURED", "UNIT", "REFERENCE", "(MIN-MAX)", "DEV", "VERDICT");
 }
 
@@ -123,7 +123,7 @@ void result_row_print_text(const struct result_row *row, FILE *out)
         snprintf(verdict, sizeof verdict, "%s", verdict_name(row->dev.verdict));
     else
         snprintf(verdict, sizeof verdict, "-");
-    fprintf(out, "%-14.14s %11s %-6.6s %10s %-17.17s %7s %-8s\n",
+    fprintf(out, "%-14.14s %11s %-6.6s %10s %-17.17s %8s %s\n",
             row->metric, measured, row->unit, ref, band, dev, verdict);
     if (row->status != STATUS_OK && row->error)
         fprintf(out, "  %s: %s\n", row->metric, row->error);
