@@ -236,6 +236,26 @@ START_TEST(run_text_fits_80_columns)
 }
 END_TEST
 
+START_TEST(failed_benchmark_exits_3_and_says_why)
+{
+    char *refs = fixture_refs();
+    /* 10^12 doubles per array: more than any machine has, refused cleanly */
+    struct outcome o = run_cli("run", "stream", "--board", "am62xx_sk-fs", "--format", "json",
+                               "--size", "1000000000000", "--refs", refs, NULL);
+    ck_assert_int_eq(o.rc, EXIT_BENCH_FAILED);
+    json_t *j = parse(&o);
+    json_t *r0 = json_array_get(json_object_get(j, "results"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(r0, "status")), "failed");
+    ck_assert(json_is_string(json_object_get(r0, "error")));
+    ck_assert_int_eq(json_integer_value(json_object_get(r0, "samples")), 0);
+    ck_assert(json_is_null(json_object_get(r0, "avg")));
+    ck_assert_ptr_nonnull(strstr(o.err, "stream failed"));
+    json_decref(j);
+    outcome_free(&o);
+    free(refs);
+}
+END_TEST
+
 START_TEST(list_shows_providers)
 {
     char *refs = fixture_refs();
@@ -302,6 +322,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, sysinfo_json_shape);
     tcase_add_test(tc, run_stream_json_against_reference);
     tcase_add_test(tc, run_text_fits_80_columns);
+    tcase_add_test(tc, failed_benchmark_exits_3_and_says_why);
     tcase_add_test(tc, list_shows_providers);
     tcase_add_test(tc, bad_refs_still_start);
     tcase_add_test(tc, shipped_refs_have_the_am62x_stream_table);

@@ -2,7 +2,8 @@
 # tui_e2e.sh - drives the TUI in tmux as a user on a serial console would:
 # 80x24, TERM=vt100, NO_COLOR=1, ASCII locale. Checks the captured screen
 # text of the home, category, help and live STREAM screens, and that the
-# terminal is restored after quitting and after Ctrl-C.
+# terminal is restored and no worker is left after quitting, Ctrl-C,
+# SIGTERM and SIGHUP.
 #
 # Environment (set by 'make check'): EVMBENCH_BIN, EVMBENCH_WRAPPER (e.g.
 # qemu-aarch64, may be empty), EVMBENCH_DATADIR, TMUX_BIN (empty: skip).
@@ -138,6 +139,28 @@ type_line "clear; $prog --run stream; echo tui-exit=\$?"
 expect 'running on CPU|^ running' "$RUN_TIMEOUT" "a full STREAM run starts"
 keys C-c
 expect '^tui-exit=130' "$UI_TIMEOUT" "Ctrl-C stops the program (status 130)"
+
+# --- SIGTERM and SIGHUP (the serial cable pulled) mid-run ------------------
+# Sent to the program alone, as a service manager or a hangup would; it must
+# stop its worker, restore the terminal and exit 128+signal.
+for sig in TERM:143 HUP:129; do
+    name=${sig%%:*}
+    code=${sig#*:}
+    type_line "clear; $prog --run stream; echo tui-exit=\$?"
+    expect 'running on CPU|^ running' "$RUN_TIMEOUT" "a full STREAM run starts (for SIG$name)"
+    shell=$(tm display-message -p -t e2e '#{pane_pid}')
+    pid=$(pgrep -P "$shell" | head -n 1)
+    [ -n "$pid" ] && kill -"$name" "$pid"
+    expect "^tui-exit=$code" "$UI_TIMEOUT" "SIG$name stops the program (status $code)"
+    left=""
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+        left=$(pgrep -f -- "$BIN" || true)
+        [ -z "$left" ] && break
+        sleep 0.2
+    done
+    [ -z "$left" ]
+    check $? "no evmbench process is left after SIG$name"
+done
 
 # --- the terminal is the shell's again --------------------------------------
 type_line "clear; stty -g >'$tmpdir/stty.after'; cmp -s '$tmpdir/stty.before' '$tmpdir/stty.after' && echo stty-same"
