@@ -14,6 +14,10 @@ Suite *suite_catalog(void);
 Suite *suite_board(void);
 Suite *suite_guide_import(void);
 Suite *suite_stream(void);
+Suite *suite_memory(void);
+Suite *suite_os(void);
+Suite *suite_cpu(void);
+Suite *suite_nbench(void);
 Suite *suite_cli(void);
 Suite *suite_widgets(void);
 
