@@ -75,7 +75,7 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
     list_pos_clamp(&c->pos, n, vis);
     size_t runnable = 0;
     for (size_t i = 0; i < n; i++)
-        runnable += c->cat->benches[i]->kernel != NULL;
+        runnable += c->cat->benches[i]->nkernels > 0;
     fmt_bench_counts(runs, sizeof runs, n, runnable);
     snprintf(line, sizeof line, "%s: %s", c->cat ? c->cat->title : "?", runs);
     widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
@@ -91,20 +91,22 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
         const struct cat_bench *b = c->cat->benches[i];
         bool sel = i == c->pos.sel;
         fmt_fit_tail(title, sizeof title, b->title, title_w, utf8);
-        if (b->kernel)
-            snprintf(line, sizeof line, "yes (kernel %s)", b->kernel->name);
+        if (b->nkernels == 1)
+            snprintf(line, sizeof line, "yes (kernel %s)", b->kernels[0]->name);
+        else if (b->nkernels)
+            snprintf(line, sizeof line, "yes (%zu kernels)", b->nkernels);
         else
             snprintf(line, sizeof line, "reference only");
         fmt_fit(runs, sizeof runs, line, RUNS_W, false, utf8);
         if (!a->ref_board)
-            snprintf(refs, sizeof refs, "no board chosen");
+            snprintf(refs, sizeof refs, "no board");
         else
             snprintf(refs, sizeof refs, "%s", has_board_column(b, a->ref_board)
                                               ? "yes" : "no reference");
         snprintf(line, sizeof line, "%s %s %s %*zu  %s", sel ? ">" : " ", title, runs,
                  METRICS_W, cat_bench_count_metrics(b), refs);
         int y = HEAD_ROWS + (int)(i - c->pos.top);
-        enum role r = sel ? ROLE_SELECTION : b->kernel ? ROLE_NORMAL : ROLE_DIM;
+        enum role r = sel ? ROLE_SELECTION : b->nkernels ? ROLE_NORMAL : ROLE_DIM;
         widget_text(w, y, 0, width, r, line, utf8);
     }
 }
@@ -119,7 +121,7 @@ static enum action category_action(struct screen *s, enum action a)
     }
     if ((a == ACT_ENTER || a == ACT_RUN) && n) {
         const struct cat_bench *b = c->cat->benches[c->pos.sel];
-        if (!b->kernel) {
+        if (!b->nkernels) {
             ui_message(s->ui, ROLE_NOTE,
                        "%s is reference only: no kernel or tool here runs it",
                        b->title);

@@ -72,7 +72,7 @@ static void home_draw(struct screen *s, WINDOW *w, bool full)
         const struct cat_category *cat = &c->cats[i];
         size_t runnable = 0;
         for (size_t b = 0; b < cat->nbenches; b++)
-            runnable += cat->benches[b]->kernel != NULL;
+            runnable += cat->benches[b]->nkernels > 0;
         fmt_bench_counts(counts, sizeof counts, cat->nbenches, runnable);
         bool sel = i == h->pos.sel;
         char title[64];

@@ -1,5 +1,7 @@
 /* screen_run.c - a benchmark running live: progress, per metric the
- * rolling statistics beside the guide's reference, then the outcome.
+ * rolling statistics beside the guide's reference, then the outcome. A
+ * section served by several kernels runs them in turn (a batch); the table
+ * lists the metrics of every kernel that has started.
  *
  * Every value comes from result_row_make(); this file only formats. All
  * fields have fixed widths so a redraw changes few cells. */
@@ -38,8 +40,28 @@ static const struct hint hints_done[] = {
 
 static const struct hint *run_hints(const struct screen *s)
 {
-    const struct run *run = ui_run(s->ui);
-    return run && !run->finished ? hints_running : hints_done;
+    const struct batch *b = ui_batch(s->ui);
+    return b && !batch_done(b) ? hints_running : hints_done;
+}
+
+/* One line of the table: metric `index` of `run`. */
+struct metric_ref {
+    const struct run *run;
+    size_t index;
+};
+
+/* The metrics of every started run, in order; caller frees. */
+static struct metric_ref *batch_metrics(const struct batch *b, size_t *n)
+{
+    size_t total = 0;
+    for (size_t i = 0; b && i < b->n; i++)
+        total += b->runs[i] ? b->runs[i]->nmetrics : 0;
+    struct metric_ref *m = xcalloc(total ? total : 1, sizeof *m);
+    *n = 0;
+    for (size_t i = 0; b && i < b->n; i++)
+        for (size_t k = 0; b->runs[i] && k < b->runs[i]->nmetrics; k++)
+            m[(*n)++] = (struct metric_ref){ b->runs[i], k };
+    return m;
 }
 
 static void run_enter(struct screen *s, const struct screen_arg *arg)
@@ -69,26 +91,44 @@ static size_t table_rows(const struct screen *s, const struct run *run)
     return rows > 1 ? (size_t)rows : 1;
 }
 
-static void draw_title(WINDOW *w, const struct run_view *v, const struct run *run,
-                       bool utf8)
+static void draw_title(WINDOW *w, const struct run_view *v, const struct batch *b,
+                       const struct run *run, bool utf8)
 {
-    char line[256];
-    const struct kernel *k = run ? run->kernel : v->bench->kernel;
-    snprintf(line, sizeof line, "%s (%s) - kernel %s: %s", v->bench->title,
+    char line[256], which[32] = "";
+    const struct kernel *k = run ? run->kernel : v->bench->kernels[0];
+    size_t i = b ? (b->current < b->n ? b->current : b->n - 1) : 0;
+    if (b && b->n > 1)
+        snprintf(which, sizeof which, " (%zu of %zu)", i + 1, b->n);
+    snprintf(line, sizeof line, "%s (%s) - kernel %s%s: %s", v->bench->title,
              v->bench->category ? v->bench->category->title : "?",
-             k ? k->name : "?", k && k->description ? k->description : "");
+             k ? k->name : "?", which, k && k->description ? k->description : "");
     widget_text(w, 0, 1, getmaxx(w) - 2, ROLE_HEADER, line, utf8);
 }
 
-static void draw_progress(WINDOW *w, const struct run *run, bool utf8)
+/* When the first run started and the last one ended (or now). */
+static double batch_elapsed(const struct batch *b)
+{
+    double start = 0, end = 0;
+    for (size_t i = 0; i < b->n; i++) {
+        const struct run *r = b->runs[i];
+        if (!r)
+            continue;
+        if (!start)
+            start = r->started;
+        end = r->finished ? r->ended : now_seconds();
+    }
+    return start ? end - start : 0;
+}
+
+static void draw_progress(WINDOW *w, const struct batch *b, bool utf8)
 {
     char el[16], eta[16], text[64];
-    double now = now_seconds();
-    double elapsed = run->finished ? run->ended - run->started : now - run->started;
-    double p = run->finished && run->status == STATUS_OK ? 1.0 : run->progress;
+    double elapsed = batch_elapsed(b);
+    bool done = batch_done(b);
+    double p = done && batch_ok(b) ? 1.0 : batch_progress(b);
     fmt_duration(el, sizeof el, elapsed);
     widget_progress(w, 1, 1, BAR_W, p, utf8);
-    if (!run->finished && p > 0.02 && p < 1) {
+    if (!done && p > 0.02 && p < 1) {
         fmt_duration(eta, sizeof eta, elapsed * (1 - p) / p);
         snprintf(text, sizeof text, "%3.0f%%  %s elapsed, ~%s left", p * 100, el, eta);
     } else {
@@ -97,11 +137,17 @@ static void draw_progress(WINDOW *w, const struct run *run, bool utf8)
     widget_text(w, 1, 1 + BAR_W + 1, getmaxx(w) - BAR_W - 3, ROLE_NORMAL, text, utf8);
 }
 
-static void draw_state(WINDOW *w, const struct run *run, bool utf8)
+static void draw_state(WINDOW *w, const struct batch *b, const struct run *run, bool utf8)
 {
     char line[256], el[16];
     enum role r = ROLE_NORMAL;
-    double took = run->ended - run->started;
+    double took = batch_elapsed(b);
+    /* The first kernel that did not finish well speaks for the batch. */
+    for (size_t i = 0; batch_done(b) && i < b->n; i++)
+        if (b->runs[i] && b->runs[i]->finished && b->runs[i]->status != STATUS_OK) {
+            run = b->runs[i];
+            break;
+        }
     if (took < 60)
         snprintf(el, sizeof el, "%.1f s", took > 0 ? took : 0.0);
     else
@@ -112,6 +158,9 @@ static void draw_state(WINDOW *w, const struct run *run, bool utf8)
             n += snprintf(line + n, sizeof line - (size_t)n, " on CPU %d", run->cpu);
         snprintf(line + n, sizeof line - (size_t)n, ", %s budget, time limit %.0f s",
                  run->params.quick ? "quick" : "full", run->timeout_s);
+    } else if (run->status == STATUS_OK && b->cancelled) {
+        snprintf(line, sizeof line, "cancelled after %s; finished metrics kept", el);
+        r = ROLE_WARN;
     } else if (run->status == STATUS_OK) {
         snprintf(line, sizeof line, "finished in %s", el);
         r = ROLE_IN_RANGE;
@@ -146,6 +195,7 @@ static void draw_reference(WINDOW *w, const struct app *a, const char *source,
 static void run_draw(struct screen *s, WINDOW *w, bool full)
 {
     struct run_view *v = s->priv;
+    struct batch *bt = ui_batch(s->ui);
     struct run *run = ui_run(s->ui);
     const struct app *a = ui_app(s->ui);
     bool utf8 = ui_utf8(s->ui);
@@ -153,17 +203,19 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
     char line[256];
     (void)full;
 
-    draw_title(w, v, run, utf8);
+    draw_title(w, v, bt, run, utf8);
     if (!run) {
         widget_text(w, 2, 1, width - 2, ROLE_ERROR,
                     "not running: it could not be started (r tries again)", utf8);
         return;
     }
-    draw_progress(w, run, utf8);
-    draw_state(w, run, utf8);
+    draw_progress(w, bt, utf8);
+    draw_state(w, bt, run, utf8);
 
     /* One result row per metric; the first reference names the guide. */
-    size_t n = run->nmetrics, vis = table_rows(s, run);
+    size_t n;
+    struct metric_ref *mr = batch_metrics(bt, &n);
+    size_t vis = table_rows(s, run);
     const char *source = NULL;
     size_t verdicts[4] = { 0 }, with_samples = 0;
     enum summary compared = SUMMARY_MEAN;
@@ -172,7 +224,8 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
     for (size_t i = 0; i < n; i++) {
         struct result_row row;
         struct metric_cells cells;
-        result_row_make(&row, run, i, a->refdb, a->ref_board, a->tolerance_pct);
+        result_row_make(&row, mr[i].run, mr[i].index, a->refdb, a->ref_board,
+                        a->tolerance_pct);
         if (!source && row.has_ref)
             source = row.ref_source;
         if (i == 0)
@@ -182,7 +235,8 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
         with_samples += row.samples > 0;
         if (i < v->scroll.top || i >= v->scroll.top + vis)
             continue;
-        metric_cells_make(&cells, &row, run->metrics[i].stats.last, a->ref_board);
+        metric_cells_make(&cells, &row, mr[i].run->metrics[mr[i].index].stats.last,
+                          a->ref_board);
         widget_metric_row(w, HEAD_ROWS + (int)(i - v->scroll.top), &cells, utf8);
     }
     draw_reference(w, a, source, utf8);
@@ -205,7 +259,8 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
             widget_text(w, y, 7, width - 8, ROLE_NOTE, line, utf8);
         }
     }
-    if (run->finished && with_samples) {
+    free(mr);
+    if (batch_done(bt) && with_samples) {
         if (a->ref_board && source)
             snprintf(line, sizeof line, "against the guide: %zu in range, %zu warn, "
                      "%zu off (tolerance %.0f%%)", verdicts[VERDICT_IN_RANGE],
@@ -238,7 +293,8 @@ static enum action run_action(struct screen *s, enum action a)
     default:
         break;
     }
-    size_t n = run ? run->nmetrics : 0;
+    size_t n = 0;
+    free(batch_metrics(ui_batch(s->ui), &n));
     if (list_pos_scroll(&v->scroll, n, table_rows(s, run), a)) {
         ui_dirty(s->ui);
         return ACT_NONE;

@@ -45,7 +45,7 @@ struct ui {
     int depth, pops;
     char msg[256];
     enum role msg_role;
-    struct run *run;
+    struct batch *batch;        /* the live job, NULL when none */
     bool live_pending, run_ended;
     double live_interval, live_last;
     bool quit;
@@ -126,8 +126,8 @@ static void fatal_restore(void)
     if (!ui || getpid() != fatal_pid)
         return;
     fatal_ui = NULL;
-    if (ui->run && !ui->run->finished)
-        runner_cancel(ui->run);
+    if (ui->batch)
+        batch_cancel(ui->batch);
     if (!isendwin())
         endwin();
 }
@@ -249,44 +249,48 @@ static const struct sink ui_sink = {
     .on_done = sink_done,
 };
 
+struct batch *ui_batch(const struct ui *ui)
+{
+    return ui->batch;
+}
+
 struct run *ui_run(const struct ui *ui)
 {
-    return ui->run;
+    return ui->batch ? batch_run(ui->batch) : NULL;
 }
 
 void ui_run_cancel(struct ui *ui)
 {
-    if (ui->run && !ui->run->finished)
-        runner_cancel(ui->run);
+    if (ui->batch)
+        batch_cancel(ui->batch);
     ui->dirty_body = true;
 }
 
 void ui_run_close(struct ui *ui)
 {
-    if (!ui->run)
+    if (!ui->batch)
         return;
-    ui_run_cancel(ui);
-    runner_free(ui->run);
-    ui->run = NULL;
+    batch_free(ui->batch);
+    ui->batch = NULL;
+    ui->dirty_body = true;
 }
 
 bool ui_run_start(struct ui *ui, const struct cat_bench *b)
 {
     ui_run_close(ui);
-    if (!b || !b->kernel) {
+    if (!b || !b->nkernels) {
         ui_message(ui, ROLE_ERROR, "%s: reference only, nothing here can run it",
                    b ? b->title : "?");
         return false;
     }
-    char *err = NULL;
     ui->run_ended = false;
     ui->live_pending = true;
     ui->live_last = 0;
-    ui->run = runner_start(b->kernel, &ui->app->run_opts, &ui_sink, ui, &err);
-    if (!ui->run) {
-        ui_message(ui, ROLE_ERROR, "cannot start %s: %s", b->kernel->name,
-                   err ? err : "unknown error");
-        free(err);
+    ui->batch = batch_start(b->kernels, b->nkernels, &ui->app->run_opts, &ui_sink, ui);
+    if (!batch_run(ui->batch)) {
+        ui_message(ui, ROLE_ERROR, "cannot start %s: %s", b->kernels[0]->name,
+                   ui->batch->start_errors[0] ? ui->batch->start_errors[0] : "unknown error");
+        ui_run_close(ui);
         return false;
     }
     ui->dirty_body = true;
@@ -631,7 +635,7 @@ static void open_initial_run(struct ui *ui, const char *name)
         ui_message(ui, ROLE_ERROR, "no benchmark named '%s'", name);
         return;
     }
-    if (!b->kernel) {
+    if (!b->nkernels) {
         ui_message(ui, ROLE_ERROR, "%s: reference only, nothing here can run it",
                    b->title);
         return;
@@ -642,7 +646,7 @@ static void open_initial_run(struct ui *ui, const char *name)
 
 static int poll_timeout_ms(struct ui *ui, double now)
 {
-    bool running = ui->run && !ui->run->finished;
+    bool running = ui->batch && !batch_done(ui->batch);
     if (!running && !ui->live_pending)
         return -1;
     double due = ui->live_last + ui->live_interval - now;
@@ -660,7 +664,7 @@ static void loop(struct ui *ui)
     while (!ui->quit) {
         double now = now_seconds();
         bool due = now - ui->live_last >= ui->live_interval;
-        if (ui->run && !ui->run->finished && due)
+        if (ui->batch && !batch_done(ui->batch) && due)
             ui->live_pending = true;    /* the elapsed clock ticks */
         if (ui->live_pending && (ui->run_ended || due)) {
             ui->live_pending = ui->run_ended = false;
@@ -674,7 +678,7 @@ static void loop(struct ui *ui)
         struct pollfd pfd[3] = {
             { .fd = STDIN_FILENO, .events = POLLIN },
             { .fd = sig_pipe[0], .events = POLLIN },
-            { .fd = ui->run ? runner_fd(ui->run) : -1, .events = POLLIN },
+            { .fd = ui->batch ? batch_fd(ui->batch) : -1, .events = POLLIN },
         };
         int n = poll(pfd, 3, poll_timeout_ms(ui, now_seconds()));
         if (n < 0 && errno != EINTR)
@@ -689,8 +693,8 @@ static void loop(struct ui *ui)
             sig_winch = 0;
             resize(ui);
         }
-        if (ui->run && !ui->run->finished)
-            runner_pump(ui->run);
+        if (ui->batch && !batch_done(ui->batch))
+            batch_pump(ui->batch);
         if (n > 0 && (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
             ui->exit_code = 128 + SIGHUP;       /* the terminal went away */
             break;

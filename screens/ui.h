@@ -12,6 +12,7 @@
 #define EVMBENCH_UI_H
 
 #include "app.h"
+#include "batch.h"
 
 struct ui_options {
     const char *run;        /* open the live screen of this benchmark first */
@@ -86,10 +87,13 @@ void ui_dirty(struct ui *ui);
 void ui_message(struct ui *ui, enum role r, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* The one live run. ui_run_start() cancels and frees any previous run and
- * starts b's kernel; false (with a message) when it cannot. The run keeps
- * going while other screens (help) are on top. */
+/* The one live job: a batch of b's kernels (batch.h). ui_run_start()
+ * cancels and frees any previous one and starts b's kernels in turn; false
+ * (with a message) when it cannot. The job keeps going while other screens
+ * (help) are on top. */
 bool ui_run_start(struct ui *ui, const struct cat_bench *b);
+struct batch *ui_batch(const struct ui *ui);
+/* The run going now, or the last one that ran; NULL when none. */
 struct run *ui_run(const struct ui *ui);
 /* Cancels the run if it still goes (finished metrics are kept in it). */
 void ui_run_cancel(struct ui *ui);

@@ -36,6 +36,12 @@ static struct cat_bench *bench_get(struct cat_category *cat, const char *slug,
     return b;
 }
 
+static void add_kernel(struct cat_bench *b, const struct kernel *k)
+{
+    b->kernels = xrealloc(b->kernels, (b->nkernels + 1) * sizeof *b->kernels);
+    b->kernels[b->nkernels++] = k;
+}
+
 /* Title below the category: the rest of the path, or the section itself. */
 static char *bench_title(const struct ref_table *t)
 {
@@ -77,13 +83,13 @@ struct catalog *catalog_build(const struct refdb *db,
         for (size_t i = 0; i < c->ncats; i++)
             for (size_t j = 0; j < c->cats[i].nbenches; j++)
                 if (strcasecmp(c->cats[i].benches[j]->slug, kernels[k]->section) == 0) {
-                    c->cats[i].benches[j]->kernel = kernels[k];
+                    add_kernel(c->cats[i].benches[j], kernels[k]);
                     placed = true;
                 }
         if (!placed) {
             struct cat_category *other = category_get(c, OTHER_CATEGORY);
-            struct cat_bench *b = bench_get(other, kernels[k]->section, kernels[k]->name);
-            b->kernel = kernels[k];
+            add_kernel(bench_get(other, kernels[k]->section, kernels[k]->section),
+                       kernels[k]);
         }
     }
     link_categories(c);
@@ -100,6 +106,7 @@ void catalog_free(struct catalog *c)
             free(b->slug);
             free(b->title);
             free(b->tables);
+            free(b->kernels);
             free(b);
         }
         free(c->cats[i].benches);
@@ -114,9 +121,11 @@ const struct cat_bench *catalog_find_bench(const struct catalog *c, const char *
     for (size_t i = 0; c && i < c->ncats; i++)
         for (size_t j = 0; j < c->cats[i].nbenches; j++) {
             const struct cat_bench *b = c->cats[i].benches[j];
-            if (strcasecmp(b->slug, name) == 0 ||
-                (b->kernel && strcasecmp(b->kernel->name, name) == 0))
+            if (strcasecmp(b->slug, name) == 0)
                 return b;
+            for (size_t k = 0; k < b->nkernels; k++)
+                if (strcasecmp(b->kernels[k]->name, name) == 0)
+                    return b;
         }
     return NULL;
 }

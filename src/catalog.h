@@ -5,8 +5,9 @@
  * guides give them (guides in load order, a title seen again joins its
  * category). A benchmark is a section that holds tables, identified by the
  * slug of its innermost title ("stream"); the same section in several
- * guides is one benchmark. A provider whose section no guide has gets a
- * benchmark of its own in the category "Other". */
+ * guides is one benchmark. Several kernels may serve one section (LMBench:
+ * bandwidth, latencies, OS kernels); a kernel whose section no guide has
+ * gets a benchmark of its own in the category "Other". */
 #ifndef EVMBENCH_CATALOG_H
 #define EVMBENCH_CATALOG_H
 
@@ -20,7 +21,8 @@ struct cat_bench {
     char *title;                    /* path below the category: "Stream" */
     const struct ref_table **tables;
     size_t ntables;
-    const struct kernel *kernel;    /* NULL: reference only */
+    const struct kernel **kernels;  /* the kernels serving this section, in */
+    size_t nkernels;                /* registry order; none: reference only */
     struct cat_category *category;
 };
 
@@ -38,7 +40,8 @@ struct catalog {
 struct catalog *catalog_build(const struct refdb *db,
                               const struct kernel *const *kernels, size_t nkernels);
 void catalog_free(struct catalog *c);
-/* A benchmark by slug (case-insensitive), or NULL. */
+/* A benchmark by its slug or the name of one of its kernels
+ * (case-insensitive), or NULL. */
 const struct cat_bench *catalog_find_bench(const struct catalog *c, const char *name);
 /* A category by title or its slug, or NULL. */
 const struct cat_category *catalog_find_category(const struct catalog *c, const char *name);

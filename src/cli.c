@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "app.h"
+#include "batch.h"
 #include "guide_import.h"
 #include "kernel.h"
 #include "result.h"
@@ -32,6 +33,8 @@ struct cli {
     const char *layout;
     const char *ui;
     char **args;                /* positional arguments after the command */
+    struct app *app;            /* run: the model the sink reads */
+    FILE *run_out;              /* run --format text: rows go here as runs end */
     int nargs;
 };
 
@@ -332,25 +335,30 @@ static int cmd_list(struct cli *c, struct app *a)
         for (size_t j = 0; j < cat->nbenches; j++) {
             const struct cat_bench *b = cat->benches[j];
             size_t nref = cat_bench_count_metrics(b);
-            char provider[64] = "";
-            if (b->kernel)
-                snprintf(provider, sizeof provider, "kernel:%s", b->kernel->name);
+            struct strbuf providers;
+            sb_init(&providers);
+            for (size_t k = 0; k < b->nkernels; k++)
+                sb_addf(&providers, "%skernel:%s", k ? " " : "", b->kernels[k]->name);
             if (format_is(c, "json")) {
                 json_t *o = json_object();
                 json_object_set_new(o, "category", json_string(cat->title));
                 json_object_set_new(o, "bench", json_string(b->slug));
                 json_object_set_new(o, "title", json_string(b->title));
                 json_t *prov = json_array();
-                if (b->kernel)
-                    json_array_append_new(prov, json_string(provider));
+                for (size_t k = 0; k < b->nkernels; k++) {
+                    char *name = xasprintf("kernel:%s", b->kernels[k]->name);
+                    json_array_append_new(prov, json_string(name));
+                    free(name);
+                }
                 json_object_set_new(o, "providers", prov);
-                json_object_set_new(o, "runnable", json_boolean(b->kernel != NULL));
+                json_object_set_new(o, "runnable", json_boolean(b->nkernels > 0));
                 json_object_set_new(o, "ref_metrics", json_integer((json_int_t)nref));
                 json_array_append_new(arr, o);
             } else {
-                fprintf(f, "  %-26.26s %-28.28s %-15s %4zu refs\n", b->slug, b->title,
-                        b->kernel ? provider : "reference only", nref);
+                fprintf(f, "  %-26.26s %-28.28s %-15.15s %4zu refs\n", b->slug, b->title,
+                        b->nkernels ? providers.buf : "reference only", nref);
             }
+            sb_free(&providers);
         }
     }
     if (format_is(c, "json"))
@@ -367,9 +375,26 @@ static void line_on_note(void *ctx, const struct run *run, const char *text)
     fprintf(((struct cli *)ctx)->err, "evmbench: %s: %s\n", run->kernel->name, text);
 }
 
+/* Prints a finished run's rows at once, so a long batch shows its results
+ * as it goes (text only: JSON is one document at the end). */
+static void print_run_text(struct cli *c, const struct run *run)
+{
+    const struct app *a = c->app;
+    fprintf(c->run_out, "\n%s (kernel:%s)\n", run->kernel->section, run->kernel->name);
+    result_print_text_header(c->run_out);
+    for (size_t m = 0; m < run->nmetrics; m++) {
+        struct result_row row;
+        result_row_make(&row, run, m, a->refdb, a->ref_board, a->tolerance_pct);
+        result_row_print_text(&row, c->run_out);
+    }
+    fflush(c->run_out);
+}
+
 static void line_on_done(void *ctx, const struct run *run)
 {
     struct cli *c = ctx;
+    if (c->run_out)
+        print_run_text(c, run);
     if (run->status == STATUS_OK)
         fprintf(c->err, "evmbench: %s finished in %.1f s\n", run->kernel->name,
                 run->ended - run->started);
@@ -390,7 +415,7 @@ static int resolve_benches(struct cli *c, struct app *a, const struct kernel ***
     *n = 0;
     for (int i = 0; i < c->nargs; i++) {
         const char *name = c->args[i];
-        const struct kernel *list[64];
+        const struct kernel *list[256];
         size_t count = 0;
         const struct kernel *k = kernel_find(name);
         const struct cat_bench *b = catalog_find_bench(a->catalog, name);
@@ -398,15 +423,16 @@ static int resolve_benches(struct cli *c, struct app *a, const struct kernel ***
         if (k) {
             list[count++] = k;
         } else if (b) {
-            if (!b->kernel) {
+            if (!b->nkernels) {
                 free(*out);
                 return usage_error(c, "'%s' has reference numbers only; nothing here can run it", name);
             }
-            list[count++] = b->kernel;
+            for (size_t q = 0; q < b->nkernels && count < ARRAY_SIZE(list); q++)
+                list[count++] = b->kernels[q];
         } else if (cat) {
-            for (size_t j = 0; j < cat->nbenches && count < ARRAY_SIZE(list); j++)
-                if (cat->benches[j]->kernel)
-                    list[count++] = cat->benches[j]->kernel;
+            for (size_t j = 0; j < cat->nbenches; j++)
+                for (size_t q = 0; q < cat->benches[j]->nkernels && count < ARRAY_SIZE(list); q++)
+                    list[count++] = cat->benches[j]->kernels[q];
             if (!count) {
                 free(*out);
                 return usage_error(c, "nothing in category '%s' can run here", name);
@@ -448,29 +474,27 @@ static int cmd_run(struct cli *c, struct app *a)
         return 1;
     }
     struct run_options opt = a->run_opts;
-
-    json_t *results = json_array();
-    bool failed = false;
-    if (format_is(c, "text")) {
+    if (format_is(c, "text"))
         fprintf(f, "Board: %s\nReference: %s\n", a->board.name ? a->board.name : "unknown",
                 a->ref_board ? a->ref_board : "none (choose a guide column with --board KEY)");
-    }
-    for (size_t i = 0; i < nk; i++) {
-        char *err = NULL;
-        struct run *run = runner_start(ks[i], &opt, &line_sink, c, &err);
+
+    c->app = a;
+    c->run_out = format_is(c, "text") ? f : NULL;
+    struct batch *batch = batch_start(ks, nk, &opt, &line_sink, c);
+    batch_wait(batch, -1);
+    c->run_out = NULL;
+    json_t *results = json_array();
+    bool failed = false;
+    for (size_t i = 0; i < batch->n; i++) {
+        struct run *run = batch->runs[i];
         if (!run) {
-            fprintf(c->err, "evmbench: %s: %s\n", ks[i]->name, err);
-            free(err);
+            fprintf(c->err, "evmbench: %s: %s\n", ks[i]->name,
+                    batch->start_errors[i] ? batch->start_errors[i] : "not started");
             failed = true;
             continue;
         }
-        runner_wait(run, -1);
         if (run->status != STATUS_OK)
             failed = true;
-        if (format_is(c, "text")) {
-            fprintf(f, "\n%s (kernel:%s)\n", ks[i]->name, ks[i]->name);
-            result_print_text_header(f);
-        }
         for (size_t m = 0; m < run->nmetrics; m++) {
             struct result_row row;
             result_row_make(&row, run, m, a->refdb, a->ref_board, a->tolerance_pct);
@@ -478,11 +502,9 @@ static int cmd_run(struct cli *c, struct app *a)
                 failed = true;
             if (format_is(c, "json"))
                 json_array_append_new(results, result_row_json(&row));
-            else
-                result_row_print_text(&row, f);
         }
-        runner_free(run);
     }
+    batch_free(batch);
     if (format_is(c, "json")) {
         json_t *o = json_object();
         json_object_set_new(o, "board", a->ref_board ? json_string(a->ref_board) : json_null());
@@ -582,7 +604,7 @@ static int cmd_tui(struct cli *c, struct app *a)
         return rc;
     if (c->run && !kernel_find(c->run)) {
         const struct cat_bench *b = catalog_find_bench(a->catalog, c->run);
-        if (!b || !b->kernel)
+        if (!b || !b->nkernels)
             return usage_error(c, "--run: '%s' is not a benchmark that can run here", c->run);
     }
     if (c->ui && strcmp(c->ui, "line") == 0) {

@@ -14,7 +14,7 @@ void result_row_make(struct result_row *row, const struct run *run, size_t i,
     const struct run_metric *m = &run->metrics[i];
     const struct stats *s = &m->stats;
     memset(row, 0, sizeof *row);
-    row->bench = run->kernel->name;
+    row->bench = run->kernel->section;
     row->metric = m->def->id;
     row->unit = m->def->unit;
     snprintf(row->provider, sizeof row->provider, "kernel:%s", run->kernel->name);

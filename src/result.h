@@ -19,7 +19,7 @@
 #include "status.h"
 
 struct result_row {
-    const char *bench;          /* kernel name, e.g. "stream" */
+    const char *bench;          /* guide section slug, e.g. "stream", "lmbench" */
     const char *metric;         /* metric id, e.g. "copy" */
     const char *unit;
     char provider[64];          /* "kernel:stream" */

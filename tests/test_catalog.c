@@ -18,6 +18,8 @@ static int run_nothing(const struct kernel_params *p, struct report *r)
 static const struct kernel_metric m[] = { { "copy", "mb/s", SUMMARY_MAX } };
 static const struct kernel k_stream = { .name = "stream", .section = "stream", .metrics = m,
                                         .nmetrics = 1, .run = run_nothing };
+static const struct kernel k_stream2 = { .name = "stream_mt", .section = "stream", .metrics = m,
+                                         .nmetrics = 1, .run = run_nothing };
 static const struct kernel k_orphan = { .name = "orphan", .section = "nowhere", .metrics = m,
                                         .nmetrics = 1, .run = run_nothing };
 
@@ -29,8 +31,8 @@ START_TEST(categories_follow_the_guide)
     char *p = test_data_path("refs");
     refdb_load_path(db, p, &dg);
     free(p);
-    const struct kernel *ks[] = { &k_stream, &k_orphan };
-    struct catalog *c = catalog_build(db, ks, 2);
+    const struct kernel *ks[] = { &k_stream, &k_orphan, &k_stream2 };
+    struct catalog *c = catalog_build(db, ks, 3);
 
     ck_assert_uint_eq(c->ncats, 3);
     ck_assert_str_eq(c->cats[0].title, "System Benchmarks");
@@ -42,12 +44,15 @@ START_TEST(categories_follow_the_guide)
     ck_assert_ptr_nonnull(b);
     ck_assert_str_eq(b->title, "Stream");
     ck_assert_uint_eq(b->ntables, 2);
-    ck_assert_ptr_eq(b->kernel, &k_stream);
+    ck_assert_uint_eq(b->nkernels, 2);     /* two kernels serve one section */
+    ck_assert_ptr_eq(b->kernels[0], &k_stream);
+    ck_assert_ptr_eq(b->kernels[1], &k_stream2);
+    ck_assert_ptr_eq(catalog_find_bench(c, "stream_mt"), b);
     ck_assert_ptr_eq(b->category, &c->cats[0]);
     ck_assert_uint_eq(cat_bench_count_metrics(b), 4);
     b = catalog_find_bench(c, "DHRYSTONE");
     ck_assert_ptr_nonnull(b);
-    ck_assert_ptr_null(b->kernel);      /* reference only */
+    ck_assert_uint_eq(b->nkernels, 0);  /* reference only */
     b = catalog_find_bench(c, "orphan");
     ck_assert_ptr_nonnull(b);
     ck_assert_str_eq(b->category->title, "Other");

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "batch.h"
 #include "runner.h"
 #include "suites.h"
 #include "util.h"
@@ -286,6 +287,49 @@ START_TEST(no_samples_is_no_data)
 }
 END_TEST
 
+START_TEST(batch_runs_every_kernel_in_turn)
+{
+    struct counts c = { 0 };
+    const struct kernel *ks[] = { &k_good, &k_crash, &k_partial };
+    struct run_options opt = { .params = { .quick = true }, .timeout_s = 30, .cpu = -1 };
+    struct batch *b = batch_start(ks, 3, &opt, &counting, &c);
+    ck_assert_ptr_nonnull(batch_run(b));
+    ck_assert(!batch_wait(b, -1));
+    ck_assert(batch_done(b));
+    ck_assert_int_eq(c.start, 3);
+    ck_assert_int_eq(c.done, 3);
+    ck_assert_int_eq(b->runs[0]->status, STATUS_OK);
+    ck_assert_int_eq(b->runs[1]->status, STATUS_CRASHED);  /* does not stop the rest */
+    ck_assert_int_eq(b->runs[2]->status, STATUS_OK);
+    ck_assert(!batch_ok(b));
+    ck_assert_ptr_eq(batch_run(b), b->runs[2]);
+    ck_assert_int_eq(batch_fd(b), -1);
+    ck_assert_double_eq_tol(batch_progress(b), 1.0, 1e-9);
+    batch_free(b);
+}
+END_TEST
+
+START_TEST(batch_cancel_starts_no_other)
+{
+    struct counts c = { 0 };
+    const struct kernel *ks[] = { &k_hang, &k_good };
+    struct run_options opt = { .params = { .quick = true }, .timeout_s = 60, .cpu = -1 };
+    struct batch *b = batch_start(ks, 2, &opt, &counting, &c);
+    pid_t pgid = b->runs[0]->pid;
+    batch_wait(b, 200);
+    ck_assert(!batch_done(b));
+    ck_assert_double_eq_tol(batch_progress(b), 0.0, 1e-9);
+    batch_cancel(b);
+    ck_assert(batch_done(b));
+    ck_assert_int_eq(b->runs[0]->status, STATUS_CANCELLED);
+    ck_assert_ptr_null(b->runs[1]);
+    ck_assert(!batch_pump(b));
+    ck_assert(group_gone(pgid));
+    batch_free(b);
+    ck_assert_int_eq(c.start, 1);
+}
+END_TEST
+
 Suite *suite_runner(void)
 {
     Suite *s = suite_create("runner");
@@ -299,6 +343,8 @@ Suite *suite_runner(void)
     tcase_add_test(tc, one_metric_fails_the_other_carries_on);
     tcase_add_test(tc, protocol_garbage_becomes_notes);
     tcase_add_test(tc, no_samples_is_no_data);
+    tcase_add_test(tc, batch_runs_every_kernel_in_turn);
+    tcase_add_test(tc, batch_cancel_starts_no_other);
     suite_add_tcase(s, tc);
     return s;
 }
