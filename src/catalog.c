@@ -2,6 +2,7 @@
 #include "config.h"
 #include "catalog.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -10,16 +11,56 @@
 
 #define OTHER_CATEGORY "Other"
 
+/* Categories match by a key, not the title as printed: SDK releases title
+ * the same section with and without " Driver" ("CRYPTO" / "CRYPTO Driver"). */
+static char *category_key(const char *title)
+{
+    char *key = str_slug(title);
+    size_t n = strlen(key);
+    if (n > 7 && strcmp(key + n - 7, "_driver") == 0)
+        key[n - 7] = '\0';
+    return key;
+}
+
 static struct cat_category *category_get(struct catalog *c, const char *title)
 {
-    for (size_t i = 0; i < c->ncats; i++)
-        if (strcmp(c->cats[i].title, title) == 0)
+    char *key = category_key(title);
+    for (size_t i = 0; i < c->ncats; i++) {
+        char *other = category_key(c->cats[i].title);
+        bool same = strcmp(other, key) == 0;
+        free(other);
+        if (same) {
+            free(key);
             return &c->cats[i];
+        }
+    }
+    free(key);
     c->cats = xrealloc(c->cats, (c->ncats + 1) * sizeof *c->cats);
     struct cat_category *cat = &c->cats[c->ncats++];
     memset(cat, 0, sizeof *cat);
     cat->title = xstrdup(title);
     return cat;
+}
+
+/* The category of a table: the heading just above its section, so that a
+ * guide which nests everything under one heading (the AM62x guide numbers
+ * Ethernet, CRYPTO and Low Power under "System Benchmarks") still shows
+ * them as categories of their own. A top-level section is its own
+ * category. Sections of a non-Linux SDK say which SDK they are from: their
+ * numbers are for another core (the MCU+ SDK's are for the R5F). */
+static char *category_title(const struct ref_table *t)
+{
+    const char *title = t->section[t->nsection >= 2 ? t->nsection - 2 : 0];
+    const char *sdk = t->source->sdk;
+    if (sdk && strcasecmp(sdk, "linux") != 0) {
+        char *upper = xstrdup(sdk);
+        for (char *p = upper; *p; p++)
+            *p = (char)toupper((unsigned char)*p);
+        char *s = xasprintf("%s (%s SDK)", title, upper);
+        free(upper);
+        return s;
+    }
+    return xstrdup(title);
 }
 
 static struct cat_bench *bench_get(struct cat_category *cat, const char *slug,
@@ -42,20 +83,6 @@ static void add_kernel(struct cat_bench *b, const struct kernel *k)
     b->kernels[b->nkernels++] = k;
 }
 
-/* Title below the category: the rest of the path, or the section itself. */
-static char *bench_title(const struct ref_table *t)
-{
-    if (t->nsection == 1)
-        return xstrdup(t->section[0]);
-    struct strbuf sb;
-    sb_init(&sb);
-    for (size_t i = 1; i < t->nsection; i++) {
-        if (i > 1)
-            sb_add(&sb, " / ");
-        sb_add(&sb, t->section[i]);
-    }
-    return sb_steal(&sb);
-}
 
 /* Pointers to categories move while the array grows: link them at the end. */
 static void link_categories(struct catalog *c)
@@ -71,10 +98,10 @@ struct catalog *catalog_build(const struct refdb *db,
     struct catalog *c = xcalloc(1, sizeof *c);
     for (size_t i = 0; db && i < db->ntables; i++) {
         const struct ref_table *t = db->tables[i];
-        struct cat_category *cat = category_get(c, t->section[0]);
-        char *title = bench_title(t);
-        struct cat_bench *b = bench_get(cat, t->section_slug, title);
+        char *title = category_title(t);
+        struct cat_category *cat = category_get(c, title);
         free(title);
+        struct cat_bench *b = bench_get(cat, t->section_slug, t->section[t->nsection - 1]);
         b->tables = xrealloc(b->tables, (b->ntables + 1) * sizeof *b->tables);
         b->tables[b->ntables++] = t;
     }

@@ -1,11 +1,13 @@
 /* catalog.h - the menu: the guide's sections with what can run them.
  *
  * Built from the reference database (the guide IS the menu) and the
- * providers. Categories are the outermost section titles, in the order the
- * guides give them (guides in load order, a title seen again joins its
- * category). A benchmark is a section that holds tables, identified by the
+ * providers. A benchmark is a section that holds tables, identified by the
  * slug of its innermost title ("stream"); the same section in several
- * guides is one benchmark. Several kernels may serve one section (LMBench:
+ * guides is one benchmark. Its category is the heading just above it (a
+ * top-level section is its own category), in the order the guides give
+ * them (guides in load order; a title seen again, with or without a
+ * trailing "Driver", joins its category; a non-Linux SDK's are tagged with
+ * the SDK, e.g. "IPC performance (MCU+ SDK)"). Several kernels may serve one section (LMBench:
  * bandwidth, latencies, OS kernels); a kernel whose section no guide has
  * gets a benchmark of its own in the category "Other". */
 #ifndef EVMBENCH_CATALOG_H
