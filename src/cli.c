@@ -221,6 +221,18 @@ static void csv_number(FILE *f, bool have, double v, bool last)
     csv_field(f, buf, last);
 }
 
+/* One line of the refs table, 80 columns; the board column is left out
+ * when --board already says which. */
+static void print_ref_line(FILE *f, bool with_board, const char *board, const char *metric,
+                           const char *column, const char *unit, const char *value)
+{
+    if (with_board)
+        fprintf(f, "%-15.15s %-20.20s %-12.12s %-10.10s %19.19s\n", board, metric, column,
+                unit, value);
+    else
+        fprintf(f, "%-30.30s %-14.14s %-12.12s %20.20s\n", metric, column, unit, value);
+}
+
 static int cmd_refs(struct cli *c, struct app *a)
 {
     static const char *const fmts[] = { "text", "json", "csv", NULL };
@@ -236,8 +248,8 @@ static int cmd_refs(struct cli *c, struct app *a)
     if (format_is(c, "csv"))
         fputs("source,board,section,table,metric,column,unit,avg,min,max\n", f);
     else if (format_is(c, "text"))
-        fprintf(f, "%-15.15s %-23.23s %-8.8s %-9.9s %19s\n",
-                "BOARD", "METRIC", "COLUMN", "UNIT", "AVG (MIN-MAX)");
+        print_ref_line(f, c->cfg.board == NULL, "BOARD", "METRIC", "COLUMN", "UNIT",
+                       "AVG (MIN-MAX)");
     const char *last_section = NULL;
     char *last_path = NULL;
     for (size_t i = 0; i < a->refdb->ntables; i++) {
@@ -291,7 +303,8 @@ static int cmd_refs(struct cli *c, struct app *a)
                     csv_number(f, v->has_max, v->max, true);
                 } else {
                     if (!last_path || strcmp(last_path, path) != 0 || last_section != t->title) {
-                        fprintf(f, "\n%s: %s\n", path, t->title);
+                        /* clipped: a terminal of 80 columns must not wrap */
+                        fprintf(f, "\n%.80s\n  %.78s\n", path, t->title);
                         free(last_path);
                         last_path = xstrdup(path);
                         last_section = t->title;
@@ -303,9 +316,8 @@ static int cmd_refs(struct cli *c, struct app *a)
                         snprintf(val, sizeof val, "%.2f (%.0f-%.0f)", v->avg, v->min, v->max);
                     else
                         snprintf(val, sizeof val, "%.2f", v->avg);
-                    fprintf(f, "%-15.15s %-23.23s %-8.8s %-9.9s %19s\n",
-                            col->board ? col->board : "-", row->name, col->name,
-                            unit ? unit : "", val);
+                    print_ref_line(f, c->cfg.board == NULL, col->board ? col->board : "-",
+                                   row->name, col->name, unit ? unit : "", val);
                 }
             }
         free(path);

@@ -217,6 +217,16 @@ START_TEST(run_stream_json_against_reference)
 }
 END_TEST
 
+static void assert_fits_80(const char *text)
+{
+    for (const char *line = text; *line;) {
+        const char *nl = strchr(line, '\n');
+        size_t len = nl ? (size_t)(nl - line) : strlen(line);
+        ck_assert_msg(len <= 80, "line too long (%zu): %.*s", len, (int)len, line);
+        line += len + (nl != NULL);
+    }
+}
+
 START_TEST(run_text_fits_80_columns)
 {
     char *refs = fixture_refs();
@@ -225,12 +235,7 @@ START_TEST(run_text_fits_80_columns)
     ck_assert_int_eq(o.rc, 0);
     ck_assert_ptr_nonnull(strstr(o.out, "copy"));
     ck_assert_ptr_nonnull(strstr(o.out, "1838.92"));
-    for (char *line = o.out; *line;) {
-        char *nl = strchr(line, '\n');
-        size_t len = nl ? (size_t)(nl - line) : strlen(line);
-        ck_assert_msg(len <= 80, "line too long (%zu): %.*s", len, (int)len, line);
-        line += len + (nl != NULL);
-    }
+    assert_fits_80(o.out);
     outcome_free(&o);
     free(refs);
 }
@@ -307,6 +312,17 @@ START_TEST(shipped_refs_have_the_am62x_stream_table)
     }
     ck_assert(copy);
     json_decref(j);
+    outcome_free(&o);
+
+    /* every table of every guide, as text: nothing wider than a terminal */
+    o = run_cli("refs", NULL);
+    ck_assert_int_eq(o.rc, 0);
+    ck_assert_ptr_nonnull(strstr(o.out, "Low Power Performance"));
+    assert_fits_80(o.out);
+    outcome_free(&o);
+    o = run_cli("refs", "--board", "j721e-idk-gw", NULL);
+    ck_assert_int_eq(o.rc, 0);
+    assert_fits_80(o.out);
     outcome_free(&o);
 }
 END_TEST
