@@ -703,6 +703,11 @@ static void print_field(FILE *out, const char *label, const char *value)
     print_field_or(out, label, value, "unknown");
 }
 
+void board_print_field(FILE *out, const char *label, const char *value)
+{
+    print_field(out, label, value);
+}
+
 void board_print_text(const struct board_info *b, FILE *out)
 {
     char *board;

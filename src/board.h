@@ -68,5 +68,8 @@ extern const char *const board_known_keys[];
 json_t *board_to_json(const struct board_info *b);
 /* Aligned text for `evmbench sysinfo` and the system screen. */
 void board_print_text(const struct board_info *b, FILE *out);
+/* One more "Label:  value" line in the same layout, wrapped at 80 columns
+ * ("unknown" for a NULL value). */
+void board_print_field(FILE *out, const char *label, const char *value);
 
 #endif

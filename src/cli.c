@@ -154,28 +154,67 @@ static int check_board(struct cli *c, const struct app *a)
 
 /* --- sysinfo ------------------------------------------------------------- */
 
+/* The guide's "Evaluation Modules" facts of the board, or null. */
+static json_t *evm_json(const struct ref_board *e)
+{
+    if (!e)
+        return json_null();
+    json_t *o = json_object();
+    json_object_set_new(o, "key", json_string(e->key));
+    json_object_set_new(o, "name", e->name ? json_string(e->name) : json_null());
+    json_object_set_new(o, "description",
+                        e->description ? json_string(e->description) : json_null());
+    json_object_set_new(o, "cpu_mhz", e->cpu_mhz > 0 ? json_real(e->cpu_mhz) : json_null());
+    json_object_set_new(o, "ddr_type", e->ddr_type ? json_string(e->ddr_type) : json_null());
+    json_object_set_new(o, "ddr_mts", e->ddr_mts > 0 ? json_real(e->ddr_mts) : json_null());
+    json_object_set_new(o, "source", json_string(e->source->title));
+    return o;
+}
+
+static void evm_text(const struct ref_board *e, FILE *f)
+{
+    if (!e) {
+        board_print_field(f, "Guide EVM", "none (no guide describes this board)");
+        return;
+    }
+    char *line = xasprintf("%s, %s", e->name ? e->name : e->key, e->source->title);
+    board_print_field(f, "Guide EVM", line);
+    free(line);
+    char clock[32] = "", ddr[64] = "";
+    if (e->cpu_mhz > 0)
+        snprintf(clock, sizeof clock, "%.0f MHz", e->cpu_mhz);
+    if (e->ddr_mts > 0)
+        snprintf(ddr, sizeof ddr, "%s%s%.0f MT/s", e->ddr_type ? e->ddr_type : "",
+                 e->ddr_type ? " " : "", e->ddr_mts);
+    board_print_field(f, "Guide CPU", clock[0] ? clock : NULL);
+    board_print_field(f, "Guide DDR", ddr[0] ? ddr : NULL);
+}
+
 static int cmd_sysinfo(struct cli *c)
 {
     static const char *const fmts[] = { "text", "json", NULL };
     if (check_format(c, fmts))
         return EXIT_USAGE;
-    struct board_info b;
-    board_detect(&b, c->cfg.sysroot);
-    if (c->cfg.board)
-        board_override(&b, c->cfg.board);
+    /* The board itself needs no guide; its EVM facts come from one. */
+    struct app a;
+    app_init(&a, &c->cfg);
+    print_diag(c, &a.diag);
+    const struct ref_board *evm = refdb_board(a.refdb, a.ref_board);
     FILE *f = open_output(c);
     if (!f) {
-        board_free(&b);
+        app_free(&a);
         return 1;
     }
     if (format_is(c, "json")) {
-        json_t *j = board_to_json(&b);
+        json_t *j = board_to_json(&a.board);
+        json_object_set_new(j, "evm", evm_json(evm));
         dump_json(j, f);
         json_decref(j);
     } else {
-        board_print_text(&b, f);
+        board_print_text(&a.board, f);
+        evm_text(evm, f);
     }
-    board_free(&b);
+    app_free(&a);
     return close_output(c, f);
 }
 

@@ -157,6 +157,11 @@ START_TEST(sysinfo_json_shape)
     static const char *const cpukeys[] = { "cores", "part", "mhz", "governor" };
     for (size_t i = 0; i < ARRAY_SIZE(cpukeys); i++)
         ck_assert_msg(json_object_get(cpu, cpukeys[i]) != NULL, "missing cpu.%s", cpukeys[i]);
+    /* the guide's Evaluation Modules facts for this board (shipped refs) */
+    json_t *evm = json_object_get(j, "evm");
+    ck_assert(json_is_object(evm));
+    ck_assert_double_eq_tol(json_number_value(json_object_get(evm, "cpu_mhz")), 1400, 1e-9);
+    ck_assert_double_eq_tol(json_number_value(json_object_get(evm, "ddr_mts")), 1600, 1e-9);
     json_decref(j);
     outcome_free(&o);
     free(root);
