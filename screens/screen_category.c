@@ -92,7 +92,8 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
         bool sel = i == c->pos.sel;
         fmt_fit_tail(title, sizeof title, b->title, title_w, utf8);
         if (b->nkernels == 1)
-            snprintf(line, sizeof line, "yes (kernel %s)", b->kernels[0]->name);
+            snprintf(line, sizeof line, "yes (%s %s)", b->kernels[0]->provider
+                     ? b->kernels[0]->provider : "kernel", b->kernels[0]->name);
         else if (b->nkernels)
             snprintf(line, sizeof line, "yes (%zu kernels)", b->nkernels);
         else

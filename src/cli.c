@@ -388,8 +388,11 @@ static int cmd_list(struct cli *c, struct app *a)
             size_t nref = cat_bench_count_metrics(b);
             struct strbuf providers;
             sb_init(&providers);
-            for (size_t k = 0; k < b->nkernels; k++)
-                sb_addf(&providers, "%skernel:%s", k ? " " : "", b->kernels[k]->name);
+            char id[64];
+            for (size_t k = 0; k < b->nkernels; k++) {
+                kernel_provider_id(b->kernels[k], id, sizeof id);
+                sb_addf(&providers, "%s%s", k ? " " : "", id);
+            }
             if (format_is(c, "json")) {
                 json_t *o = json_object();
                 json_object_set_new(o, "category", json_string(cat->title));
@@ -397,9 +400,8 @@ static int cmd_list(struct cli *c, struct app *a)
                 json_object_set_new(o, "title", json_string(b->title));
                 json_t *prov = json_array();
                 for (size_t k = 0; k < b->nkernels; k++) {
-                    char *name = xasprintf("kernel:%s", b->kernels[k]->name);
-                    json_array_append_new(prov, json_string(name));
-                    free(name);
+                    kernel_provider_id(b->kernels[k], id, sizeof id);
+                    json_array_append_new(prov, json_string(id));
                 }
                 json_object_set_new(o, "providers", prov);
                 json_object_set_new(o, "runnable", json_boolean(b->nkernels > 0));
@@ -431,7 +433,9 @@ static void line_on_note(void *ctx, const struct run *run, const char *text)
 static void print_run_text(struct cli *c, const struct run *run)
 {
     const struct app *a = c->app;
-    fprintf(c->run_out, "\n%s (kernel:%s)\n", run->kernel->section, run->kernel->name);
+    char id[64];
+    kernel_provider_id(run->kernel, id, sizeof id);
+    fprintf(c->run_out, "\n%s (%s)\n", run->kernel->section, id);
     result_print_text_header(c->run_out);
     for (size_t m = 0; m < run->nmetrics; m++) {
         struct result_row row;

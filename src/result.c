@@ -17,7 +17,7 @@ void result_row_make(struct result_row *row, const struct run *run, size_t i,
     row->bench = run->kernel->section;
     row->metric = m->def->id;
     row->unit = m->def->unit;
-    snprintf(row->provider, sizeof row->provider, "kernel:%s", run->kernel->name);
+    kernel_provider_id(run->kernel, row->provider, sizeof row->provider);
     row->samples = s->count;
     row->summary = m->def->summary;
     if (s->count) {

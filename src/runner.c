@@ -33,7 +33,9 @@ static int default_cpu(void)
 int runner_run_inline(const struct kernel *k, const struct kernel_params *p,
                       struct report *r)
 {
-    return k->run(p, r);
+    struct kernel_params own = *p;
+    own.self = k;
+    return k->run(&own, r);
 }
 
 /* Closes every descriptor from `lowest` up. */

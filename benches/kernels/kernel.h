@@ -19,7 +19,11 @@
 #include "report.h"
 #include "stats.h"
 
+struct kernel;
+
 struct kernel_params {
+    const struct kernel *self;  /* the kernel being run (set by the runner);
+                                 * data-driven kernels find their data here */
     bool quick;             /* small time budget (sanity check, tests) */
     size_t size;            /* kernel-specific working-set size; 0 = default */
     int iterations;         /* repetitions; 0 = default for the budget */
@@ -40,6 +44,8 @@ struct kernel {
     double budget_quick_s;  /* expected run time, for ETA and time limits */
     double budget_full_s;
     int (*run)(const struct kernel_params *p, struct report *r);
+    const char *provider;   /* "kernel" (NULL) or "tool": shown as provider:name */
+    const void *data;       /* private data of data-driven kernels (tool recipes) */
 };
 
 /* All kernels built into this program (benches/kernels/registry.c). */
@@ -47,5 +53,8 @@ extern const struct kernel *const kernel_registry[];
 extern const size_t kernel_registry_count;
 const struct kernel *kernel_find(const char *name);
 const struct kernel_metric *kernel_metric_find(const struct kernel *k, const char *id);
+/* Who produces the numbers, as every view shows it: "kernel:stream",
+ * "tool:bw_mem". */
+void kernel_provider_id(const struct kernel *k, char *buf, size_t n);
 
 #endif

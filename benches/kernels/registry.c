@@ -1,6 +1,7 @@
 /* registry.c - the kernels built into evmbench. */
 #include "config.h"
 
+#include <stdio.h>
 #include <strings.h>
 
 #include "kernel.h"
@@ -33,4 +34,9 @@ const struct kernel_metric *kernel_metric_find(const struct kernel *k, const cha
         if (strcasecmp(k->metrics[i].id, id) == 0)
             return &k->metrics[i];
     return NULL;
+}
+
+void kernel_provider_id(const struct kernel *k, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s:%s", k->provider ? k->provider : "kernel", k->name);
 }
