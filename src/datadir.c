@@ -16,10 +16,15 @@ static bool is_dir(const char *p)
     return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* In the source tree the reference data sits in benches/, themes at the top. */
+/* In the source tree references and tool recipes sit in benches/, themes
+ * at the top. */
 static const char *source_subdir(const char *sub)
 {
-    return strcmp(sub, "refs") == 0 ? "benches/refs" : sub;
+    if (strcmp(sub, "refs") == 0)
+        return "benches/refs";
+    if (strcmp(sub, "tools") == 0)
+        return "benches/tools";
+    return sub;
 }
 
 /* A data root holds either the installed layout or the source layout. */
