@@ -224,8 +224,7 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
     for (size_t i = 0; i < n; i++) {
         struct result_row row;
         struct metric_cells cells;
-        result_row_make(&row, mr[i].run, mr[i].index, a->refdb, a->ref_board,
-                        a->tolerance_pct);
+        result_row_make(&row, mr[i].run, mr[i].index, &a->cmp);
         if (!source && row.has_ref)
             source = row.ref_source;
         if (i == 0)

@@ -25,6 +25,16 @@ void app_init(struct app *a, const struct app_config *cfg)
     a->catalog = catalog_build(a->refdb, kernel_registry, kernel_registry_count);
 
     a->tolerance_pct = cfg->tolerance_pct > 0 ? cfg->tolerance_pct : DEFAULT_TOLERANCE_PCT;
+    const struct ref_board *evm = refdb_board(a->refdb, a->ref_board);
+    a->cmp = (struct compare){
+        .db = a->refdb,
+        .board = a->ref_board,
+        .tolerance_pct = a->tolerance_pct,
+        .guide_mhz = evm ? evm->cpu_mhz : 0,
+        /* the clock a CPU-bound kernel will run at: the top of the range
+         * the governor may use */
+        .live_mhz = a->board.cpu_max_mhz > 0 ? a->board.cpu_max_mhz : a->board.cpu_mhz,
+    };
     a->run_opts.params.quick = cfg->quick;
     a->run_opts.params.size = cfg->size;
     a->run_opts.params.iterations = cfg->iterations;

@@ -12,6 +12,7 @@
 #include "catalog.h"
 #include "diag.h"
 #include "refdb.h"
+#include "result.h"
 #include "runner.h"
 
 struct app_config {
@@ -32,6 +33,7 @@ struct app {
     struct catalog *catalog;
     struct diag diag;
     double tolerance_pct;
+    struct compare cmp;         /* what results are compared with */
     struct run_options run_opts;
     char *refs_path;            /* what was loaded */
 };

@@ -439,7 +439,7 @@ static void print_run_text(struct cli *c, const struct run *run)
     result_print_text_header(c->run_out);
     for (size_t m = 0; m < run->nmetrics; m++) {
         struct result_row row;
-        result_row_make(&row, run, m, a->refdb, a->ref_board, a->tolerance_pct);
+        result_row_make(&row, run, m, &a->cmp);
         result_row_print_text(&row, c->run_out);
     }
     fflush(c->run_out);
@@ -552,7 +552,7 @@ static int cmd_run(struct cli *c, struct app *a)
             failed = true;
         for (size_t m = 0; m < run->nmetrics; m++) {
             struct result_row row;
-            result_row_make(&row, run, m, a->refdb, a->ref_board, a->tolerance_pct);
+            result_row_make(&row, run, m, &a->cmp);
             if (row.status != STATUS_OK)
                 failed = true;
             if (format_is(c, "json"))

@@ -8,8 +8,22 @@
 
 #include "util.h"
 
+bool result_scale_to_clock(const struct ref_value *ref, enum direction dir,
+                           double guide_mhz, double live_mhz, struct ref_value *out)
+{
+    if (!ref || !ref->present || guide_mhz <= 0 || live_mhz <= 0 || dir == DIR_NEUTRAL)
+        return false;
+    double f = dir == DIR_HIGHER_BETTER ? live_mhz / guide_mhz : guide_mhz / live_mhz;
+    *out = *ref;
+    out->text = NULL;
+    out->avg *= f;
+    out->min *= f;
+    out->max *= f;
+    return true;
+}
+
 void result_row_make(struct result_row *row, const struct run *run, size_t i,
-                     const struct refdb *db, const char *board, double tolerance_pct)
+                     const struct compare *cmp)
 {
     const struct run_metric *m = &run->metrics[i];
     const struct stats *s = &m->stats;
@@ -32,7 +46,7 @@ void result_row_make(struct result_row *row, const struct run *run, size_t i,
     }
 
     struct ref_hit hit;
-    if (refdb_lookup(db, board, run->kernel->section, m->def->id, NULL, &hit)) {
+    if (refdb_lookup(cmp->db, cmp->board, run->kernel->section, m->def->id, NULL, &hit)) {
         row->has_ref = true;
         row->ref_avg = hit.value->avg;
         row->has_ref_min = hit.value->has_min;
@@ -40,9 +54,18 @@ void result_row_make(struct result_row *row, const struct run *run, size_t i,
         row->ref_min = hit.value->min;
         row->ref_max = hit.value->max;
         row->ref_source = hit.table->source->title;
+        enum direction dir = unit_direction(row->unit);
         if (s->count)
-            row->dev = deviation_compute(row->value, hit.value, unit_direction(row->unit),
-                                         tolerance_pct);
+            row->dev = deviation_compute(row->value, hit.value, dir, cmp->tolerance_pct);
+        struct ref_value scaled;
+        if (m->def->cpu_bound &&
+            result_scale_to_clock(hit.value, dir, cmp->guide_mhz, cmp->live_mhz, &scaled)) {
+            row->has_scaled = true;
+            row->scaled_ref_avg = scaled.avg;
+            if (s->count)
+                row->dev_scaled = deviation_compute(row->value, &scaled, dir,
+                                                    cmp->tolerance_pct);
+        }
     }
 
     /* A metric that failed says why; one cut short by the run says so too,
@@ -86,6 +109,11 @@ json_t *result_row_json(const struct result_row *row)
     json_object_set_new(o, "ref_max", num_or_null(row->has_ref_max, row->ref_max));
     json_object_set_new(o, "ref_source", row->ref_source ? json_string(row->ref_source) : json_null());
     json_object_set_new(o, "deviation_pct", num_or_null(row->dev.has_ref, row->dev.pct));
+    if (row->has_scaled) {
+        json_object_set_new(o, "ref_avg_at_clock", json_real(row->scaled_ref_avg));
+        json_object_set_new(o, "deviation_at_clock_pct",
+                            num_or_null(row->dev_scaled.has_ref, row->dev_scaled.pct));
+    }
     json_object_set_new(o, "better", row->dev.has_ref ? json_boolean(row->dev.better) : json_null());
     json_object_set_new(o, "verdict", json_string(verdict_name(row->dev.verdict)));
     json_object_set_new(o, "status", json_string(status_name(row->status)));

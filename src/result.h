@@ -18,6 +18,15 @@
 #include "stats.h"
 #include "status.h"
 
+/* What results are compared with, set once per invocation (app.h). */
+struct compare {
+    const struct refdb *db;
+    const char *board;          /* guide column key; NULL: no reference */
+    double tolerance_pct;
+    double guide_mhz;           /* the EVM's CPU clock in the guide; 0 unknown */
+    double live_mhz;            /* this board's CPU clock now; 0 unknown */
+};
+
 struct result_row {
     const char *bench;          /* guide section slug, e.g. "stream", "lmbench" */
     const char *metric;         /* metric id, e.g. "copy" */
@@ -33,18 +42,28 @@ struct result_row {
     double ref_min, ref_max;
     const char *ref_source;     /* guide title, NULL without reference */
     struct deviation dev;
+    /* CPU-bound metrics: the reference scaled to the live clock, and the
+     * deviation from it, so a board run at another clock is judged fairly. */
+    bool has_scaled;
+    double scaled_ref_avg;
+    struct deviation dev_scaled;
     enum status status;         /* the metric's own status */
     const char *error;          /* why it failed, or NULL */
 };
 
-/* Fills row for metric i of run, against board's reference (board may be
- * NULL: no reference). */
+/* Fills row for metric i of run, compared as cmp says. */
 void result_row_make(struct result_row *row, const struct run *run, size_t i,
-                     const struct refdb *db, const char *board, double tolerance_pct);
+                     const struct compare *cmp);
+/* The reference scaled from the guide's clock to the live one: rates grow
+ * with the clock, times shrink. False when a clock is unknown or the
+ * direction is neutral. */
+bool result_scale_to_clock(const struct ref_value *ref, enum direction dir,
+                           double guide_mhz, double live_mhz, struct ref_value *out);
 
 /* The JSON row of the CLI contract: bench, metric, unit, samples, min,
  * max, avg, stddev, ref_avg, ref_min, ref_max, deviation_pct, status,
- * provider (+ median, value, summary, better, verdict, error). */
+ * provider (+ median, value, summary, better, verdict, error, and for
+ * CPU-bound metrics ref_avg_at_clock, deviation_at_clock_pct). */
 json_t *result_row_json(const struct result_row *row);
 
 /* Aligned text, 80 columns: a header line, then one line per row. */

@@ -15,7 +15,7 @@ static int run_nothing(const struct kernel_params *p, struct report *r)
     return 0;
 }
 
-static const struct kernel_metric m[] = { { "copy", "mb/s", SUMMARY_MAX } };
+static const struct kernel_metric m[] = { { .id = "copy", .unit = "mb/s", .summary = SUMMARY_MAX } };
 static const struct kernel k_stream = { .name = "stream", .section = "stream", .metrics = m,
                                         .nmetrics = 1, .run = run_nothing };
 static const struct kernel k_stream2 = { .name = "stream_mt", .section = "stream", .metrics = m,
@@ -34,10 +34,11 @@ START_TEST(categories_follow_the_guide)
     const struct kernel *ks[] = { &k_stream, &k_orphan, &k_stream2 };
     struct catalog *c = catalog_build(db, ks, 3);
 
-    ck_assert_uint_eq(c->ncats, 3);
+    ck_assert_uint_eq(c->ncats, 4);
     ck_assert_str_eq(c->cats[0].title, "System Benchmarks");
     ck_assert_str_eq(c->cats[1].title, "Crypto");
-    ck_assert_str_eq(c->cats[2].title, "Other");
+    ck_assert_str_eq(c->cats[2].title, "Low Power Performance");
+    ck_assert_str_eq(c->cats[3].title, "Other");
     /* Stream from two guides is one benchmark with two tables */
     ck_assert_uint_eq(c->cats[0].nbenches, 2);
     const struct cat_bench *b = catalog_find_bench(c, "stream");

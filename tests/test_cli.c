@@ -98,7 +98,7 @@ START_TEST(usage_errors_exit_2_with_one_line)
     ck_assert_ptr_nonnull(strstr(o.err, "am62xx_sk-fs"));
     outcome_free(&o);
     /* reference-only benchmark */
-    o = run_cli("run", "dhrystone", "--refs", refs, NULL);
+    o = run_cli("run", "resume_latency_performance", "--refs", refs, NULL);
     ck_assert_int_eq(o.rc, EXIT_USAGE);
     ck_assert_ptr_nonnull(strstr(o.err, "reference numbers only"));
     outcome_free(&o);
@@ -114,8 +114,8 @@ START_TEST(refs_json_rows)
     ck_assert_int_eq(o.rc, 0);
     json_t *j = parse(&o);
     ck_assert(json_is_array(j));
-    /* 4 stream + 2 dhrystone + 2 openssl rows for this board */
-    ck_assert_uint_eq(json_array_size(j), 8);
+    /* 4 stream + 2 dhrystone + 2 openssl + 1 low power rows for this board */
+    ck_assert_uint_eq(json_array_size(j), 9);
     json_t *row = json_array_get(j, 1);
     static const char *const keys[] = { "source", "board", "section", "table", "metric",
                                         "column", "unit", "avg", "min", "max" };
@@ -272,14 +272,25 @@ START_TEST(list_shows_providers)
     struct outcome o = run_cli("list", "--format", "json", "--refs", refs, NULL);
     ck_assert_int_eq(o.rc, 0);
     json_t *j = parse(&o);
-    ck_assert_uint_eq(json_array_size(j), 3);
     json_t *stream = json_array_get(j, 0);
+    ck_assert_str_eq(json_string_value(json_object_get(stream, "category")), "System Benchmarks");
     ck_assert_str_eq(json_string_value(json_object_get(stream, "bench")), "stream");
     ck_assert(json_is_true(json_object_get(stream, "runnable")));
     ck_assert_str_eq(json_string_value(json_array_get(json_object_get(stream, "providers"), 0)),
                      "kernel:stream");
-    json_t *dhry = json_array_get(j, 1);
-    ck_assert(json_is_false(json_object_get(dhry, "runnable")));
+    bool ref_only = false;
+    size_t i;
+    json_t *e;
+    json_array_foreach(j, i, e) {
+        if (strcmp(json_string_value(json_object_get(e, "bench")),
+                   "resume_latency_performance") == 0) {
+            ck_assert(json_is_false(json_object_get(e, "runnable")));
+            ck_assert_uint_eq(json_array_size(json_object_get(e, "providers")), 0);
+            ck_assert_int_eq(json_integer_value(json_object_get(e, "ref_metrics")), 1);
+            ref_only = true;
+        }
+    }
+    ck_assert(ref_only);
     json_decref(j);
     outcome_free(&o);
     free(refs);

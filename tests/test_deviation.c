@@ -3,6 +3,7 @@
 
 #include "deviation.h"
 #include "refdb.h"
+#include "result.h"
 #include "suites.h"
 #include "util.h"
 
@@ -80,6 +81,34 @@ START_TEST(no_reference)
 }
 END_TEST
 
+START_TEST(reference_scaled_to_the_live_clock)
+{
+    /* AM62x SK Dhrystone: 6789289.58 (min 6451613, max 7142857) at 1400 MHz;
+     * a board run at 1000 MHz should do 1000/1400 of it. */
+    struct ref_value dhry = { .present = true, .avg = 6789289.58, .has_min = true,
+                              .min = 6451613, .has_max = true, .max = 7142857 };
+    struct ref_value s;
+    ck_assert(result_scale_to_clock(&dhry, DIR_HIGHER_BETTER, 1400, 1000, &s));
+    ck_assert_double_eq_tol(s.avg, 6789289.58 * 1000 / 1400, 1e-6);
+    ck_assert_double_eq_tol(s.min, 6451613.0 * 1000 / 1400, 1e-6);
+    ck_assert_double_eq_tol(s.max, 7142857.0 * 1000 / 1400, 1e-6);
+    /* 4.85 M measured at 1000 MHz: off against the guide, in range at clock */
+    struct deviation d = deviation_compute(4.85e6, &dhry, DIR_HIGHER_BETTER, 10);
+    ck_assert_int_eq(d.verdict, VERDICT_OFF);
+    d = deviation_compute(4.85e6, &s, DIR_HIGHER_BETTER, 10);
+    ck_assert_int_eq(d.verdict, VERDICT_IN_RANGE);
+
+    /* an operation latency of 2.86 ns at 1400 MHz takes 4.004 ns at 1000 MHz */
+    struct ref_value lat = { .present = true, .avg = 2.86 };
+    ck_assert(result_scale_to_clock(&lat, DIR_LOWER_BETTER, 1400, 1000, &s));
+    ck_assert_double_eq_tol(s.avg, 4.004, 1e-9);
+    /* unknown clocks or a neutral unit: nothing to scale */
+    ck_assert(!result_scale_to_clock(&lat, DIR_LOWER_BETTER, 0, 1000, &s));
+    ck_assert(!result_scale_to_clock(&lat, DIR_LOWER_BETTER, 1400, 0, &s));
+    ck_assert(!result_scale_to_clock(&lat, DIR_NEUTRAL, 1400, 1000, &s));
+}
+END_TEST
+
 Suite *suite_deviation(void)
 {
     Suite *s = suite_create("deviation");
@@ -88,6 +117,7 @@ Suite *suite_deviation(void)
     tcase_add_test(tc, band_verdicts);
     tcase_add_test(tc, point_reference_and_lower_is_better);
     tcase_add_test(tc, no_reference);
+    tcase_add_test(tc, reference_scaled_to_the_live_clock);
     suite_add_tcase(s, tc);
     return s;
 }

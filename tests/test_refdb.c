@@ -34,7 +34,7 @@ START_TEST(good_file_loads_every_shape)
     struct refdb *db = load("refs/good.json", &dg, &loaded);
     ck_assert_int_eq(loaded, 1);
     ck_assert_uint_eq(dg.n, 0);
-    ck_assert_uint_eq(db->ntables, 3);
+    ck_assert_uint_eq(db->ntables, 4);
     ck_assert_uint_eq(db->nboards, 1);
 
     struct ref_hit hit;

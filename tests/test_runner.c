@@ -16,8 +16,8 @@
 #include "util.h"
 
 static const struct kernel_metric two_metrics[] = {
-    { "alpha", "mb/s", SUMMARY_MAX },
-    { "beta", "us", SUMMARY_MEDIAN },
+    { .id = "alpha", .unit = "mb/s", .summary = SUMMARY_MAX },
+    { .id = "beta", .unit = "us", .summary = SUMMARY_MEDIAN },
 };
 
 static int run_good(const struct kernel_params *p, struct report *r)

@@ -33,6 +33,8 @@ struct kernel_metric {
     const char *id;         /* row slug in the guide's table */
     const char *unit;       /* unit as the guide prints it */
     enum summary summary;   /* which statistic is compared with the guide */
+    bool cpu_bound;         /* scales with the CPU clock (Dhrystone, lat_ops):
+                             * compared at the live clock too */
 };
 
 struct kernel {
