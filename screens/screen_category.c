@@ -91,11 +91,17 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
         const struct cat_bench *b = c->cat->benches[i];
         bool sel = i == c->pos.sel;
         fmt_fit_tail(title, sizeof title, b->title, title_w, utf8);
-        if (b->nkernels == 1)
-            snprintf(line, sizeof line, "yes (%s %s)", b->kernels[0]->provider
-                     ? b->kernels[0]->provider : "kernel", b->kernels[0]->name);
-        else if (b->nkernels)
-            snprintf(line, sizeof line, "yes (%zu kernels)", b->nkernels);
+        /* what a run starts: the extras (multi-threaded STREAM) only on request */
+        const struct kernel *first = NULL;
+        size_t runs = 0;
+        for (size_t k = 0; k < b->nkernels; k++)
+            if (!b->kernels[k]->extra && !runs++)
+                first = b->kernels[k];
+        if (runs == 1)
+            snprintf(line, sizeof line, "yes (%s %s)", first->provider ? first->provider
+                     : "kernel", first->name);
+        else if (runs)
+            snprintf(line, sizeof line, "yes (%zu kernels)", runs);
         else
             snprintf(line, sizeof line, "reference only");
         fmt_fit(runs, sizeof runs, line, RUNS_W, false, utf8);

@@ -286,7 +286,10 @@ bool ui_run_start(struct ui *ui, const struct cat_bench *b)
     ui->run_ended = false;
     ui->live_pending = true;
     ui->live_last = 0;
-    ui->batch = batch_start(b->kernels, b->nkernels, &ui->app->run_opts, &ui_sink, ui);
+    const struct kernel **ks = xcalloc(b->nkernels, sizeof *ks);
+    size_t n = cat_bench_runnable(b, ui->app->extras, ks);
+    ui->batch = batch_start(ks, n, &ui->app->run_opts, &ui_sink, ui);
+    free(ks);
     if (!batch_run(ui->batch)) {
         ui_message(ui, ROLE_ERROR, "cannot start %s: %s", b->kernels[0]->name,
                    ui->batch->start_errors[0] ? ui->batch->start_errors[0] : "unknown error");

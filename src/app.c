@@ -38,6 +38,8 @@ void app_init(struct app *a, const struct app_config *cfg)
     a->run_opts.params.quick = cfg->quick;
     a->run_opts.params.size = cfg->size;
     a->run_opts.params.iterations = cfg->iterations;
+    a->run_opts.params.threads = cfg->threads;
+    a->extras = cfg->threads > 0;
     a->run_opts.timeout_s = cfg->timeout_s;
     a->run_opts.cpu = -1;
 }

@@ -24,6 +24,8 @@ struct app_config {
     double timeout_s;           /* 0 = per kernel default */
     size_t size;                /* --size: kernel working set; 0 = default */
     int iterations;             /* --iterations; 0 = default */
+    int threads;                /* --threads: > 0 also runs the extra,
+                                 * multi-threaded kernels with that many */
 };
 
 struct app {
@@ -35,6 +37,7 @@ struct app {
     double tolerance_pct;
     struct compare cmp;         /* what results are compared with */
     struct run_options run_opts;
+    bool extras;                /* run the extra kernels too (--threads) */
     char *refs_path;            /* what was loaded */
 };
 

@@ -169,6 +169,15 @@ const struct cat_category *catalog_find_category(const struct catalog *c, const 
     return NULL;
 }
 
+size_t cat_bench_runnable(const struct cat_bench *b, bool extras, const struct kernel **out)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < b->nkernels; k++)
+        if (extras || !b->kernels[k]->extra)
+            out[n++] = b->kernels[k];
+    return n;
+}
+
 size_t cat_bench_count_metrics(const struct cat_bench *b)
 {
     size_t n = 0;

@@ -47,6 +47,10 @@ void catalog_free(struct catalog *c);
 const struct cat_bench *catalog_find_bench(const struct catalog *c, const char *name);
 /* A category by title or its slug, or NULL. */
 const struct cat_category *catalog_find_category(const struct catalog *c, const char *name);
+/* The kernels a run of the benchmark starts, in order: all of them but the
+ * extras (kernel.h), which come only when `extras` is set (--threads).
+ * Returns how many were written to out (room for b->nkernels). */
+size_t cat_bench_runnable(const struct cat_bench *b, bool extras, const struct kernel **out);
 /* Distinct metric rows of a benchmark's tables (for the category screen). */
 size_t cat_bench_count_metrics(const struct cat_bench *b);
 

@@ -57,6 +57,7 @@ static const char usage_text[] =
     "  --tolerance PCT    deviation beyond the guide's band that only warns (10)\n"
     "  --size N           working-set size of the kernels (STREAM: elements)\n"
     "  --iterations N     repetitions of the kernels\n"
+    "  --threads N        also run the multi-threaded extras (STREAM) with N threads\n"
     "  --run BENCH        open the screens on the live run of BENCH\n"
     "  --ui tui|line      line: no screens, results as lines (logs, dumb terminals)\n"
     "  --section TEXT     refs: only sections whose path contains TEXT\n"
@@ -408,8 +409,11 @@ static int cmd_list(struct cli *c, struct app *a)
                 json_object_set_new(o, "ref_metrics", json_integer((json_int_t)nref));
                 json_array_append_new(arr, o);
             } else {
-                fprintf(f, "  %-26.26s %-28.28s %-15.15s %4zu refs\n", b->slug, b->title,
-                        b->nkernels ? providers.buf : "reference only", nref);
+                char many[32];
+                snprintf(many, sizeof many, "%zu kernels", b->nkernels);
+                fprintf(f, "  %-22.22s %-25.25s %-19.19s %4zu refs\n", b->slug, b->title,
+                        b->nkernels > 1 ? many : b->nkernels ? providers.buf : "reference only",
+                        nref);
             }
             sb_free(&providers);
         }
@@ -473,21 +477,25 @@ static int resolve_benches(struct cli *c, struct app *a, const struct kernel ***
         const struct kernel *list[256];
         size_t count = 0;
         const struct kernel *k = kernel_find(name);
+        /* a kernel by name, plus its section's extras when --threads asks */
+        const struct cat_bench *kb = k && a->extras ? catalog_find_bench(a->catalog, name) : NULL;
         const struct cat_bench *b = catalog_find_bench(a->catalog, name);
         const struct cat_category *cat = catalog_find_category(a->catalog, name);
         if (k) {
             list[count++] = k;
+            for (size_t q = 0; kb && q < kb->nkernels && count < ARRAY_SIZE(list); q++)
+                if (kb->kernels[q]->extra && kb->kernels[q] != k)
+                    list[count++] = kb->kernels[q];
         } else if (b) {
             if (!b->nkernels) {
                 free(*out);
                 return usage_error(c, "'%s' has reference numbers only; nothing here can run it", name);
             }
-            for (size_t q = 0; q < b->nkernels && count < ARRAY_SIZE(list); q++)
-                list[count++] = b->kernels[q];
+            count = cat_bench_runnable(b, a->extras, list);
         } else if (cat) {
             for (size_t j = 0; j < cat->nbenches; j++)
-                for (size_t q = 0; q < cat->benches[j]->nkernels && count < ARRAY_SIZE(list); q++)
-                    list[count++] = cat->benches[j]->kernels[q];
+                if (count + cat->benches[j]->nkernels <= ARRAY_SIZE(list))
+                    count += cat_bench_runnable(cat->benches[j], a->extras, list + count);
             if (!count) {
                 free(*out);
                 return usage_error(c, "nothing in category '%s' can run here", name);
@@ -681,6 +689,7 @@ static int cmd_tui(struct cli *c, struct app *a)
 enum {
     OPT_SYSROOT = 256, OPT_BOARD, OPT_REFS, OPT_FORMAT, OPT_QUICK, OPT_TIMEOUT,
     OPT_TOLERANCE, OPT_SIZE, OPT_ITERATIONS, OPT_RUN, OPT_UI, OPT_SECTION, OPT_LAYOUT,
+    OPT_THREADS,
 };
 
 static const struct option long_options[] = {
@@ -696,6 +705,7 @@ static const struct option long_options[] = {
     { "tolerance", required_argument, NULL, OPT_TOLERANCE },
     { "size", required_argument, NULL, OPT_SIZE },
     { "iterations", required_argument, NULL, OPT_ITERATIONS },
+    { "threads", required_argument, NULL, OPT_THREADS },
     { "run", required_argument, NULL, OPT_RUN },
     { "ui", required_argument, NULL, OPT_UI },
     { "section", required_argument, NULL, OPT_SECTION },
@@ -763,6 +773,12 @@ static int parse_options(struct cli *c, int argc, char **argv)
             if (!parse_positive(optarg, 1e6, &v) || v != floor(v))
                 return usage_error(c, "--iterations takes a whole number, not '%s'", optarg);
             c->cfg.iterations = (int)v;
+            break;
+        case OPT_THREADS:
+            if (!parse_positive(optarg, 1024, &v) || v != floor(v))
+                return usage_error(c, "--threads takes a whole number from 1 to 1024, not '%s'",
+                                   optarg);
+            c->cfg.threads = (int)v;
             break;
         case ':':
             return usage_error(c, "option '%s' needs a value", argv[optind - 1]);

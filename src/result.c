@@ -124,25 +124,25 @@ json_t *result_row_json(const struct result_row *row)
 
 void result_print_text_header(FILE *out)
 {
-    fprintf(out, "%-14s %11s %-6s %10s %-17s %8s %s\n",
-            "METRIC", "MEASURED", "UNIT", "REFERENCE", "(MIN-MAX)", "DEV", "VERDICT");
+    fprintf(out, "%-30s %10s %-8s %10s %8s %s\n",
+            "METRIC", "MEASURED", "UNIT", "REFERENCE", "DEV", "VERDICT");
 }
 
+/* Ten characters at most: 1838.92, 6789290, 1.2e+10. */
 static void fmt_num(char *buf, size_t n, double v)
 {
-    snprintf(buf, n, fabs(v) >= 100000 ? "%.0f" : "%.2f", v);
+    double a = fabs(v);
+    snprintf(buf, n, a >= 1e10 ? "%.3g" : a >= 100000 ? "%.0f" : a >= 0.01 || a == 0 ? "%.2f"
+                                                                  : "%.3g", v);
 }
 
 void result_row_print_text(const struct result_row *row, FILE *out)
 {
-    char measured[24] = "-", ref[24] = "no ref", band[40] = "", dev[24] = "", verdict[24];
+    char measured[24] = "-", ref[24] = "no ref", dev[24] = "", verdict[24];
     if (row->samples)
         fmt_num(measured, sizeof measured, row->value);
-    if (row->has_ref) {
+    if (row->has_ref)
         fmt_num(ref, sizeof ref, row->ref_avg);
-        if (row->has_ref_min && row->has_ref_max)
-            snprintf(band, sizeof band, "(%.0f-%.0f)", row->ref_min, row->ref_max);
-    }
     if (row->dev.has_ref)
         snprintf(dev, sizeof dev, "%+.1f%%", row->dev.pct);
     if (row->status != STATUS_OK)
@@ -151,8 +151,9 @@ void result_row_print_text(const struct result_row *row, FILE *out)
         snprintf(verdict, sizeof verdict, "%s", verdict_name(row->dev.verdict));
     else
         snprintf(verdict, sizeof verdict, "-");
-    fprintf(out, "%-14.14s %11s %-6.6s %10s %-17.17s %8s %s\n",
-            row->metric, measured, row->unit, ref, band, dev, verdict);
+    /* The guide's band decides the verdict; JSON and the screens show it. */
+    fprintf(out, "%-30.30s %10s %-8.8s %10s %8s %s\n",
+            row->metric, measured, row->unit, ref, dev, verdict);
     if (row->status != STATUS_OK && row->error)
         fprintf(out, "  %s: %s\n", row->metric, row->error);
 }

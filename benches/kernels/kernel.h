@@ -27,6 +27,9 @@ struct kernel_params {
     bool quick;             /* small time budget (sanity check, tests) */
     size_t size;            /* kernel-specific working-set size; 0 = default */
     int iterations;         /* repetitions; 0 = default for the budget */
+    int threads;            /* worker threads of multi-threaded kernels
+                             * (stream-threads); 0 = all online CPUs. The
+                             * guide's rows are always single-threaded. */
 };
 
 struct kernel_metric {
@@ -46,6 +49,9 @@ struct kernel {
     double budget_quick_s;  /* expected run time, for ETA and time limits */
     double budget_full_s;
     int (*run)(const struct kernel_params *p, struct report *r);
+    bool extra;             /* a measurement beyond the guide's (multi-threaded
+                             * STREAM): runs when named, or with --threads,
+                             * never just because its section runs */
     const char *provider;   /* "kernel" (NULL) or "tool": shown as provider:name */
     const void *data;       /* private data of data-driven kernels (tool recipes) */
 };

@@ -9,9 +9,11 @@
 
 /* Each kernel file exports one `const struct kernel`. */
 extern const struct kernel kernel_stream;
+extern const struct kernel kernel_stream_threads, kernel_bw_mem, kernel_bw_file_rd, kernel_bw_mmap_rd, kernel_lat_mem_rd, kernel_lat_ops;
 
 const struct kernel *const kernel_registry[] = {
     &kernel_stream,
+    &kernel_stream_threads, &kernel_bw_mem, &kernel_bw_file_rd, &kernel_bw_mmap_rd, &kernel_lat_mem_rd, &kernel_lat_ops,
 };
 
 const size_t kernel_registry_count = ARRAY_SIZE(kernel_registry);

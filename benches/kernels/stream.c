@@ -25,7 +25,10 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <math.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -55,6 +58,15 @@ static const struct kernel_metric stream_metrics[OP_COUNT] = {
     [OP_SCALE] = { "scale", "mb/s", SUMMARY_MAX },
     [OP_ADD]   = { "add",   "mb/s", SUMMARY_MAX },
     [OP_TRIAD] = { "triad", "mb/s", SUMMARY_MAX },
+};
+
+/* The same with a team of threads: extra rows, no reference in the
+ * guide (its numbers are single-threaded). */
+static const struct kernel_metric stream_threads_metrics[OP_COUNT] = {
+    [OP_COPY]  = { .id = "copy-threads", .unit = "mb/s", .summary = SUMMARY_MAX },
+    [OP_SCALE] = { .id = "scale-threads", .unit = "mb/s", .summary = SUMMARY_MAX },
+    [OP_ADD]   = { .id = "add-threads", .unit = "mb/s", .summary = SUMMARY_MAX },
+    [OP_TRIAD] = { .id = "triad-threads", .unit = "mb/s", .summary = SUMMARY_MAX },
 };
 
 /* Bytes moved per element, STREAM's counting. */
@@ -140,6 +152,158 @@ static double stream_time_op(enum stream_op op, struct stream_arrays *s)
     double t0 = now_seconds();
     stream_op_range(op, s, 0, s->n);
     return now_seconds() - t0;
+}
+
+/* --- threads (kernel stream-threads) ---------------------------------
+ * Each thread owns a slice of every array (a multiple of STREAM_BLOCK
+ * elements, the last thread takes the rest), first-touches it, then runs
+ * each operation on it between two barriers; the caller times from
+ * before the first to after the second, like STREAM's OpenMP build times
+ * the parallel loop. The runner pins the worker to one CPU and threads
+ * inherit that, so each thread first widens its own affinity to every
+ * CPU (unbound, as OpenMP's default) and the scheduler spreads them. */
+#define STREAM_THREADS_MAX 256
+
+struct stream_team;
+
+struct stream_thread {
+    struct stream_team *team;
+    pthread_t tid;
+    size_t lo, hi;
+    bool spread;                /* affinity widened */
+};
+
+struct stream_team {
+    struct stream_arrays *s;
+    pthread_barrier_t start, done;
+    enum stream_op op;
+    bool quit;
+    int n;
+    size_t slice;
+    bool spread;                /* every thread widened its affinity */
+    struct stream_thread *th;
+    pthread_mutex_t gate_lock;  /* holds the threads until all exist */
+    pthread_cond_t gate_cv;
+    bool gate_open;
+};
+
+static void team_free(struct stream_team *team)
+{
+    pthread_barrier_destroy(&team->start);
+    pthread_barrier_destroy(&team->done);
+    pthread_mutex_destroy(&team->gate_lock);
+    pthread_cond_destroy(&team->gate_cv);
+    free(team->th);
+    free(team);
+}
+
+static void *team_main(void *arg)
+{
+    struct stream_thread *t = arg;
+    struct stream_team *team = t->team;
+    pthread_mutex_lock(&team->gate_lock);
+    while (!team->gate_open)
+        pthread_cond_wait(&team->gate_cv, &team->gate_lock);
+    bool quit = team->quit;
+    pthread_mutex_unlock(&team->gate_lock);
+    if (quit)
+        return NULL;
+    cpu_set_t all;
+    CPU_ZERO(&all);
+    long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+    for (long c = 0; c < ncpu && c < CPU_SETSIZE; c++)
+        CPU_SET((int)c, &all);
+    t->spread = pthread_setaffinity_np(pthread_self(), sizeof all, &all) == 0;
+    stream_init_range(team->s, t->lo, t->hi);
+    pthread_barrier_wait(&team->done);          /* initialised */
+    for (;;) {
+        pthread_barrier_wait(&team->start);
+        if (team->quit)
+            break;
+        stream_op_range(team->op, team->s, t->lo, t->hi);
+        pthread_barrier_wait(&team->done);
+    }
+    return NULL;
+}
+
+/* Starts nthreads threads on s; NULL with `why` filled on failure. */
+static struct stream_team *team_start(struct stream_arrays *s, int nthreads,
+                                      char *why, size_t whylen)
+{
+    struct stream_team *team = calloc(1, sizeof *team);
+    struct stream_thread *th = calloc((size_t)nthreads, sizeof *th);
+    if (!team || !th) {
+        snprintf(why, whylen, "cannot allocate %d thread records", nthreads);
+        free(team);
+        free(th);
+        return NULL;
+    }
+    team->s = s;
+    team->n = nthreads;
+    team->th = th;
+    size_t per = s->n / (size_t)nthreads / STREAM_BLOCK * STREAM_BLOCK;
+    team->slice = per;
+    int err = pthread_barrier_init(&team->start, NULL, (unsigned)nthreads + 1);
+    if (!err && (err = pthread_barrier_init(&team->done, NULL, (unsigned)nthreads + 1)))
+        pthread_barrier_destroy(&team->start);
+    if (err) {
+        snprintf(why, whylen, "pthread_barrier_init: %s", strerror(err));
+        free(th);
+        free(team);
+        return NULL;
+    }
+    pthread_mutex_init(&team->gate_lock, NULL);
+    pthread_cond_init(&team->gate_cv, NULL);
+    int started = 0;
+    for (int i = 0; i < nthreads; i++) {
+        th[i].team = team;
+        th[i].lo = (size_t)i * per;
+        th[i].hi = i == nthreads - 1 ? s->n : (size_t)(i + 1) * per;
+        err = pthread_create(&th[i].tid, NULL, team_main, &th[i]);
+        if (err)
+            break;
+        started++;
+    }
+    /* Open the gate; when a thread could not be created the others
+     * see `quit` and end before touching the barriers. */
+    pthread_mutex_lock(&team->gate_lock);
+    team->quit = started < nthreads;
+    team->gate_open = true;
+    pthread_cond_broadcast(&team->gate_cv);
+    pthread_mutex_unlock(&team->gate_lock);
+    if (team->quit) {
+        snprintf(why, whylen, "cannot start thread %d of %d: %s", started + 1,
+                 nthreads, strerror(err));
+        for (int i = 0; i < started; i++)
+            pthread_join(th[i].tid, NULL);
+        team_free(team);
+        return NULL;
+    }
+    pthread_barrier_wait(&team->done);          /* all slices touched */
+    team->spread = true;
+    for (int i = 0; i < nthreads; i++)
+        team->spread &= th[i].spread;
+    return team;
+}
+
+static double team_time_op(struct stream_team *team, enum stream_op op)
+{
+    team->op = op;
+    double t0 = now_seconds();
+    pthread_barrier_wait(&team->start);
+    pthread_barrier_wait(&team->done);
+    return now_seconds() - t0;
+}
+
+static void team_stop(struct stream_team *team)
+{
+    if (!team)
+        return;
+    team->quit = true;
+    pthread_barrier_wait(&team->start);
+    for (int i = 0; i < team->n; i++)
+        pthread_join(team->th[i].tid, NULL);
+    team_free(team);
 }
 
 /* Smallest step of CLOCK_MONOTONIC as a caller sees it: the larger of
@@ -229,10 +393,11 @@ static double mib(double bytes)
 }
 
 /* Reports the same failure for every metric. */
-static void fail_all(struct report *r, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+static void fail_all(struct report *r, const struct kernel_metric *ids,
+                     const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-static void fail_all(struct report *r, const char *fmt, ...)
+static void fail_all(struct report *r, const struct kernel_metric *ids,
+                     const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
@@ -240,11 +405,12 @@ static void fail_all(struct report *r, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     for (size_t i = 0; i < OP_COUNT; i++)
-        report_fail(r, stream_metrics[i].id, "%s", msg);
+        report_fail(r, ids[i].id, "%s", msg);
 }
 
 /* Chooses the array size (elements); 0 after report_fail(). */
-static size_t stream_size(const struct kernel_params *p, struct report *r)
+static size_t stream_size(const struct kernel_params *p, struct report *r,
+                          const struct kernel_metric *ids)
 {
     size_t llc = llc_bytes();
     bool llc_known = llc != 0;
@@ -257,12 +423,12 @@ static size_t stream_size(const struct kernel_params *p, struct report *r)
     if (p->size) {
         n = p->size;
         if (n > SIZE_MAX / (3 * sizeof(double))) {
-            fail_all(r, "array size %zu elements is too large for the address space", n);
+            fail_all(r, ids, "array size %zu elements is too large for the address space", n);
             return 0;
         }
         double need = 3.0 * (double)n * sizeof(double);
         if (avail && need > (double)avail) {
-            fail_all(r, "3 arrays of %zu doubles need %.1f MiB, only %.1f MiB available",
+            fail_all(r, ids, "3 arrays of %zu doubles need %.1f MiB, only %.1f MiB available",
                      n, mib(need), mib((double)avail));
             return 0;
         }
@@ -272,7 +438,7 @@ static size_t stream_size(const struct kernel_params *p, struct report *r)
         if (avail && (uint64_t)n * 3 * sizeof(double) > limit) {
             n = (size_t)(limit / (3 * sizeof(double))) & ~(size_t)1023;
             if (n < STREAM_FLOOR_ELEMS) {
-                fail_all(r, "not enough memory: MemAvailable is %.1f MiB, half of it "
+                fail_all(r, ids, "not enough memory: MemAvailable is %.1f MiB, half of it "
                          "cannot hold 3 arrays of %.0f MiB", mib((double)avail),
                          mib((double)STREAM_FLOOR_ELEMS * sizeof(double)));
                 return 0;
@@ -324,7 +490,8 @@ static double check_array(const double *x, size_t n, double e, size_t *bad)
 
 /* Replays the iterations on scalars and compares every array with the
  * result, as STREAM does. Returns 0, or -1 after report_fail(). */
-static int stream_validate(const struct stream_arrays *s, int iters, struct report *r)
+static int stream_validate(const struct stream_arrays *s, int iters, struct report *r,
+                           const struct kernel_metric *ids)
 {
     double ea = 1.0, eb = 2.0, ec = 0.0;
     for (int i = 0; i < iters; i++) {
@@ -351,13 +518,16 @@ static int stream_validate(const struct stream_arrays *s, int iters, struct repo
     }
     if (!len)
         return 0;
-    fail_all(r, "validation failed (epsilon %g): %s", STREAM_EPSILON, msg);
+    fail_all(r, ids, "validation failed (epsilon %g): %s", STREAM_EPSILON, msg);
     return -1;
 }
 
-static int stream_run(const struct kernel_params *p, struct report *r)
+/* Runs STREAM and reports under `ids`: single-threaded when nthreads is
+ * 0, else with a team of nthreads threads. */
+static int stream_bench(const struct kernel_params *p, struct report *r,
+                        const struct kernel_metric *ids, int nthreads)
 {
-    size_t n = stream_size(p, r);
+    size_t n = stream_size(p, r, ids);
     if (!n)
         return -1;
     int iters = stream_iterations(p, r);
@@ -372,7 +542,7 @@ static int stream_run(const struct kernel_params *p, struct report *r)
     int err = stride > SIZE_MAX / 3 ? ENOMEM
               : posix_memalign(&mem, align, 3 * stride);
     if (err) {
-        fail_all(r, "cannot allocate 3 x %.1f MiB: %s",
+        fail_all(r, ids, "cannot allocate 3 x %.1f MiB: %s",
                  mib((double)n * sizeof(double)), strerror(err));
         return -1;
     }
@@ -383,8 +553,24 @@ static int stream_run(const struct kernel_params *p, struct report *r)
         .n = n,
     };
 
-    /* First touch: the pages are faulted in before anything is timed. */
-    stream_init_range(&s, 0, n);
+    /* First touch: the pages are faulted in before anything is timed,
+     * by the thread that will use them. */
+    struct stream_team *team = NULL;
+    if (nthreads > 0) {
+        char why[160];
+        team = team_start(&s, nthreads, why, sizeof why);
+        if (!team) {
+            fail_all(r, ids, "%s", why);
+            free(mem);
+            return -1;
+        }
+        report_note(r, "%d threads, %zu elements each (the last takes the rest)",
+                    nthreads, team->slice);
+        if (!team->spread)
+            report_note(r, "warning: the threads could not leave the worker's CPU; "
+                        "they share it");
+    } else
+        stream_init_range(&s, 0, n);
 
     double tmin[OP_COUNT];
     for (int op = 0; op < OP_COUNT; op++)
@@ -392,14 +578,15 @@ static int stream_run(const struct kernel_params *p, struct report *r)
     for (int it = 0; it < iters; it++) {
         double t[OP_COUNT];
         for (int op = 0; op < OP_COUNT; op++)
-            t[op] = stream_time_op((enum stream_op)op, &s);
+            t[op] = team ? team_time_op(team, (enum stream_op)op)
+                         : stream_time_op((enum stream_op)op, &s);
         /* The first pass is a warm-up, as in STREAM. */
         if (it > 0) {
             for (int op = 0; op < OP_COUNT; op++) {
                 if (t[op] < tmin[op])
                     tmin[op] = t[op];
                 double secs = t[op] > 0 ? t[op] : 1e-9;
-                report_sample(r, stream_metrics[op].id,
+                report_sample(r, ids[op].id,
                               (double)stream_bytes[op] * (double)n / secs / 1e6);
             }
         }
@@ -413,12 +600,29 @@ static int stream_run(const struct kernel_params *p, struct report *r)
     double tick = clock_tick();
     if (tmin[fastest] < STREAM_MIN_TICKS * tick)
         report_note(r, "warning: %s took %.3g us, under %d clock ticks "
-                    "(%.3g us each); use larger arrays", stream_metrics[fastest].id,
+                    "(%.3g us each); use larger arrays", ids[fastest].id,
                     tmin[fastest] * 1e6, STREAM_MIN_TICKS, tick * 1e6);
 
-    int rc = stream_validate(&s, iters, r);
+    team_stop(team);
+    int rc = stream_validate(&s, iters, r, ids);
     free(mem);
     return rc;
+}
+
+static int stream_run(const struct kernel_params *p, struct report *r)
+{
+    return stream_bench(p, r, stream_metrics, 0);
+}
+
+static int stream_threads_run(const struct kernel_params *p, struct report *r)
+{
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    int nthreads = p->threads > 0 ? p->threads : online > 0 ? (int)online : 1;
+    if (nthreads > STREAM_THREADS_MAX) {
+        report_note(r, "%d threads instead of %d", STREAM_THREADS_MAX, nthreads);
+        nthreads = STREAM_THREADS_MAX;
+    }
+    return stream_bench(p, r, stream_threads_metrics, nthreads);
 }
 
 const struct kernel kernel_stream = {
@@ -432,4 +636,17 @@ const struct kernel kernel_stream = {
     .budget_quick_s = 3.0,
     .budget_full_s = 8.0,
     .run = stream_run,
+};
+
+const struct kernel kernel_stream_threads = {
+    .name = "stream-threads",
+    .section = "stream",
+    .description = "STREAM with one thread per CPU (--threads N): the multi-core "
+                   "figure, no reference in the guide (size = elements per array)",
+    .metrics = stream_threads_metrics,
+    .nmetrics = OP_COUNT,
+    .budget_quick_s = 3.0,
+    .budget_full_s = 8.0,
+    .run = stream_threads_run,
+    .extra = true,
 };

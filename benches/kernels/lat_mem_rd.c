@@ -1,0 +1,205 @@
+/* lat_mem_rd.c - memory load latency, the way lmbench's lat_mem_rd measures it.
+ *
+ * Written from lat_mem_rd(8): a block is threaded into a ring of pointers
+ * `stride` bytes apart, each pointing to the next higher address and the
+ * last back to the first; the timed loop follows the ring (p = *p), so
+ * every load waits for the one before. Result: nanoseconds per load.
+ * Stride 128 as in TI's `lat_mem_rd 1M 128`.
+ *
+ * Which block sizes the guide's rows are. `lat_mem_rd 1M 128` prints one
+ * line per block size, the size in MB (2^20 bytes) with %.5f: 0.00049,
+ * 0.00098, ... 0.03125, 0.03516, ... 0.06250, ... 0.12500, ... 0.25000,
+ * ... 0.50000, ... 1.00000 (see tests/data or the captures of the real
+ * tool). TI's rows name points of that list by the printed MB figure
+ * times 1000, cut to an integer with a "k":
+ *
+ *   sz50    0.00049 MB =     512 B  (the first point, lmbench's smallest
+ *                                    block; its L1 value, ~3 cycles on the
+ *                                    A53, confirms it; the name is the
+ *                                    figure rounded, 0.0005 x 10^5)
+ *   sz31k   0.03125 MB =  32 KiB
+ *   sz62k   0.06250 MB =  64 KiB
+ *   sz125k  0.12500 MB = 128 KiB
+ *   sz250k  0.25000 MB = 256 KiB
+ *   sz500k  0.50000 MB = 512 KiB
+ *   sz1000k 1.00000 MB =   1 MiB     (the last point of `lat_mem_rd 1M`)
+ *
+ * latency_for_0.50_mb_block_size and latency_for_1.00_mb_block_size are
+ * the same measurements as sz500k and sz1000k under the guide's other
+ * names (the AM62x guide prints identical numbers for 0.50 and sz500k),
+ * so every sample goes to both ids.
+ *
+ * Timing: intervals of at least 100 ms (lat_mem_rd asks benchmp for
+ * 100000 us), 11 of them; lat_mem_rd keeps the minimum (save_minimum),
+ * so the summary is SUMMARY_MIN. The block is written before timing.
+ *
+ * p->size (bytes) is lmbench's size argument: the block of the last row
+ * (sz1000k, 1 MiB by default); rows whose block exceeds it fail with that
+ * reason. A DRAM-sized last row on a board with big caches: --size 64M. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel.h"
+#include "kutil.h"
+#include "util.h"
+
+#define LMR_STRIDE          128
+#define LMR_FULL_INTERVAL_S 0.1
+#define LMR_DEFAULT_LEN     (1u << 20)
+
+enum { LMR_50, LMR_31K, LMR_62K, LMR_125K, LMR_250K, LMR_500K, LMR_1000K,
+       LMR_0_50, LMR_1_00, LMR_NMETRICS };
+enum { LMR_NPOINTS = LMR_1000K + 1 };
+
+static const struct kernel_metric lmr_metrics[LMR_NMETRICS] = {
+    [LMR_50]    = { .id = "lat_mem_rd-stride128-sz50", .unit = "ns", .summary = SUMMARY_MIN },
+    [LMR_31K]   = { .id = "lat_mem_rd-stride128-sz31k", .unit = "ns", .summary = SUMMARY_MIN },
+    [LMR_62K]   = { .id = "lat_mem_rd-stride128-sz62k", .unit = "ns", .summary = SUMMARY_MIN },
+    [LMR_125K]  = { .id = "lat_mem_rd-stride128-sz125k", .unit = "ns", .summary = SUMMARY_MIN },
+    [LMR_250K]  = { .id = "lat_mem_rd-stride128-sz250k", .unit = "ns", .summary = SUMMARY_MIN },
+    [LMR_500K]  = { .id = "lat_mem_rd-stride128-sz500k", .unit = "ns", .summary = SUMMARY_MIN },
+    [LMR_1000K] = { .id = "lat_mem_rd-stride128-sz1000k", .unit = "ns", .summary = SUMMARY_MIN },
+    [LMR_0_50]  = { .id = "latency_for_0.50_mb_block_size", .unit = "nanosec", .summary = SUMMARY_MIN },
+    [LMR_1_00]  = { .id = "latency_for_1.00_mb_block_size", .unit = "nanosec", .summary = SUMMARY_MIN },
+};
+
+/* Block bytes of each point; the last is the size argument. */
+static const size_t lmr_blocks[LMR_NPOINTS - 1] = {
+    512, 32u << 10, 64u << 10, 128u << 10, 256u << 10, 512u << 10,
+};
+
+struct chase {
+    void **p;                   /* where the walk stands */
+    uint64_t loads;             /* per unit of work */
+};
+
+#define CHASE1  p = (void **)*p;
+#define CHASE10 CHASE1 CHASE1 CHASE1 CHASE1 CHASE1 CHASE1 CHASE1 CHASE1 CHASE1 CHASE1
+
+/* One unit: loads / 100 rounds of 100 dependent loads. */
+static uint64_t chase_body(void *ctx, uint64_t n)
+{
+    struct chase *c = ctx;
+    void **p = c->p;
+    uint64_t rounds = c->loads / 100;
+    for (uint64_t i = 0; i < n; i++)
+        for (uint64_t j = 0; j < rounds; j++) {
+            CHASE10 CHASE10 CHASE10 CHASE10 CHASE10
+            CHASE10 CHASE10 CHASE10 CHASE10 CHASE10
+        }
+    c->p = p;
+    return (uint64_t)(uintptr_t)p;
+}
+
+/* Threads the first `range` bytes of base into the ring. */
+static void chase_build(char *base, size_t range, size_t stride)
+{
+    size_t i;
+    for (i = stride; i < range; i += stride)
+        *(void **)(base + i - stride) = base + i;
+    *(void **)(base + i - stride) = base;
+}
+
+struct lmr_sample_ctx {
+    struct report *r;
+    const char *id, *alias;
+    double loads;
+};
+
+static void lmr_sample(void *ctx, double secs)
+{
+    struct lmr_sample_ctx *s = ctx;
+    double ns = secs * 1e9 / s->loads;
+    report_sample(s->r, s->id, ns);
+    if (s->alias)
+        report_sample(s->r, s->alias, ns);
+}
+
+static const char *lmr_alias(int point)
+{
+    if (point == LMR_500K)
+        return lmr_metrics[LMR_0_50].id;
+    if (point == LMR_1000K)
+        return lmr_metrics[LMR_1_00].id;
+    return NULL;
+}
+
+static void lmr_fail_point(struct report *r, int point, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void lmr_fail_point(struct report *r, int point, const char *fmt, ...)
+{
+    char msg[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    report_fail(r, lmr_metrics[point].id, "%s", msg);
+    if (lmr_alias(point))
+        report_fail(r, lmr_alias(point), "%s", msg);
+}
+
+static int lmr_run(const struct kernel_params *p, struct report *r)
+{
+    size_t len = p->size ? p->size / LMR_STRIDE * LMR_STRIDE : LMR_DEFAULT_LEN;
+    if (len < LMR_STRIDE)
+        len = LMR_STRIDE;
+    if (p->size)
+        report_note(r, "largest block (sz1000k, latency_for_1.00_mb_block_size) is "
+                    "%.3f MiB (--size) instead of 1 MiB", kutil_mib((double)len));
+    uint64_t avail = kutil_mem_available();
+    void *mem = NULL;
+    if (avail && (double)len > (double)avail / 2)
+        errno = ENOMEM;
+    else
+        mem = kutil_alloc_touched(len);
+    if (!mem) {
+        for (int i = 0; i < LMR_NPOINTS; i++)
+            lmr_fail_point(r, i, "cannot allocate the %zu-byte block (%.1f MiB "
+                           "available)", len, kutil_mib((double)avail));
+        return -1;
+    }
+    struct kutil_plan plan;
+    kutil_plan_init(&plan, p, LMR_FULL_INTERVAL_S);
+
+    int ok = 0;
+    for (int i = 0; i < LMR_NPOINTS; i++) {
+        size_t range = i == LMR_1000K ? len : lmr_blocks[i];
+        if (range > len) {
+            lmr_fail_point(r, i, "not measured: the %zu-byte block exceeds "
+                           "--size %zu", range, len);
+            report_progress(r, i + 1, LMR_NPOINTS);
+            continue;
+        }
+        chase_build(mem, range, LMR_STRIDE);
+        /* At least one lap of the ring per unit, in rounds of 100. */
+        uint64_t loads = (range / LMR_STRIDE / 100 + 1) * 100;
+        struct chase c = { .p = mem, .loads = loads };
+        struct lmr_sample_ctx s = { .r = r, .id = lmr_metrics[i].id,
+                                    .alias = lmr_alias(i), .loads = (double)loads };
+        kutil_measure(chase_body, &c, &plan, lmr_sample, &s);
+        ok++;
+        report_progress(r, i + 1, LMR_NPOINTS);
+    }
+    free(mem);
+    return ok ? 0 : -1;
+}
+
+const struct kernel kernel_lat_mem_rd = {
+    .name = "lat_mem_rd",
+    .section = "lmbench",
+    .description = "lmbench lat_mem_rd 1M 128: load latency at stride 128 B, "
+                   "512 B to 1 MB blocks (size = largest block, bytes)",
+    .metrics = lmr_metrics,
+    .nmetrics = LMR_NMETRICS,
+    /* 7 points: ~0.15 s each when quick; 11 x 100 ms + calibration full. */
+    .budget_quick_s = 2.0,
+    .budget_full_s = 10.0,
+    .run = lmr_run,
+};
