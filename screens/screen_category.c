@@ -93,15 +93,15 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
         fmt_fit_tail(title, sizeof title, b->title, title_w, utf8);
         /* what a run starts: the extras (multi-threaded STREAM) only on request */
         const struct kernel *first = NULL;
-        size_t runs = 0;
+        size_t nrun = 0;
         for (size_t k = 0; k < b->nkernels; k++)
-            if (!b->kernels[k]->extra && !runs++)
+            if (!b->kernels[k]->extra && !nrun++)
                 first = b->kernels[k];
-        if (runs == 1)
+        if (nrun == 1)
             snprintf(line, sizeof line, "yes (%s %s)", first->provider ? first->provider
                      : "kernel", first->name);
-        else if (runs)
-            snprintf(line, sizeof line, "yes (%zu kernels)", runs);
+        else if (nrun)
+            snprintf(line, sizeof line, "yes (%zu kernels)", nrun);
         else
             snprintf(line, sizeof line, "reference only");
         fmt_fit(runs, sizeof runs, line, RUNS_W, false, utf8);
