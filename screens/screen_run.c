@@ -234,8 +234,9 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
         with_samples += row.samples > 0;
         if (i < v->scroll.top || i >= v->scroll.top + vis)
             continue;
-        metric_cells_make(&cells, &row, mr[i].run->metrics[mr[i].index].stats.last,
-                          a->ref_board);
+        const char *id = mr[i].run->metrics[mr[i].index].def->id;
+        metric_cells_make(&cells, &row, id + metric_name_skip(mr[i].run->kernel, id),
+                          mr[i].run->metrics[mr[i].index].stats.last, a->ref_board);
         widget_metric_row(w, HEAD_ROWS + (int)(i - v->scroll.top), &cells, utf8);
     }
     draw_reference(w, a, source, utf8);

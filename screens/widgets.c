@@ -361,14 +361,14 @@ const char *fmt_unit(const char *unit)
 }
 
 const struct metric_column metric_columns[MCOL_COUNT] = {
-    [MCOL_NAME]    = { "metric", 6, false },
+    [MCOL_NAME]    = { "metric", 12, false },
     [MCOL_UNIT]    = { "unit", 5, false },
-    [MCOL_NOW]     = { "now", 6, true },
-    [MCOL_MIN]     = { "min", 6, true },
-    [MCOL_MAX]     = { "max", 6, true },
-    [MCOL_AVG]     = { "avg", 6, true },
-    [MCOL_N]       = { "n", 3, true },
-    [MCOL_REF]     = { "ref", 6, true },
+    [MCOL_NOW]     = { "now", 5, true },
+    [MCOL_MIN]     = { "min", 5, true },
+    [MCOL_MAX]     = { "max", 5, true },
+    [MCOL_AVG]     = { "avg", 5, true },
+    [MCOL_N]       = { "n", 2, true },
+    [MCOL_REF]     = { "ref", 5, true },
     [MCOL_BAND]    = { "min-max", 9, true },
     [MCOL_DEV]     = { "deviation", 13, false },
     [MCOL_VERDICT] = { "", 4, false },
@@ -384,10 +384,17 @@ static int col_x(int i)
 }
 
 void metric_cells_make(struct metric_cells *c, const struct result_row *row,
-                       double last, const char *board)
+                       const char *name, double last, const char *board)
 {
     memset(c, 0, sizeof *c);
-    snprintf(c->cell[MCOL_NAME], sizeof c->cell[0], "%s", row->metric ? row->metric : "?");
+    if (!name)
+        name = row->metric ? row->metric : "?";
+    /* a name too long for its cell keeps its end, which tells rows apart */
+    size_t len = strlen(name), width = (size_t)metric_columns[MCOL_NAME].width;
+    if (len > width)
+        snprintf(c->cell[MCOL_NAME], sizeof c->cell[0], "~%s", name + len - (width - 1));
+    else
+        snprintf(c->cell[MCOL_NAME], sizeof c->cell[0], "%s", name);
     snprintf(c->cell[MCOL_UNIT], sizeof c->cell[0], "%s", fmt_unit(row->unit));
     if (row->samples) {
         fmt_value(c->cell[MCOL_NOW], sizeof c->cell[0], last, metric_columns[MCOL_NOW].width);
@@ -715,4 +722,30 @@ void widget_centered(WINDOW *w, const char *const *lines, size_t n, enum role r)
             continue;
         mvwaddnstr(w, y, x, lines[i], wd - x - (y == h - 1 ? 1 : 0));
     }
+}
+
+size_t metric_name_skip(const struct kernel *k, const char *id)
+{
+    size_t klen = strlen(k->name);
+    const char *common = NULL;
+    size_t clen = 0;
+    for (size_t i = 0; i < k->nmetrics; i++) {
+        const char *m = k->metrics[i].id;
+        if (strncmp(m, k->name, klen) != 0 || m[klen] != '-')
+            continue;
+        if (!common) {
+            common = m;
+            clen = strlen(m);
+        } else {
+            size_t n = 0;
+            while (n < clen && common[n] == m[n])
+                n++;
+            clen = n;
+        }
+    }
+    while (clen > klen && common[clen - 1] != '-')
+        clen--;
+    if (!common || clen <= klen || strncmp(id, common, clen) != 0 || !id[clen])
+        return 0;
+    return clen;
 }

@@ -91,12 +91,19 @@ struct metric_cells {
     enum verdict verdict;
 };
 
-/* Formats the cells of one result row; `last` is the latest sample and
- * `board` the reference board key (NULL when none was chosen). Nothing is
- * left blank: "-" for no sample yet or a guide without a band, a span
- * "no reference for <board>" when the guide has no number. */
+/* Formats the cells of one result row; `name` is the metric as shown
+ * (NULL: the metric id; a name longer than its cell keeps its end), `last`
+ * the latest sample and `board` the reference board key (NULL when none
+ * was chosen). Nothing is left blank: "-" for no sample yet or a guide
+ * without a band, a span "no reference for <board>" when the guide has no
+ * number. */
 void metric_cells_make(struct metric_cells *c, const struct result_row *row,
-                       double last, const char *board);
+                       const char *name, double last, const char *board);
+/* How much of a metric id the live table can leave out: the part every
+ * metric of kernel k named "<kernel>-..." shares, up to its last '-'
+ * ("bw_mem-" of bw_mem-rd-16mb, "lat_mem_rd-stride128-" of ...-sz50).
+ * Returns the length to skip for `id` (0 when it does not start so). */
+size_t metric_name_skip(const struct kernel *k, const char *id);
 /* The whole row as plain text (80 columns), cells or span. */
 char *metric_row_text(char *buf, size_t size, const struct metric_cells *c, bool utf8);
 /* The header line; the column of the statistic compared with the guide

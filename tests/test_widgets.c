@@ -224,31 +224,65 @@ START_TEST(test_metric_row)
     char buf[256];
     struct metric_cells c;
     struct result_row r = stream_row();
-    metric_cells_make(&c, &r, 1234.5, "am62xx_sk-fs");
+    metric_cells_make(&c, &r, NULL, 1234.5, "am62xx_sk-fs");
     ck_assert_str_eq(c.cell[MCOL_DEV], "-29.3% worse");
     ck_assert_str_eq(c.cell[MCOL_VERDICT], "off");
     ck_assert(!c.better);
     ck_assert_int_eq(c.verdict, VERDICT_OFF);
     metric_row_text(buf, sizeof buf, &c, false);
-    ck_assert_str_eq(buf, "copy   mb/s  1234.5 1200.1 1300.2 1250.3  10 1838.9 "
+    ck_assert_str_eq(buf, "copy         mb/s   1234  1200  1300  1250 10  1839 "
                           "1650-2245 -29.3% worse  off ");
     ck_assert_int_eq((int)strlen(buf), 80);
 
     /* a better result, short percentage aligned on the '%' */
     r.dev = dev(4.0, true, VERDICT_IN_RANGE);
-    metric_cells_make(&c, &r, 1234.5, "am62xx_sk-fs");
+    metric_cells_make(&c, &r, NULL, 1234.5, "am62xx_sk-fs");
     ck_assert_str_eq(c.cell[MCOL_DEV], " +4.0% better");
     ck_assert_str_eq(c.cell[MCOL_VERDICT], "in");
 
     /* a guide that gives only the average */
     r.has_ref_min = r.has_ref_max = false;
-    metric_cells_make(&c, &r, 1234.5, "am62xx_sk-fs");
+    metric_cells_make(&c, &r, NULL, 1234.5, "am62xx_sk-fs");
     ck_assert_str_eq(c.cell[MCOL_BAND], "-");
 
     metric_header_text(buf, sizeof buf, SUMMARY_MAX);
-    ck_assert_str_eq(buf, "metric unit     now    min   max*    avg   n    ref "
+    ck_assert_str_eq(buf, "metric       unit    now   min  max*   avg  n   ref "
                           "  min-max deviation         ");
     ck_assert_int_eq((int)strlen(buf), 80);
+}
+END_TEST
+
+static int run_nothing(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    (void)r;
+    return 0;
+}
+
+START_TEST(test_metric_names_fit)
+{
+    static const struct kernel_metric ms[] = {
+        { .id = "lat_mem_rd-stride128-sz50" }, { .id = "lat_mem_rd-stride128-sz1000k" },
+        { .id = "latency_for_0.50_mb_block_size" },
+    };
+    static const struct kernel k = { .name = "lat_mem_rd", .section = "lmbench",
+                                     .metrics = ms, .nmetrics = 3, .run = run_nothing };
+    /* the shared "lat_mem_rd-stride128-" goes, an alias keeps its name */
+    ck_assert_uint_eq(metric_name_skip(&k, "lat_mem_rd-stride128-sz1000k"), 21);
+    ck_assert_uint_eq(metric_name_skip(&k, "latency_for_0.50_mb_block_size"), 0);
+    static const struct kernel_metric two[] = { { .id = "bw_mem-rd-16mb" },
+                                                { .id = "bw_mem-wr-1mb" } };
+    static const struct kernel k1 = { .name = "bw_mem", .metrics = two, .nmetrics = 2,
+                                      .run = run_nothing };
+    ck_assert_uint_eq(metric_name_skip(&k1, "bw_mem-rd-16mb"), 7);   /* up to a '-' */
+    ck_assert_uint_eq(metric_name_skip(&k1, "copy"), 0);
+
+    /* a long name keeps its end, which tells the rows apart */
+    struct metric_cells c;
+    struct result_row r = stream_row();
+    metric_cells_make(&c, &r, "latency_for_0.50_mb_block_size", 1, "am62xx_sk-fs");
+    ck_assert_str_eq(c.cell[MCOL_NAME], "~_block_size");
+    ck_assert_int_eq((int)strlen(c.cell[MCOL_NAME]), 12);
 }
 END_TEST
 
@@ -259,27 +293,27 @@ START_TEST(test_metric_row_no_reference)
     struct result_row r = stream_row();
     r.has_ref = false;
     r.dev.has_ref = false;
-    metric_cells_make(&c, &r, 1234.5, "am62xx_sk-fs");
+    metric_cells_make(&c, &r, NULL, 1234.5, "am62xx_sk-fs");
     ck_assert_str_eq(c.span, "no reference for am62xx_sk-fs");
     metric_row_text(buf, sizeof buf, &c, false);
-    ck_assert_ptr_nonnull(strstr(buf, "1250.3  10 no reference for am62xx_sk-fs"));
+    ck_assert_ptr_nonnull(strstr(buf, "1250 10 no reference for am62xx_sk-fs"));
     ck_assert_int_eq((int)strlen(buf), 80);
-    metric_cells_make(&c, &r, 1234.5, NULL);
+    metric_cells_make(&c, &r, NULL, 1234.5, NULL);
     ck_assert_str_eq(c.span, "no reference (no board chosen)");
 
     /* no samples yet: dashes, and the reference already shown */
     r = stream_row();
     r.samples = 0;
-    metric_cells_make(&c, &r, NAN, "am62xx_sk-fs");
+    metric_cells_make(&c, &r, NULL, NAN, "am62xx_sk-fs");
     ck_assert_str_eq(c.cell[MCOL_NOW], "-");
     ck_assert_str_eq(c.cell[MCOL_N], "0");
-    ck_assert_str_eq(c.cell[MCOL_REF], "1838.9");
+    ck_assert_str_eq(c.cell[MCOL_REF], "1839");
     ck_assert_str_eq(c.cell[MCOL_DEV], "");
 
     /* a metric that failed before any sample says why */
     r.status = STATUS_FAILED;
     r.error = "validation failed";
-    metric_cells_make(&c, &r, NAN, "am62xx_sk-fs");
+    metric_cells_make(&c, &r, NULL, NAN, "am62xx_sk-fs");
     ck_assert(c.span_error);
     ck_assert_str_eq(c.span, "failed: validation failed");
 }
@@ -478,6 +512,7 @@ Suite *suite_widgets(void)
     tc = tcase_create("metric_row");
     tcase_add_test(tc, test_metric_row);
     tcase_add_test(tc, test_metric_row_no_reference);
+    tcase_add_test(tc, test_metric_names_fit);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("keys");

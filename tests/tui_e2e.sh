@@ -115,7 +115,7 @@ grep -Eq 'finished in' "$tmpdir/screen"
 check $? "the STREAM run finishes"
 expect "reference: .*\\[$BOARD\\], .*Performance Guide" 1 \
     "the reference line names the board and the guide"
-expect '^metric unit +now +min +max\* +avg +n +ref +min-max deviation' 1 \
+expect '^metric +unit +now +min +max\* +avg +n +ref +min-max deviation' 1 \
     "the metric table has its header"
 for m in copy scale add triad; do
     expect "^$m +mb/s +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9k]+ +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ +([-+>]?[0-9.]+% (better|worse)|0\\.0%) +(in|warn|off)" 1 \
