@@ -21,6 +21,7 @@
 
 struct run_view {
     const struct cat_bench *bench;
+    const struct kernel *kernel;    /* NULL: all of the bench's kernels */
     struct list_pos scroll;
 };
 
@@ -68,8 +69,9 @@ static void run_enter(struct screen *s, const struct screen_arg *arg)
 {
     struct run_view *v = xcalloc(1, sizeof *v);
     v->bench = arg->bench;
+    v->kernel = arg->kernel;
     s->priv = v;
-    ui_run_start(s->ui, v->bench);
+    ui_run_start(s->ui, v->bench, v->kernel);
 }
 
 static void run_leave(struct screen *s)
@@ -282,7 +284,7 @@ static enum action run_action(struct screen *s, enum action a)
     struct run *run = ui_run(s->ui);
     switch (a) {
     case ACT_RUN:
-        ui_run_start(s->ui, v->bench);
+        ui_run_start(s->ui, v->bench, v->kernel);
         v->scroll.top = 0;
         return ACT_NONE;
     case ACT_BACK:

@@ -275,7 +275,7 @@ void ui_run_close(struct ui *ui)
     ui->dirty_body = true;
 }
 
-bool ui_run_start(struct ui *ui, const struct cat_bench *b)
+bool ui_run_start(struct ui *ui, const struct cat_bench *b, const struct kernel *k)
 {
     ui_run_close(ui);
     if (!b || !b->nkernels) {
@@ -287,7 +287,11 @@ bool ui_run_start(struct ui *ui, const struct cat_bench *b)
     ui->live_pending = true;
     ui->live_last = 0;
     const struct kernel **ks = xcalloc(b->nkernels, sizeof *ks);
-    size_t n = cat_bench_runnable(b, ui->app->extras, ks);
+    size_t n = 1;
+    if (k)
+        ks[0] = k;
+    else
+        n = cat_bench_runnable(b, ui->app->extras, ks);
     ui->batch = batch_start(ks, n, &ui->app->run_opts, &ui_sink, ui);
     free(ks);
     if (!batch_run(ui->batch)) {
@@ -643,7 +647,8 @@ static void open_initial_run(struct ui *ui, const char *name)
                    b->title);
         return;
     }
-    struct screen_arg arg = { .category = b->category, .bench = b };
+    /* a kernel's name runs that kernel alone, as 'evmbench run' does */
+    struct screen_arg arg = { .category = b->category, .bench = b, .kernel = kernel_find(name) };
     ui_push(ui, &screen_run, &arg);
 }
 

@@ -38,6 +38,7 @@ struct screen;
 struct screen_arg {
     const struct cat_category *category;
     const struct cat_bench *bench;
+    const struct kernel *kernel;    /* run only this kernel of the bench */
 };
 
 struct screen_ops {
@@ -87,11 +88,11 @@ void ui_dirty(struct ui *ui);
 void ui_message(struct ui *ui, enum role r, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* The one live job: a batch of b's kernels (batch.h). ui_run_start()
- * cancels and frees any previous one and starts b's kernels in turn; false
- * (with a message) when it cannot. The job keeps going while other screens
- * (help) are on top. */
-bool ui_run_start(struct ui *ui, const struct cat_bench *b);
+/* The one live job: a batch of b's kernels (batch.h), or of kernel k
+ * alone when k is not NULL. ui_run_start() cancels and frees any previous
+ * one and starts the kernels in turn; false (with a message) when it
+ * cannot. The job keeps going while other screens (help) are on top. */
+bool ui_run_start(struct ui *ui, const struct cat_bench *b, const struct kernel *k);
 struct batch *ui_batch(const struct ui *ui);
 /* The run going now, or the last one that ran; NULL when none. */
 struct run *ui_run(const struct ui *ui);
