@@ -1,7 +1,431 @@
-/* placeholder: being written */
+/* test_os.c - the OS kernels (lmbench lat_syscall, lat_sig, IPC latencies,
+ * bw_pipe/bw_unix, lat_proc, lat_ctx, lat_pagefault/lat_mmap, lat_fs) run
+ * in-process in quick mode with few repetitions, and the timing harness. */
 #include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "kernel.h"
+#include "kernel_util.h"
+#include "report.h"
 #include "suites.h"
+#include "util.h"
+
+/* The LMBench rows of the guide these kernels serve, with the guide's
+ * units (evmbench refs --board am62xx_sk-fs --section LMBench). */
+static const struct { const char *id, *unit; } guide_rows[] = {
+    { "lat_syscall-null", "us" }, { "lat_syscall-read", "us" },
+    { "lat_syscall-write", "us" }, { "lat_syscall-stat", "us" },
+    { "lat_syscall-fstat", "us" }, { "lat_syscall-open", "us" },
+    { "lat_pipe", "us" }, { "lat_unix", "us" }, { "lat_tcp", "us" },
+    { "lat_connect", "us" }, { "lat_select", "us" }, { "lat_sem", "us" },
+    { "lat_sig-install", "us" }, { "lat_sig-catch", "us" }, { "lat_sig-prot", "us" },
+    { "lat_pagefault", "us" }, { "lat_mmap-1m", "us" },
+    { "lat_ctx-2-128k", "us" }, { "lat_ctx-2-256k", "us" },
+    { "lat_ctx-4-128k", "us" }, { "lat_ctx-4-256k", "us" },
+    { "lat_proc-fork", "us" }, { "lat_proc-exec", "us" }, { "lat_proc-proccall", "us" },
+    { "lat_fs-0k", "num_files" }, { "lat_fs-1k", "num_files" },
+    { "lat_fs-4k", "num_files" }, { "lat_fs-10k", "num_files" },
+    { "bw_pipe", "mb/s" }, { "bw_unix", "mb/s" },
+    { "af_unix_sock_stream_latency", "microsec" },
+    { "af_unix_socket_stream_bandwidth", "mbs" },
+    { "pipe_bandwidth", "mbs" }, { "pipe_latency", "microsec" },
+    { "procedure_call", "microsec" }, { "select_on_200_tcp_fds", "microsec" },
+    { "semaphore_latency", "microsec" }, { "signal_handler_latency", "microsec" },
+    { "signal_handler_overhead", "microsec" },
+    { "tcp_ip_connection_cost_to_localhost", "microsec" },
+    { "tcp_latency_using_localhost", "microsec" },
+};
+
+/* Alias rows: the same lmbench number printed twice in the guide. */
+static const struct { const char *alias, *id; } aliases[] = {
+    { "af_unix_sock_stream_latency", "lat_unix" },
+    { "af_unix_socket_stream_bandwidth", "bw_unix" },
+    { "pipe_bandwidth", "bw_pipe" }, { "pipe_latency", "lat_pipe" },
+    { "procedure_call", "lat_proc-proccall" },
+    { "select_on_200_tcp_fds", "lat_select" }, { "semaphore_latency", "lat_sem" },
+    { "signal_handler_latency", "lat_sig-install" },
+    { "signal_handler_overhead", "lat_sig-catch" },
+    { "tcp_ip_connection_cost_to_localhost", "lat_connect" },
+    { "tcp_latency_using_localhost", "lat_tcp" },
+};
+
+static const char *const os_kernels[] = {
+    "lat_syscall", "lat_sig", "lat_ipc", "bw_ipc", "lat_proc", "lat_ctx", "lat_vm", "lat_fs",
+};
+
+/* Metrics that are a difference of two medians (lmbench subtracts an
+ * overhead): noise can make one interval negative, so only finiteness of
+ * the samples is required. */
+static bool differenced(const char *id)
+{
+    return str_starts_with(id, "lat_ctx-") || strcmp(id, "lat_sig-catch") == 0 ||
+           strcmp(id, "lat_sig-prot") == 0 || strcmp(id, "signal_handler_overhead") == 0 ||
+           strcmp(id, "lat_pagefault") == 0;
+}
+
+#define MAXM 32
+
+struct events {
+    const struct kernel *k;
+    int samples[MAXM];
+    double sum[MAXM];
+    double last[MAXM];
+    int fails[MAXM];
+    int unknown;
+    int bad_values;
+    char bad_text[256];
+    char *fail_text;
+    int progress;
+};
+
+static int metric_index(const struct kernel *k, const char *id)
+{
+    for (size_t i = 0; i < k->nmetrics; i++)
+        if (id && strcmp(k->metrics[i].id, id) == 0)
+            return (int)i;
+    return -1;
+}
+
+static void collect(void *ctx, const struct report_event *ev)
+{
+    struct events *e = ctx;
+    int i;
+    switch (ev->kind) {
+    case REPORT_SAMPLE:
+        i = metric_index(e->k, ev->metric);
+        if (i < 0) {
+            e->unknown++;
+            break;
+        }
+        e->samples[i]++;
+        e->sum[i] += ev->value;
+        e->last[i] = ev->value;
+        if (!isfinite(ev->value) || (!differenced(ev->metric) && ev->value <= 0)) {
+            if (!e->bad_values++)
+                snprintf(e->bad_text, sizeof e->bad_text, "%s = %g", ev->metric, ev->value);
+        }
+        break;
+    case REPORT_FAIL:
+        i = metric_index(e->k, ev->metric);
+        if (i < 0)
+            e->unknown++;
+        else
+            e->fails[i]++;
+        if (!e->fail_text)
+            e->fail_text = xasprintf("%s: %s", ev->metric, ev->text);
+        break;
+    case REPORT_PROGRESS:
+        e->progress++;
+        break;
+    case REPORT_NOTE:
+        break;
+    }
+}
+
+static double mean_of(const struct events *e, const char *id)
+{
+    int i = metric_index(e->k, id);
+    ck_assert_msg(i >= 0 && e->samples[i] > 0, "no samples for %s", id);
+    return e->sum[i] / e->samples[i];
+}
+
+/* Quick, 3 repetitions: small enough for qemu. */
+static int run_kernel(const char *name, struct events *e)
+{
+    memset(e, 0, sizeof *e);
+    e->k = kernel_find(name);
+    ck_assert_msg(e->k != NULL, "kernel %s not registered", name);
+    ck_assert_uint_le(e->k->nmetrics, MAXM);
+    struct kernel_params p = { .quick = true, .iterations = 3 };
+    struct report r;
+    report_to_callback(&r, collect, e);
+    return e->k->run(&p, &r);
+}
+
+/* Processes whose parent is this process. */
+static int count_children(void)
+{
+    DIR *d = opendir("/proc");
+    if (!d)
+        return -1;
+    int n = 0;
+    pid_t me = getpid();
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        char path[300];
+        snprintf(path, sizeof path, "/proc/%s/stat", de->d_name);
+        if (de->d_name[0] < '0' || de->d_name[0] > '9')
+            continue;
+        char *st = read_file(path, 4096, NULL);
+        if (!st)
+            continue;
+        char *rp = strrchr(st, ')');
+        int ppid = 0;
+        char state;
+        if (rp && sscanf(rp + 1, " %c %d", &state, &ppid) == 2 && ppid == me)
+            n++;
+        free(st);
+    }
+    closedir(d);
+    return n;
+}
+
+static int count_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    int n = 0;
+    struct dirent *de;
+    while ((de = readdir(d)))
+        if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+            n++;
+    closedir(d);
+    return n;
+}
+
+/* A fresh $TMPDIR for one test; removed by the caller with kb_rmtree. */
+static char *private_tmpdir(void)
+{
+    const char *base = getenv("TMPDIR");
+    char *dir = xasprintf("%s/evmbench-test-os-XXXXXX", base && *base ? base : "/tmp");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    setenv("TMPDIR", dir, 1);
+    return dir;
+}
+
+START_TEST(metrics_match_the_guide)
+{
+    /* every guide row is produced by exactly one OS kernel, in its unit */
+    for (size_t g = 0; g < ARRAY_SIZE(guide_rows); g++) {
+        int found = 0;
+        for (size_t k = 0; k < ARRAY_SIZE(os_kernels); k++) {
+            const struct kernel *kn = kernel_find(os_kernels[k]);
+            ck_assert_ptr_nonnull(kn);
+            int i = metric_index(kn, guide_rows[g].id);
+            if (i >= 0) {
+                found++;
+                ck_assert_str_eq(kn->metrics[i].unit, guide_rows[g].unit);
+                ck_assert_int_eq(kn->metrics[i].summary, SUMMARY_MEDIAN);
+            }
+        }
+        ck_assert_msg(found == 1, "%s provided %d times", guide_rows[g].id, found);
+    }
+    /* and nothing else but lat_fs's creation/deletion rates */
+    size_t extras = 0;
+    for (size_t k = 0; k < ARRAY_SIZE(os_kernels); k++) {
+        const struct kernel *kn = kernel_find(os_kernels[k]);
+        ck_assert_str_eq(kn->section, "lmbench");
+        ck_assert_str_eq(kn->name, os_kernels[k]);
+        ck_assert_ptr_nonnull(kn->description);
+        ck_assert(kn->budget_quick_s > 0 && kn->budget_full_s >= kn->budget_quick_s);
+        for (size_t i = 0; i < kn->nmetrics; i++) {
+            bool in_guide = false;
+            for (size_t g = 0; g < ARRAY_SIZE(guide_rows); g++)
+                in_guide |= strcmp(guide_rows[g].id, kn->metrics[i].id) == 0;
+            if (!in_guide) {
+                ck_assert_msg(str_starts_with(kn->metrics[i].id, "lat_fs-") &&
+                              (str_ends_with(kn->metrics[i].id, "-creates") ||
+                               str_ends_with(kn->metrics[i].id, "-deletes")),
+                              "unexpected metric %s", kn->metrics[i].id);
+                ck_assert_str_eq(kn->metrics[i].unit, "files/s");
+                extras++;
+            }
+        }
+    }
+    ck_assert_uint_eq(extras, 8);
+}
+END_TEST
+
+/* Each kernel: every metric sampled, values positive and finite, aliases
+ * equal to their rows, no process or file left behind. */
+START_TEST(quick_run_is_clean)
+{
+    const char *name = os_kernels[_i];
+    char *tmp = private_tmpdir();
+    int before = count_children();
+    struct events e;
+    int rc = run_kernel(name, &e);
+    ck_assert_msg(rc == 0, "%s failed: %s", name, e.fail_text ? e.fail_text : "?");
+    ck_assert_msg(e.fail_text == NULL, "%s: %s", name, e.fail_text);
+    for (size_t i = 0; i < e.k->nmetrics; i++)
+        ck_assert_msg(e.samples[i] >= 1, "%s: no sample", e.k->metrics[i].id);
+    ck_assert_int_eq(e.unknown, 0);
+    ck_assert_msg(e.bad_values == 0, "%s", e.bad_text);
+    ck_assert_int_ge(e.progress, 2);
+    for (size_t a = 0; a < ARRAY_SIZE(aliases); a++) {
+        int ia = metric_index(e.k, aliases[a].alias), ii = metric_index(e.k, aliases[a].id);
+        if (ia < 0 && ii < 0)
+            continue;
+        ck_assert_msg(ia >= 0 && ii >= 0, "%s and %s in different kernels",
+                      aliases[a].alias, aliases[a].id);
+        ck_assert_int_eq(e.samples[ia], e.samples[ii]);
+        ck_assert_double_eq(e.sum[ia], e.sum[ii]);
+    }
+    ck_assert_int_eq(count_children(), before);
+    ck_assert_int_eq(count_entries(tmp), 0);
+    kb_rmtree(tmp);
+    free(tmp);
+    free(e.fail_text);
+}
+END_TEST
+
+/* Orders of magnitude that hold from qemu to a server. */
+START_TEST(values_are_plausible)
+{
+    struct events sc, pr, ipc, bw, fs;
+    char *tmp = private_tmpdir();
+    ck_assert_int_eq(run_kernel("lat_syscall", &sc), 0);
+    ck_assert_int_eq(run_kernel("lat_proc", &pr), 0);
+    ck_assert_int_eq(run_kernel("lat_ipc", &ipc), 0);
+    ck_assert_int_eq(run_kernel("bw_ipc", &bw), 0);
+    ck_assert_int_eq(run_kernel("lat_fs", &fs), 0);
+
+    double null = mean_of(&sc, "lat_syscall-null"), fork_us = mean_of(&pr, "lat_proc-fork");
+    ck_assert_msg(null > 0.005 && null < 100, "null syscall %g us", null);
+    ck_assert_msg(null < fork_us, "null %g us, fork %g us", null, fork_us);
+    ck_assert_msg(mean_of(&pr, "lat_proc-proccall") < null, "a call is not a syscall");
+    ck_assert_msg(mean_of(&sc, "lat_syscall-open") > mean_of(&sc, "lat_syscall-fstat") / 10,
+                  "open/close against fstat");
+    ck_assert(fork_us > 1 && fork_us < 1e6);
+    ck_assert(mean_of(&pr, "lat_proc-exec") > 1);
+    ck_assert(mean_of(&ipc, "lat_pipe") > null / 2);
+    ck_assert(mean_of(&ipc, "lat_tcp") < 1e5 && mean_of(&ipc, "lat_connect") < 1e6);
+    for (int i = 0; i < 2; i++) {
+        double mbs = mean_of(&bw, i ? "bw_unix" : "bw_pipe");
+        ck_assert_msg(mbs > 1 && mbs < 1e6, "%g MB/s", mbs);
+    }
+    /* num_files: files created in one ~5 ms interval, a whole number;
+     * the rate agrees with it (n / interval, interval 4.75 ms .. 1 s) */
+    const char *sizes[] = { "0k", "1k", "4k", "10k" };
+    for (int i = 0; i < 4; i++) {
+        char id[32], cr[48], de[48];
+        snprintf(id, sizeof id, "lat_fs-%s", sizes[i]);
+        snprintf(cr, sizeof cr, "lat_fs-%s-creates", sizes[i]);
+        snprintf(de, sizeof de, "lat_fs-%s-deletes", sizes[i]);
+        int k = metric_index(fs.k, id);
+        double n = fs.last[k], rate = fs.last[metric_index(fs.k, cr)];
+        ck_assert_double_eq(n, floor(n));
+        ck_assert(n >= 1);
+        ck_assert_msg(n / rate > 0.0045 && n / rate < 1.0, "%s: %g files, %g/s", id, n, rate);
+        ck_assert(mean_of(&fs, de) > 0);
+    }
+    kb_rmtree(tmp);
+    free(tmp);
+    free(sc.fail_text);
+    free(pr.fail_text);
+    free(ipc.fail_text);
+    free(bw.fail_text);
+    free(fs.fail_text);
+}
+END_TEST
+
+/* No writable temporary directory: the file-based metrics fail with the
+ * reason, the others still run. */
+START_TEST(no_temp_dir_fails_cleanly)
+{
+    setenv("TMPDIR", "/dev/null/nonexistent", 1);
+    struct events e;
+    ck_assert_int_eq(run_kernel("lat_fs", &e), -1);
+    for (size_t i = 0; i < e.k->nmetrics; i++) {
+        ck_assert_int_eq(e.fails[i], 1);
+        ck_assert_int_eq(e.samples[i], 0);
+    }
+    ck_assert_ptr_nonnull(strstr(e.fail_text, "temporary directory"));
+    ck_assert_ptr_nonnull(strstr(e.fail_text, "/dev/null/nonexistent"));
+    free(e.fail_text);
+
+    ck_assert_int_eq(run_kernel("lat_vm", &e), -1);
+    ck_assert_int_eq(e.fails[0] + e.fails[1], 2);
+    free(e.fail_text);
+
+    ck_assert_int_eq(run_kernel("lat_syscall", &e), 0);
+    for (size_t i = 0; i < e.k->nmetrics; i++) {
+        bool file = strstr(e.k->metrics[i].id, "stat") || strstr(e.k->metrics[i].id, "open");
+        ck_assert_int_eq(e.fails[i], file ? 1 : 0);
+        ck_assert_int_eq(e.samples[i] > 0, !file);
+    }
+    free(e.fail_text);
+}
+END_TEST
+
+/* Harness: the requested repetitions, each at least 0.95 x enough; an
+ * error of the operation ends the measurement with its message. */
+static int fail_always(void *ctx, uint64_t n, char *err, size_t len)
+{
+    (void)ctx;
+    (void)n;
+    snprintf(err, len, "broken on purpose");
+    return -1;
+}
+
+static int spin(void *ctx, uint64_t n, char *err, size_t len)
+{
+    (void)err;
+    (void)len;
+    volatile uint64_t *c = ctx;
+    while (n-- > 0)
+        (*c)++;
+    return 0;
+}
+
+START_TEST(harness_records_and_fails)
+{
+    volatile uint64_t count = 0;
+    struct kb_opts o = { .enough_s = 0.002, .reps = 5 };
+    struct kb_result res;
+    char err[64] = "";
+    ck_assert_int_eq(kb_measure(spin, (void *)&count, &o, &res, err, sizeof err), 0);
+    ck_assert_int_eq(res.count, 5);
+    for (int i = 0; i < res.count; i++)
+        ck_assert(res.iv[i].secs > 0.95 * 0.002 && res.iv[i].n > 0);
+    kb_result_free(&res);
+
+    ck_assert_int_eq(kb_measure(fail_always, NULL, &o, &res, err, sizeof err), -1);
+    ck_assert_str_eq(err, "broken on purpose");
+}
+END_TEST
+
+/* lmbench's save_median(): sorted by time per iteration; even counts
+ * average the two middle intervals. */
+START_TEST(median_like_lmbench)
+{
+    struct kb_interval iv[4] = { { 4.0, 2 }, { 1.0, 1 }, { 9.0, 3 }, { 5.0, 1 } };
+    struct kb_result res = { .iv = iv, .count = 3 };
+    struct kb_interval m = kb_median(&res);     /* per op 2, 1, 3 -> 2 */
+    ck_assert_double_eq(m.secs, 4.0);
+    ck_assert_uint_eq(m.n, 2);
+    res.count = 4;                              /* 5, 3, 2, 1 -> (3+2)/2 */
+    m = kb_median(&res);
+    ck_assert_double_eq(m.secs, 6.5);
+    ck_assert_uint_eq(m.n, 2);
+}
+END_TEST
+
 Suite *suite_os(void)
 {
-    return suite_create("os");
+    Suite *s = suite_create("os");
+    TCase *tc = tcase_create("registry");
+    tcase_add_test(tc, metrics_match_the_guide);
+    tcase_add_test(tc, median_like_lmbench);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("run");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, harness_records_and_fails);
+    tcase_add_loop_test(tc, quick_run_is_clean, 0, (int)ARRAY_SIZE(os_kernels));
+    tcase_add_test(tc, values_are_plausible);
+    tcase_add_test(tc, no_temp_dir_fails_cleanly);
+    suite_add_tcase(s, tc);
+    return s;
 }

@@ -1,0 +1,248 @@
+/* lat_sig.c - lmbench's lat_sig: signal handler costs.
+ *
+ *   lat_sig-install  sigaction() of a handler       "Signal handler installation"
+ *   lat_sig-catch    kill(self, SIGUSR1) caught by an empty handler, less
+ *                    the cost of sending: kill(self, 0)   "Signal handler overhead"
+ *   lat_sig-prot     a write to a read-only page caught as SIGSEGV, less
+ *                    the catch cost above                 "Protection fault"
+ *
+ * The guide also prints install and catch as signal_handler_latency and
+ * signal_handler_overhead (microsec); they are reported from the same
+ * samples. As in lmbench, the subtracted cost is the median of its own
+ * measurement, and the handler of the protection fault returns, so the
+ * faulting store runs again: n faults per interval. To end an interval the
+ * handler makes the page writable at the n-th fault (one mprotect() per
+ * interval). lmbench maps a file MAP_SHARED read-only; this maps an
+ * anonymous page read-only, which takes the same kernel path (the access
+ * check fails before any page is looked up). Summary: median. */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "kernel.h"
+#include "kernel_util.h"
+#include "util.h"
+
+enum { SIG_INSTALL, SIG_CATCH, SIG_PROT, SIG_INSTALL_ALIAS, SIG_CATCH_ALIAS, SIG_COUNT };
+
+static const struct kernel_metric sig_metrics[SIG_COUNT] = {
+    [SIG_INSTALL]       = { .id = "lat_sig-install", .unit = "us", .summary = SUMMARY_MEDIAN },
+    [SIG_CATCH]         = { .id = "lat_sig-catch", .unit = "us", .summary = SUMMARY_MEDIAN },
+    [SIG_PROT]          = { .id = "lat_sig-prot", .unit = "us", .summary = SUMMARY_MEDIAN },
+    [SIG_INSTALL_ALIAS] = { .id = "signal_handler_latency", .unit = "microsec", .summary = SUMMARY_MEDIAN },
+    [SIG_CATCH_ALIAS]   = { .id = "signal_handler_overhead", .unit = "microsec", .summary = SUMMARY_MEDIAN },
+};
+
+static void sig_empty_handler(int sig)
+{
+    (void)sig;
+}
+
+static int do_install(void *ctx, uint64_t n, char *err, size_t len)
+{
+    (void)ctx;
+    struct sigaction sa, old;
+    while (n-- > 0) {
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = sig_empty_handler;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(SIGUSR1, &sa, &old) != 0) {
+            snprintf(err, len, "sigaction: %s", strerror(errno));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int do_send(void *ctx, uint64_t n, char *err, size_t len)
+{
+    pid_t me = *(pid_t *)ctx;
+    while (n-- > 0)
+        if (kill(me, 0) != 0) {
+            snprintf(err, len, "kill: %s", strerror(errno));
+            return -1;
+        }
+    return 0;
+}
+
+/* The SIGUSR1 handler is installed by the caller. */
+static int do_catch(void *ctx, uint64_t n, char *err, size_t len)
+{
+    pid_t me = *(pid_t *)ctx;
+    while (n-- > 0)
+        if (kill(me, SIGUSR1) != 0) {
+            snprintf(err, len, "kill: %s", strerror(errno));
+            return -1;
+        }
+    return 0;
+}
+
+/* Protection faults: the handler counts them and lets the store succeed
+ * at the n-th. */
+static volatile char *prot_page;
+static size_t prot_pagesize;
+static volatile sig_atomic_t prot_caught, prot_target;
+
+static void prot_handler(int sig, siginfo_t *si, void *uc)
+{
+    (void)uc;
+    char *addr = si->si_addr;
+    if (addr < (char *)prot_page || addr >= (char *)prot_page + prot_pagesize) {
+        signal(sig, SIG_DFL);   /* a real fault: crash as usual */
+        return;
+    }
+    if (++prot_caught >= prot_target)
+        mprotect((void *)prot_page, prot_pagesize, PROT_READ | PROT_WRITE);
+}
+
+static int do_prot(void *ctx, uint64_t n, char *err, size_t len)
+{
+    (void)ctx;
+    if (mprotect((void *)prot_page, prot_pagesize, PROT_READ) != 0) {
+        snprintf(err, len, "mprotect: %s", strerror(errno));
+        return -1;
+    }
+    prot_caught = 0;
+    prot_target = (sig_atomic_t)(n > 0x40000000 ? 0x40000000 : n);
+    *prot_page = 1;             /* faults n times */
+    kb_use((uintptr_t)prot_caught);
+    return 0;
+}
+
+/* Interval callbacks: samples less a median measured before. */
+struct sig_cb {
+    struct report *r;
+    const char *id, *alias;
+    double minus_us;
+};
+
+static void sig_sample(void *ctx, const struct kb_interval *iv)
+{
+    struct sig_cb *cb = ctx;
+    double v = kb_per_op(iv) * 1e6 - cb->minus_us;
+    report_sample(cb->r, cb->id, v);
+    if (cb->alias)
+        report_sample(cb->r, cb->alias, v);
+}
+
+/* Measures fn; reports samples less `minus_us`; *med_us gets the raw
+ * median per operation (without the subtraction). */
+static int sig_measure(struct report *r, const char *id, const char *alias, kb_fn fn,
+                       void *ctx, const struct kb_opts *o, double minus_us, double *med_us)
+{
+    struct sig_cb cb = { r, id, alias, minus_us };
+    struct kb_opts opts = *o;
+    struct kb_result res;
+    char err[256] = "";
+    opts.on_interval = id ? sig_sample : NULL;
+    opts.cb_ctx = &cb;
+    if (kb_measure(fn, ctx, &opts, &res, err, sizeof err) < 0) {
+        const char *ids[] = { id, alias };
+        kb_fail_ids(r, ids, 2, "%s", err);
+        return -1;
+    }
+    struct kb_interval m = kb_median(&res);
+    *med_us = kb_per_op(&m) * 1e6;
+    if (id && *med_us - minus_us <= 0)
+        report_note(r, "%s: %.4f us less %.4f us is not positive (lmbench prints "
+                    "nothing then)", id, *med_us, minus_us);
+    kb_result_free(&res);
+    return 0;
+}
+
+static int sig_run(const struct kernel_params *p, struct report *r)
+{
+    struct kb_opts o;
+    kb_opts_for(&o, p, 0);
+    pid_t me = getpid();
+    int ok = 0;
+    double med, send_us = 0, catch_us = 0;
+    bool have_send = false, have_catch = false;
+    struct sigaction old_usr1, old_segv, sa;
+
+    if (sigaction(SIGUSR1, NULL, &old_usr1) != 0 || sigaction(SIGSEGV, NULL, &old_segv) != 0) {
+        const char *ids[SIG_COUNT];
+        for (int i = 0; i < SIG_COUNT; i++)
+            ids[i] = sig_metrics[i].id;
+        kb_fail_ids(r, ids, SIG_COUNT, "sigaction: %s", strerror(errno));
+        return -1;
+    }
+
+    report_progress(r, 0, 4);
+    struct kb_metric_spec inst = { sig_metrics[SIG_INSTALL].id,
+                                   sig_metrics[SIG_INSTALL_ALIAS].id, KB_TIME, 1e6 };
+    if (kb_metric_run(r, &inst, do_install, NULL, &o, NULL) == 0)
+        ok++;
+
+    report_progress(r, 1, 4);
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = sig_empty_handler;
+    sigemptyset(&sa.sa_mask);
+    if (sig_measure(r, NULL, NULL, do_send, &me, &o, 0, &send_us) == 0)
+        have_send = true;
+    report_progress(r, 2, 4);
+    if (!have_send) {
+        const char *ids[] = { sig_metrics[SIG_CATCH].id, sig_metrics[SIG_CATCH_ALIAS].id,
+                              sig_metrics[SIG_PROT].id };
+        kb_fail_ids(r, ids, 3, "cannot time kill(self, 0), the cost to subtract");
+    } else if (sigaction(SIGUSR1, &sa, NULL) != 0) {
+        const char *ids[] = { sig_metrics[SIG_CATCH].id, sig_metrics[SIG_CATCH_ALIAS].id,
+                              sig_metrics[SIG_PROT].id };
+        kb_fail_ids(r, ids, 3, "sigaction(SIGUSR1): %s", strerror(errno));
+    } else {
+        if (sig_measure(r, sig_metrics[SIG_CATCH].id, sig_metrics[SIG_CATCH_ALIAS].id,
+                        do_catch, &me, &o, send_us, &med) == 0) {
+            catch_us = med - send_us;
+            have_catch = true;
+            ok++;
+        } else {
+            report_fail(r, sig_metrics[SIG_PROT].id, "the catch cost to subtract failed");
+        }
+        sigaction(SIGUSR1, &old_usr1, NULL);
+    }
+
+    report_progress(r, 3, 4);
+    if (have_catch) {
+        long ps = sysconf(_SC_PAGESIZE);
+        prot_pagesize = ps > 0 ? (size_t)ps : 4096;
+        void *pg = mmap(NULL, prot_pagesize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        struct sigaction ps_sa;
+        memset(&ps_sa, 0, sizeof ps_sa);
+        ps_sa.sa_sigaction = prot_handler;
+        ps_sa.sa_flags = SA_SIGINFO;
+        sigemptyset(&ps_sa.sa_mask);
+        if (pg == MAP_FAILED) {
+            report_fail(r, sig_metrics[SIG_PROT].id, "mmap of one page: %s", strerror(errno));
+        } else if (sigaction(SIGSEGV, &ps_sa, NULL) != 0) {
+            report_fail(r, sig_metrics[SIG_PROT].id, "sigaction(SIGSEGV): %s", strerror(errno));
+            munmap(pg, prot_pagesize);
+        } else {
+            prot_page = pg;
+            if (sig_measure(r, sig_metrics[SIG_PROT].id, NULL, do_prot, NULL, &o,
+                            catch_us, &med) == 0)
+                ok++;
+            sigaction(SIGSEGV, &old_segv, NULL);
+            munmap(pg, prot_pagesize);
+            prot_page = NULL;
+        }
+    }
+    report_progress(r, 4, 4);
+    return ok ? 0 : -1;
+}
+
+const struct kernel kernel_lat_sig = {
+    .name = "lat_sig",
+    .section = "lmbench",
+    .description = "lmbench lat_sig: signal handler installation, catch overhead and "
+                   "protection fault, microseconds",
+    .metrics = sig_metrics,
+    .nmetrics = SIG_COUNT,
+    .budget_quick_s = 1.0,
+    .budget_full_s = 1.0,
+    .run = sig_run,
+};
