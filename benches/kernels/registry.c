@@ -12,12 +12,18 @@ extern const struct kernel kernel_stream;
 extern const struct kernel kernel_stream_threads, kernel_bw_mem, kernel_bw_file_rd, kernel_bw_mmap_rd, kernel_lat_mem_rd, kernel_lat_ops;
 extern const struct kernel kernel_lat_syscall, kernel_lat_sig, kernel_lat_ipc, kernel_bw_ipc;
 extern const struct kernel kernel_lat_proc, kernel_lat_ctx, kernel_lat_vm, kernel_lat_fs;
+extern const struct kernel kernel_dhrystone;
+extern const struct kernel kernel_whetstone;
+extern const struct kernel kernel_linpack;
 
 const struct kernel *const kernel_registry[] = {
     &kernel_stream,
     &kernel_stream_threads, &kernel_bw_mem, &kernel_bw_file_rd, &kernel_bw_mmap_rd, &kernel_lat_mem_rd, &kernel_lat_ops,
     &kernel_lat_syscall, &kernel_lat_sig, &kernel_lat_ipc, &kernel_bw_ipc,
     &kernel_lat_proc, &kernel_lat_ctx, &kernel_lat_vm, &kernel_lat_fs,
+    &kernel_dhrystone,
+    &kernel_whetstone,
+    &kernel_linpack,
 };
 
 const size_t kernel_registry_count = ARRAY_SIZE(kernel_registry);
