@@ -15,6 +15,7 @@ extern const struct kernel kernel_lat_proc, kernel_lat_ctx, kernel_lat_vm, kerne
 extern const struct kernel kernel_dhrystone;
 extern const struct kernel kernel_whetstone;
 extern const struct kernel kernel_linpack;
+extern const struct kernel kernel_nbench;
 
 const struct kernel *const kernel_registry[] = {
     &kernel_stream,
@@ -24,6 +25,7 @@ const struct kernel *const kernel_registry[] = {
     &kernel_dhrystone,
     &kernel_whetstone,
     &kernel_linpack,
+    &kernel_nbench,
 };
 
 const size_t kernel_registry_count = ARRAY_SIZE(kernel_registry);
