@@ -1,7 +1,666 @@
-/* placeholder: being written */
+/* test_recipe.c - tool recipes: loading, parsing real tool output, and
+ * running fake tools through the runner (failures, limits, no leaks). */
 #include "config.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "datadir.h"
+#include "diag.h"
+#include "recipe.h"
+#include "refdb.h"
+#include "runner.h"
 #include "suites.h"
+#include "toolkernel.h"
+#include "util.h"
+
+/* --- the shipped recipes -------------------------------------------------- */
+
+static struct recipe_set *shipped(void)
+{
+    struct diag d;
+    diag_init(&d);
+    struct recipe_set *set = recipe_load_default(&d);
+    for (size_t i = 0; i < d.n; i++)
+        fprintf(stderr, "%s\n", d.msgs[i]);
+    ck_assert_msg(d.n == 0, "shipped recipes have problems: %s", d.n ? d.msgs[0] : "");
+    diag_free(&d);
+    return set;
+}
+
+START_TEST(test_shipped_load)
+{
+    struct recipe_set *set = shipped();
+    ck_assert_uint_ge(recipe_count(set), 20);
+    static const char *const names[] = { "bw_mem", "lat_mem_rd", "lat_ctx", "lat_fs", "stream_c",
+                                         "dhrystone", "whetstone", "linpack", "nbench",
+                                         "openssl_speed" };
+    for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+        ck_assert_msg(recipe_find(set, names[i]), "no recipe %s", names[i]);
+    const struct recipe_bench *b = recipe_find(set, "bw_mem");
+    ck_assert_uint_eq(recipe_invocation_count(b), 45);
+    size_t n;
+    recipe_metrics(b, &n);
+    ck_assert_uint_eq(n, 45);
+    recipe_set_free(set);
+}
+END_TEST
+
+/* Every row of the guides' LMBench, Stream, Dhrystone, Whetstone, Linpack,
+ * NBench and OpenSSL tables is produced by a recipe, in the guide's unit. */
+START_TEST(test_shipped_cover_guide)
+{
+    struct recipe_set *set = shipped();
+    struct diag d;
+    diag_init(&d);
+    struct refdb *db = refdb_new();
+    char *refs = datadir_path("refs");
+    ck_assert_int_gt(refdb_load_path(db, refs, &d), 0);
+    free(refs);
+    static const char *const sections[] = { "lmbench", "stream", "dhrystone", "whetstone",
+                                            "linpack", "nbench", "openssl_performance" };
+    size_t checked = 0;
+    for (size_t t = 0; t < db->ntables; t++) {
+        const struct ref_table *tab = db->tables[t];
+        bool want = false;
+        for (size_t s = 0; s < ARRAY_SIZE(sections); s++)
+            want |= strcmp(tab->section_slug, sections[s]) == 0;
+        if (!want || strstr(tab->title, "CPU Load"))
+            continue;
+        for (size_t r = 0; r < tab->nrows; r++) {
+            const struct ref_row *row = &tab->rows[r];
+            if (strcmp(tab->section_slug, "openssl_performance") == 0 && row->nkey < 2)
+                continue;   /* a CPU load row without a buffer size */
+            const char *unit = row->unit ? row->unit : tab->ncols ? tab->cols[0].unit : NULL;
+            bool found = false;
+            for (size_t i = 0; i < recipe_count(set) && !found; i++) {
+                const struct recipe_bench *b = recipe_get(set, i);
+                if (strcmp(recipe_section(b), tab->section_slug) != 0)
+                    continue;
+                size_t n;
+                const struct recipe_metric *m = recipe_metrics(b, &n);
+                for (size_t j = 0; j < n && !found; j++)
+                    if (strcmp(m[j].id, row->slug) == 0) {
+                        found = true;
+                        ck_assert_msg(unit && strcasecmp(unit, m[j].unit) == 0,
+                                      "%s/%s: unit %s, the guide says %s", tab->section_slug,
+                                      row->slug, m[j].unit, unit ? unit : "(none)");
+                    }
+            }
+            ck_assert_msg(found, "no recipe produces %s/%s (%s)", tab->section_slug, row->slug,
+                          tab->source->file);
+            checked++;
+        }
+    }
+    ck_assert_uint_ge(checked, 115 + 4 + 3 + 1 + 1 + 9 + 48);
+    refdb_free(db);
+    diag_free(&d);
+    recipe_set_free(set);
+}
+END_TEST
+
+START_TEST(test_argv_expansion)
+{
+    struct recipe_set *set = shipped();
+    const struct recipe_bench *b = recipe_find(set, "bw_mem");
+    size_t inv;
+    ck_assert(recipe_invocation_lookup(b, "op=bcopy size=16M", &inv));
+    char *label = recipe_invocation_label(b, inv);
+    ck_assert_str_eq(label, "op=bcopy size=16M");
+    free(label);
+    ck_assert(!recipe_invocation_lookup(b, "op=bcopy", &inv));
+    ck_assert(recipe_invocation_lookup(b, "size=16M op=bcopy", &inv));
+    struct recipe_env full = { .quick = false, .tmpdir = "/t", .binary = "/bin/bw_mem" };
+    struct recipe_env quick = { .quick = true, .tmpdir = "/t", .binary = "/bin/bw_mem" };
+    char **v = recipe_argv(b, inv, &full, NULL);
+    ck_assert_str_eq(v[0], "/bin/bw_mem");
+    ck_assert_str_eq(v[1], "16M");
+    ck_assert_str_eq(v[2], "bcopy");
+    ck_assert_ptr_null(v[3]);
+    recipe_strv_free(v);
+    v = recipe_argv(b, inv, &quick, NULL);
+    ck_assert_str_eq(v[1], "-N");
+    ck_assert_str_eq(v[2], "1");
+    ck_assert_str_eq(v[3], "16M");
+    recipe_strv_free(v);
+    v = recipe_envv(b, inv, &quick);
+    ck_assert_str_eq(v[0], "ENOUGH=5000");
+    recipe_strv_free(v);
+    v = recipe_envv(b, inv, &full);
+    ck_assert_ptr_null(v[0]);
+    recipe_strv_free(v);
+
+    b = recipe_find(set, "lat_syscall");
+    ck_assert(recipe_invocation_lookup(b, "op=open", &inv));
+    v = recipe_argv(b, inv, &full, NULL);
+    ck_assert_str_eq(v[1], "open");
+    ck_assert_str_eq(v[2], "/t/file1M");
+    recipe_strv_free(v);
+    ck_assert(recipe_invocation_lookup(b, "op=null", &inv));
+    v = recipe_argv(b, inv, &full, NULL);
+    ck_assert_str_eq(v[1], "null");
+    ck_assert_ptr_null(v[2]);
+    recipe_strv_free(v);
+
+    b = recipe_find(set, "lat_tcp");
+    v = recipe_argv(b, 0, &full, "setup");
+    ck_assert_str_eq(v[1], "-s");
+    recipe_strv_free(v);
+    v = recipe_argv(b, 0, &full, "teardown");
+    ck_assert_str_eq(v[1], "-S");
+    ck_assert_str_eq(v[2], "localhost");
+    recipe_strv_free(v);
+    recipe_set_free(set);
+}
+END_TEST
+
+/* --- fixtures: real tool output -> expected values ----------------------- */
+
+struct seen {
+    char *metric[256];
+    double value[256];
+    bool invalid[256];
+    size_t n;
+};
+
+static void seen_cb(void *ctx, const struct recipe_match *m)
+{
+    struct seen *s = ctx;
+    if (s->n >= 256)
+        return;
+    s->metric[s->n] = xstrdup(m->metric);
+    s->value[s->n] = m->value;
+    s->invalid[s->n] = m->invalid != NULL;
+    s->n++;
+}
+
+/* Checks one tests/data/tools/<tool>/<case>/ against its `expected`. */
+static void check_fixture(const struct recipe_set *set, const char *dir)
+{
+    char *exp_path = path_join(dir, "expected");
+    char *out_path = path_join(dir, "output");
+    char *exp = read_file(exp_path, 0, NULL);
+    char *out = read_file(out_path, 0, NULL);
+    ck_assert_msg(exp && out, "%s: expected and output needed", dir);
+    const struct recipe_bench *b = NULL;
+    size_t inv = 0;
+    const char *params[8] = { NULL };
+    size_t nparams = 0;
+    char *error_want = NULL;
+    char *names[256];
+    double values[256];
+    size_t nwant = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(exp, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (line[0] == '#' || !line[0])
+            continue;
+        if (str_starts_with(line, "bench ")) {
+            b = recipe_find(set, line + 6);
+            ck_assert_msg(b, "%s: no recipe %s", dir, line + 6);
+        } else if (str_starts_with(line, "vars ")) {
+            ck_assert_msg(recipe_invocation_lookup(b, line + 5, &inv), "%s: bad vars %s", dir,
+                          line + 5);
+        } else if (str_starts_with(line, "param ")) {
+            params[nparams++] = line + 6;
+        } else if (str_starts_with(line, "error ")) {
+            error_want = line + 6;
+        } else {
+            char *sp = strchr(line, ' ');
+            ck_assert_msg(sp && nwant < 256, "%s: bad line %s", dir, line);
+            *sp = '\0';
+            names[nwant] = line;
+            values[nwant++] = strtod(sp + 1, NULL);
+        }
+    }
+    ck_assert_msg(b, "%s: no bench line", dir);
+    struct recipe_env env = { .params = params };
+    struct seen s = { .n = 0 };
+    char *error = NULL;
+    int rc = recipe_parse(b, inv, nparams ? &env : NULL, out, seen_cb, &s, &error);
+    if (error_want) {
+        ck_assert_msg(rc == -1 && error && strstr(error, error_want),
+                      "%s: wanted error '%s', got rc %d '%s'", dir, error_want, rc,
+                      error ? error : "");
+    } else {
+        ck_assert_msg(rc >= 0, "%s: unexpected error %s", dir, error ? error : "");
+        ck_assert_msg(s.n == nwant, "%s: %zu values, expected %zu", dir, s.n, nwant);
+        for (size_t i = 0; i < nwant; i++) {
+            bool ok = false;
+            for (size_t j = 0; j < s.n && !ok; j++)
+                ok = strcmp(s.metric[j], names[i]) == 0 && !s.invalid[j] &&
+                     fabs(s.value[j] - values[i]) <= 1e-9 * fmax(1, fabs(values[i]));
+            ck_assert_msg(ok, "%s: %s = %g not found", dir, names[i], values[i]);
+        }
+    }
+    for (size_t i = 0; i < s.n; i++)
+        free(s.metric[i]);
+    free(error);
+    free(exp);
+    free(out);
+    free(exp_path);
+    free(out_path);
+}
+
+START_TEST(test_fixtures)
+{
+    struct recipe_set *set = shipped();
+    static const char *const tools[] = { "lmbench", "stream", "dhrystone", "whetstone",
+                                         "linpack", "nbench", "openssl" };
+    size_t cases = 0;
+    for (size_t t = 0; t < ARRAY_SIZE(tools); t++) {
+        char *rel = path_join("tools", tools[t]);
+        char *base = test_data_path(rel);
+        DIR *d = opendir(base);
+        ck_assert_msg(d, "cannot open %s", base);
+        struct dirent *de;
+        while ((de = readdir(d))) {
+            if (de->d_name[0] == '.')
+                continue;
+            char *dir = path_join(base, de->d_name);
+            check_fixture(set, dir);
+            free(dir);
+            cases++;
+        }
+        closedir(d);
+        free(base);
+        free(rel);
+    }
+    ck_assert_uint_ge(cases, 50);
+    recipe_set_free(set);
+}
+END_TEST
+
+/* A value the tool marks as failed (lat_fs prints -1) is invalid, not a sample. */
+START_TEST(test_invalid_value)
+{
+    struct recipe_set *set = shipped();
+    const struct recipe_bench *b = recipe_find(set, "lat_fs");
+    struct seen s = { .n = 0 };
+    int rc = recipe_parse(b, 0, NULL, "0k\t-1\t82941\t179585\n", seen_cb, &s, NULL);
+    ck_assert_int_eq(rc, 3);
+    ck_assert_str_eq(s.metric[0], "lat_fs-0k");
+    ck_assert(s.invalid[0]);
+    ck_assert(!s.invalid[1]);
+    for (size_t i = 0; i < s.n; i++)
+        free(s.metric[i]);
+    recipe_set_free(set);
+}
+END_TEST
+
+/* --- bad recipes ---------------------------------------------------------- */
+
+static bool has_msg(const struct diag *d, const char *needle)
+{
+    for (size_t i = 0; i < d->n; i++)
+        if (strstr(d->msgs[i], needle))
+            return true;
+    return false;
+}
+
+START_TEST(test_bad_recipes)
+{
+    char *dir = test_data_path("tools/bad");
+    struct diag d;
+    diag_init(&d);
+    struct recipe_set *set = recipe_load_dir(dir, &d);
+    for (size_t i = 0; i < d.n; i++)
+        fprintf(stderr, "  diag: %s\n", d.msgs[i]);
+    ck_assert_uint_eq(recipe_count(set), 1);
+    ck_assert(recipe_find(set, "good"));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[1].patterns[0].regex: missing closing "
+                          "parenthesis at offset 4"));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[2]: missing \"section\""));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[3].timeout: must be a number, not a "
+                          "string"));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[4].args[0]: unknown name \"nosuch\""));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[5].patterns[0].metric: capture \"name\" "
+                          "is used in a metric id"));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[6].patterns[1]: metric \"x\" has unit "
+                          "\"ms\" here and \"us\" elsewhere"));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[7].stream: must be"));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[7].patterns[0]: unknown member \"scael\""));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[1]: benchmark \"bad_regex\" skipped"));
+    ck_assert(has_msg(&d, "tools/broken.json:4:"));
+    ck_assert(has_msg(&d, "tools/old_format.json: format: must be \"evmbench-tools/1\""));
+    recipe_set_free(set);
+    diag_free(&d);
+    free(dir);
+}
+END_TEST
+
+/* --- fake tools through the runner ---------------------------------------- */
+
+static struct recipe_set *fake_set;
+static const struct kernel **fake_kernels;
+static size_t fake_n;
+static char *fake_tmp;
+static char token[64];
+
+static void fake_setup(void)
+{
+    char *dir = test_data_path("tools/fake/recipes");
+    struct diag d;
+    diag_init(&d);
+    fake_set = recipe_load_dir(dir, &d);
+    ck_assert_msg(d.n == 0, "fake recipes: %s", d.n ? d.msgs[0] : "");
+    diag_free(&d);
+    free(dir);
+    char *tools = test_data_path("tools/fake");
+    recipe_set_tools_dir(tools);
+    free(tools);
+    toolkernel_build(fake_set, &fake_kernels, &fake_n);
+    char tmpl[] = "/tmp/evmbench-test-recipe-XXXXXX";
+    ck_assert(mkdtemp(tmpl));
+    fake_tmp = xstrdup(tmpl);
+    setenv("TMPDIR", fake_tmp, 1);
+    static int counter;
+    snprintf(token, sizeof token, "%ld-%d", (long)getpid(), ++counter);
+    setenv("EVMBENCH_FAKE_TOKEN", token, 1);
+}
+
+static void fake_teardown(void)
+{
+    toolkernel_free(fake_kernels, fake_n);
+    recipe_set_free(fake_set);
+    recipe_set_tools_dir(NULL);
+    rmdir(fake_tmp);
+    free(fake_tmp);
+    unsetenv("TMPDIR");
+    unsetenv("EVMBENCH_FAKE_TOKEN");
+}
+
+/* Processes (other than zombies) that carry this test's token in their
+ * environment: whatever a fake tool started. */
+static size_t leftovers(void)
+{
+    char want[96];
+    int wl = snprintf(want, sizeof want, "EVMBENCH_FAKE_TOKEN=%s", token);
+    size_t n = 0;
+    DIR *d = opendir("/proc");
+    struct dirent *de;
+    while (d && (de = readdir(d))) {
+        char *end;
+        long pid = strtol(de->d_name, &end, 10);
+        if (*end || pid <= 0 || pid == getpid())
+            continue;
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%ld/environ", pid);
+        size_t len;
+        char *env = read_file(path, 1 << 20, &len);
+        if (!env)
+            continue;
+        for (size_t i = 0; i < len; i += strlen(env + i) + 1)
+            if (strncmp(env + i, want, (size_t)wl) == 0 && env[i + wl] == '\0') {
+                n++;
+                break;
+            }
+        free(env);
+    }
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static size_t leftovers_after_grace(void)
+{
+    size_t n = 0;
+    for (int i = 0; i < 100; i++) {
+        if ((n = leftovers()) == 0)
+            return 0;
+        usleep(20000);
+    }
+    return n;
+}
+
+static const struct kernel *fake(const char *name)
+{
+    for (size_t i = 0; i < fake_n; i++)
+        if (strcmp(fake_kernels[i]->name, name) == 0)
+            return fake_kernels[i];
+    ck_abort_msg("no fake kernel %s", name);
+    return NULL;
+}
+
+static struct run *run_fake(const char *name, bool quick)
+{
+    const struct kernel *k = fake(name);
+    struct run_options o = { .params = { .quick = quick }, .timeout_s = 30, .cpu = -1 };
+    char *err = NULL;
+    struct run *run = runner_start(k, &o, NULL, NULL, &err);
+    ck_assert_msg(run, "runner_start: %s", err ? err : "");
+    runner_wait(run, -1);
+    ck_assert(run->finished);
+    ck_assert_msg(leftovers_after_grace() == 0, "%s left processes behind", name);
+    /* the temporary directory is gone */
+    DIR *d = opendir(fake_tmp);
+    ck_assert(d);
+    struct dirent *de;
+    while ((de = readdir(d)))
+        ck_assert_msg(de->d_name[0] == '.', "%s left %s in TMPDIR", name, de->d_name);
+    closedir(d);
+    return run;
+}
+
+static const struct run_metric *metric(const struct run *run, const char *id)
+{
+    for (size_t i = 0; i < run->nmetrics; i++)
+        if (strcmp(run->metrics[i].def->id, id) == 0)
+            return &run->metrics[i];
+    ck_abort_msg("no metric %s", id);
+    return NULL;
+}
+
+static void assert_failed(const struct run *run, const char *id, const char *needle)
+{
+    const struct run_metric *m = metric(run, id);
+    ck_assert_msg(m->failed, "%s should have failed", id);
+    ck_assert_msg(strstr(m->fail_reason, needle), "%s: '%s' lacks '%s'", id, m->fail_reason,
+                  needle);
+}
+
+START_TEST(test_fake_ok)
+{
+    const struct kernel *k = fake("fake_ok");
+    char prov[64];
+    kernel_provider_id(k, prov, sizeof prov);
+    ck_assert_str_eq(prov, "tool:fake_ok");
+    ck_assert(toolkernel_available(k, NULL));
+    ck_assert_ptr_eq(toolkernel_recipe(k), recipe_find(fake_set, "fake_ok"));
+    struct run *run = run_fake("fake_ok", true);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    const struct run_metric *m = metric(run, "fake_bw");
+    ck_assert(!m->failed);
+    ck_assert_uint_eq(m->stats.count, 2);
+    ck_assert_double_eq_tol(m->stats.mean, 1234.5, 1e-9);
+    ck_assert_double_eq_tol(run->progress, 1.0, 1e-9);
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(test_fake_exit)
+{
+    struct run *run = run_fake("fake_exit", true);
+    ck_assert_int_eq(run->status, STATUS_FAILED);
+    assert_failed(run, "fake_bw", "fake_exit: exit status 3; output ends: Usage: fake_exit "
+                                  "<size> what | <size> must be larger than 512");
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(test_fake_signal)
+{
+    struct run *run = run_fake("fake_signal", true);
+    ck_assert_int_eq(run->status, STATUS_FAILED);
+    assert_failed(run, "fake_bw", "killed by signal 11");
+    assert_failed(run, "fake_bw", "about to crash");
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(test_fake_hang)
+{
+    double t0 = now_seconds();
+    struct run *run = run_fake("fake_hang", true);
+    /* 1 s limit, and a timed-out invocation is not repeated */
+    ck_assert_double_lt(now_seconds() - t0, 8);
+    ck_assert_int_eq(run->status, STATUS_FAILED);
+    assert_failed(run, "fake_bw", "timed out after 1 s");
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(test_timeout_cap)
+{
+    /* a benchmark limit of 0.5 s: the invocation gets what is left of it */
+    toolkernel_set_time_limit(0.5);
+    struct run *run = run_fake("fake_hang", true);
+    toolkernel_set_time_limit(0);
+    assert_failed(run, "fake_bw", "timed out after 0.4");
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(test_fake_garbage)
+{
+    struct run *run = run_fake("fake_garbage", true);
+    ck_assert_int_eq(run->status, STATUS_FAILED);
+    assert_failed(run, "fake_bw", "the output does not match the recipe: hello world|nothing "
+                                  "to see here");
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(test_fake_flood)
+{
+    double t0 = now_seconds();
+    struct run *run = run_fake("fake_flood", true);
+    ck_assert_double_lt(now_seconds() - t0, 15);
+    ck_assert_int_eq(run->status, STATUS_FAILED);
+    assert_failed(run, "fake_bw", "output over 1024 KiB");
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(test_fake_partial)
+{
+    struct run *run = run_fake("fake_partial", true);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    const struct run_metric *m = metric(run, "ctx-2");
+    ck_assert(!m->failed);
+    ck_assert_double_eq_tol(m->stats.mean, 8.45, 1e-9);
+    assert_failed(run, "ctx-4", "not in the output (partial output: 1 of 2 values)");
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(test_fake_slow_partial)
+{
+    struct run *run = run_fake("fake_slow", true);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    ck_assert_double_eq_tol(metric(run, "ctx-2")->stats.mean, 8.45, 1e-9);
+    assert_failed(run, "ctx-4", "fake_slow: timed out after 1 s (partial output: 1 of 2 values)");
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(test_fake_server)
+{
+    double t0 = now_seconds();
+    struct run *run = run_fake("fake_server", true);
+    ck_assert_double_lt(now_seconds() - t0, 8);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    ck_assert_double_eq_tol(metric(run, "lat_tcp")->stats.mean, 42.5, 1e-9);
+    ck_assert_double_eq_tol(metric(run, "tcp_latency_using_localhost")->stats.mean, 42.5, 1e-9);
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(test_fake_missing)
+{
+    ck_assert(!toolkernel_available(fake("fake_missing"), NULL));
+    struct run *run = run_fake("fake_missing", true);
+    ck_assert_int_eq(run->status, STATUS_FAILED);
+    assert_failed(run, "copy", "evmbench_no_such_tool not found in ");
+    assert_failed(run, "copy", "/nonexistent/evmbench");
+    assert_failed(run, "copy", "provided by the fake package of the test suite");
+    assert_failed(run, "copy", "use --provider kernel");
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(test_fake_args)
+{
+    struct run *run = run_fake("fake_args", false);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    ck_assert_double_eq(metric(run, "nargs")->stats.mean, 2);    /* -N {reps} dropped */
+    assert_failed(run, "first", "\"hello\" is not a number");
+    ck_assert_double_eq(metric(run, "env")->stats.mean, 77);
+    ck_assert_double_eq(metric(run, "dir_ok")->stats.mean, 1);
+    ck_assert_double_eq(metric(run, "cwd_ok")->stats.mean, 1);
+    ck_assert_double_eq(metric(run, "data_size")->stats.mean, 4096);
+    runner_free(run);
+}
+END_TEST
+
+/* The run() of a tool kernel also works in-process, and a killed tool's
+ * children are found and reaped. */
+static void count_fails(void *ctx, const struct report_event *ev)
+{
+    if (ev->kind == REPORT_FAIL)
+        (*(int *)ctx)++;
+}
+
+START_TEST(test_inline_hang_reaped)
+{
+    struct report r;
+    int fails = 0;
+    report_to_callback(&r, count_fails, &fails);
+    struct kernel_params p = { .quick = true };
+    int rc = runner_run_inline(fake("fake_hang"), &p, &r);
+    ck_assert_int_eq(rc, -1);
+    ck_assert_int_eq(fails, 1);
+    pid_t kids[8];
+    ck_assert_uint_eq(toolkernel_descendants(getpid(), kids, 8), 0);
+    ck_assert_uint_eq(leftovers_after_grace(), 0);
+}
+END_TEST
+
 Suite *suite_recipe(void)
 {
-    return suite_create("recipe");
+    Suite *s = suite_create("recipe");
+    TCase *tc = tcase_create("load");
+    tcase_add_test(tc, test_shipped_load);
+    tcase_add_test(tc, test_shipped_cover_guide);
+    tcase_add_test(tc, test_argv_expansion);
+    tcase_add_test(tc, test_bad_recipes);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("parse");
+    tcase_add_test(tc, test_fixtures);
+    tcase_add_test(tc, test_invalid_value);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("run");
+    tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_fake_ok);
+    tcase_add_test(tc, test_fake_exit);
+    tcase_add_test(tc, test_fake_signal);
+    tcase_add_test(tc, test_fake_hang);
+    tcase_add_test(tc, test_timeout_cap);
+    tcase_add_test(tc, test_fake_garbage);
+    tcase_add_test(tc, test_fake_flood);
+    tcase_add_test(tc, test_fake_partial);
+    tcase_add_test(tc, test_fake_slow_partial);
+    tcase_add_test(tc, test_fake_server);
+    tcase_add_test(tc, test_fake_missing);
+    tcase_add_test(tc, test_fake_args);
+    tcase_add_test(tc, test_inline_hang_reaped);
+    suite_add_tcase(s, tc);
+    return s;
 }

@@ -1,0 +1,2345 @@
+/* recipe.c - loads tool recipes (schema: benches/tools/README.md), expands
+ * their templates and parses tool output with their PCRE2 patterns. */
+#include "config.h"
+#include "recipe.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+#include <pcre2.h>
+
+#include "cpuclock.h"
+#include "datadir.h"
+#include "util.h"
+
+/* --- templates ---------------------------------------------------------- */
+
+enum filter { F_NONE, F_LOWER, F_UPPER, F_SLUG };
+
+struct seg {
+    char *text;             /* literal text, or the name of a reference */
+    char *field;            /* {name.field}; NULL otherwise */
+    enum filter filter;
+    bool ref;
+};
+
+struct tmpl {
+    char *src;
+    struct seg *segs;
+    size_t nsegs;
+};
+
+/* --- the loaded recipe -------------------------------------------------- */
+
+struct var_value {
+    char *value;
+    char **fnames;
+    struct tmpl *fvalues;
+    size_t nfields;
+};
+
+struct var {
+    char *name;
+    struct var_value *values;
+    size_t nvalues;
+};
+
+enum param_source { P_FIXED, P_CPUFREQ_KHZ, P_CPUFREQ_MHZ };
+
+struct param {
+    char *name;
+    char *full, *quick;     /* NULL: unset in that mode */
+    enum param_source source;
+    char *missing;          /* why it can be unset, for failures */
+};
+
+struct arg {                /* a group of words: all or none */
+    struct tmpl *words;
+    size_t nwords;
+};
+
+struct argv_tmpl {
+    struct arg *args;
+    size_t nargs;
+};
+
+struct binary {
+    char *name;
+    struct argv_tmpl args;
+    bool has_args;          /* overrides the benchmark's args */
+};
+
+struct capture {
+    char *name;
+    char **from, **to;      /* to == NULL: a list of accepted values */
+    size_t n;
+};
+
+struct emit {
+    struct tmpl *metrics;
+    size_t nmetrics;
+    char *unit;
+    enum summary summary;
+    int group;              /* capture number of the value */
+    double scale;
+    bool has_min;
+    double min;
+    bool cpu_bound;
+};
+
+/* Restricts a pattern or a need to some invocations: each listed variable
+ * must have one of the listed values. */
+struct only {
+    size_t *var;
+    char ***values;
+    size_t *nvalues;
+    size_t n;
+};
+
+struct pattern {
+    struct only only;
+    pcre2_code *re;
+    bool multi;
+    struct emit *emits;
+    size_t nemits;
+    struct capture *caps;
+    size_t ncaps;
+    char **requires;
+    size_t nrequires;
+};
+
+struct errpat {
+    pcre2_code *re;
+    char *reason;
+};
+
+struct rfile {
+    char *name;
+    enum { RF_SIZED, RF_CONTENT, RF_DIR, RF_LINK } kind;
+    size_t size;
+    bool random;
+    char *content;
+    struct tmpl *link;
+};
+
+struct need {
+    char *path;
+    char *reason;
+    struct only only;
+};
+
+struct env_entry {
+    char *name;
+    struct tmpl *value;
+};
+
+/* One expected metric of an invocation. */
+struct expect {
+    size_t metric;          /* index into metrics */
+    size_t pattern;
+};
+
+struct recipe_bench {
+    char *file;             /* "tools/lmbench.json" */
+    char *tool, *name, *section, *description, *provided_by;
+    struct binary *bins;
+    size_t nbins;
+    char **search;
+    size_t nsearch;
+    struct argv_tmpl args, setup, teardown;
+    bool has_setup, has_teardown;
+    struct env_entry *env;
+    size_t nenv;
+    struct tmpl *cwd;
+    enum recipe_stream stream;
+    double timeout_full, timeout_quick;
+    int runs_full, runs_quick;
+    double budget_full, budget_quick;
+    bool pin;
+    enum summary summary;
+    struct var *vars;
+    size_t nvars;
+    struct param *params;
+    size_t nparams;
+    struct pattern *pats;
+    size_t npats;
+    struct errpat *errs;
+    size_t nerrs;
+    struct rfile *files;
+    size_t nfiles;
+    struct need *needs;
+    size_t nneeds;
+    /* derived */
+    size_t ninv;
+    struct recipe_metric *metrics;
+    size_t nmetrics, capmetrics;
+    struct expect **inv_expect;     /* per invocation */
+    size_t *inv_nexpect;
+};
+
+struct recipe_set {
+    struct recipe_bench **benches;
+    size_t n, cap;
+};
+
+static char *tools_dir;
+
+/* --- small helpers ------------------------------------------------------ */
+
+static void strv_free(char **v, size_t n)
+{
+    if (!v)
+        return;
+    for (size_t i = 0; i < n; i++)
+        free(v[i]);
+    free(v);
+}
+
+void recipe_strv_free(char **v)
+{
+    if (!v)
+        return;
+    for (char **p = v; *p; p++)
+        free(*p);
+    free(v);
+}
+
+static void tmpl_free(struct tmpl *t)
+{
+    if (!t)
+        return;
+    for (size_t i = 0; i < t->nsegs; i++) {
+        free(t->segs[i].text);
+        free(t->segs[i].field);
+    }
+    free(t->segs);
+    free(t->src);
+}
+
+static void only_free(struct only *o)
+{
+    for (size_t i = 0; i < o->n; i++)
+        strv_free(o->values[i], o->nvalues[i]);
+    free(o->var);
+    free(o->values);
+    free(o->nvalues);
+}
+
+static void argv_tmpl_free(struct argv_tmpl *a)
+{
+    for (size_t i = 0; i < a->nargs; i++) {
+        for (size_t j = 0; j < a->args[i].nwords; j++)
+            tmpl_free(&a->args[i].words[j]);
+        free(a->args[i].words);
+    }
+    free(a->args);
+}
+
+static void bench_free(struct recipe_bench *b)
+{
+    if (!b)
+        return;
+    free(b->file);
+    free(b->tool);
+    free(b->name);
+    free(b->section);
+    free(b->description);
+    free(b->provided_by);
+    for (size_t i = 0; i < b->nbins; i++) {
+        free(b->bins[i].name);
+        argv_tmpl_free(&b->bins[i].args);
+    }
+    free(b->bins);
+    strv_free(b->search, b->nsearch);
+    argv_tmpl_free(&b->args);
+    argv_tmpl_free(&b->setup);
+    argv_tmpl_free(&b->teardown);
+    for (size_t i = 0; i < b->nenv; i++) {
+        free(b->env[i].name);
+        tmpl_free(b->env[i].value);
+        free(b->env[i].value);
+    }
+    free(b->env);
+    tmpl_free(b->cwd);
+    free(b->cwd);
+    for (size_t i = 0; i < b->nvars; i++) {
+        struct var *v = &b->vars[i];
+        for (size_t j = 0; j < v->nvalues; j++) {
+            free(v->values[j].value);
+            strv_free(v->values[j].fnames, v->values[j].nfields);
+            for (size_t k = 0; k < v->values[j].nfields; k++)
+                tmpl_free(&v->values[j].fvalues[k]);
+            free(v->values[j].fvalues);
+        }
+        free(v->values);
+        free(v->name);
+    }
+    free(b->vars);
+    for (size_t i = 0; i < b->nparams; i++) {
+        free(b->params[i].name);
+        free(b->params[i].full);
+        free(b->params[i].quick);
+        free(b->params[i].missing);
+    }
+    free(b->params);
+    for (size_t i = 0; i < b->npats; i++) {
+        struct pattern *p = &b->pats[i];
+        pcre2_code_free(p->re);
+        for (size_t j = 0; j < p->nemits; j++) {
+            for (size_t k = 0; k < p->emits[j].nmetrics; k++)
+                tmpl_free(&p->emits[j].metrics[k]);
+            free(p->emits[j].metrics);
+            free(p->emits[j].unit);
+        }
+        free(p->emits);
+        for (size_t j = 0; j < p->ncaps; j++) {
+            free(p->caps[j].name);
+            strv_free(p->caps[j].from, p->caps[j].n);
+            strv_free(p->caps[j].to, p->caps[j].to ? p->caps[j].n : 0);
+        }
+        free(p->caps);
+        strv_free(p->requires, p->nrequires);
+        only_free(&p->only);
+    }
+    free(b->pats);
+    for (size_t i = 0; i < b->nerrs; i++) {
+        pcre2_code_free(b->errs[i].re);
+        free(b->errs[i].reason);
+    }
+    free(b->errs);
+    for (size_t i = 0; i < b->nfiles; i++) {
+        free(b->files[i].name);
+        free(b->files[i].content);
+        tmpl_free(b->files[i].link);
+        free(b->files[i].link);
+    }
+    free(b->files);
+    for (size_t i = 0; i < b->nneeds; i++) {
+        free(b->needs[i].path);
+        free(b->needs[i].reason);
+        only_free(&b->needs[i].only);
+    }
+    free(b->needs);
+    for (size_t i = 0; i < b->nmetrics; i++) {
+        free(b->metrics[i].id);
+        free(b->metrics[i].unit);
+    }
+    free(b->metrics);
+    if (b->inv_expect)
+        for (size_t i = 0; i < b->ninv; i++)
+            free(b->inv_expect[i]);
+    free(b->inv_expect);
+    free(b->inv_nexpect);
+    free(b);
+}
+
+void recipe_set_free(struct recipe_set *set)
+{
+    if (!set)
+        return;
+    for (size_t i = 0; i < set->n; i++)
+        bench_free(set->benches[i]);
+    free(set->benches);
+    free(set);
+}
+
+size_t recipe_count(const struct recipe_set *set)
+{
+    return set ? set->n : 0;
+}
+
+const struct recipe_bench *recipe_get(const struct recipe_set *set, size_t i)
+{
+    return set && i < set->n ? set->benches[i] : NULL;
+}
+
+const struct recipe_bench *recipe_find(const struct recipe_set *set, const char *name)
+{
+    for (size_t i = 0; set && name && i < set->n; i++)
+        if (strcmp(set->benches[i]->name, name) == 0)
+            return set->benches[i];
+    return NULL;
+}
+
+const char *recipe_name(const struct recipe_bench *b) { return b->name; }
+const char *recipe_tool(const struct recipe_bench *b) { return b->tool; }
+const char *recipe_section(const struct recipe_bench *b) { return b->section; }
+const char *recipe_description(const struct recipe_bench *b) { return b->description; }
+const char *recipe_provided_by(const struct recipe_bench *b) { return b->provided_by; }
+enum recipe_stream recipe_stream(const struct recipe_bench *b) { return b->stream; }
+bool recipe_pinned(const struct recipe_bench *b) { return b->pin; }
+bool recipe_has_server(const struct recipe_bench *b) { return b->has_setup || b->has_teardown; }
+size_t recipe_invocation_count(const struct recipe_bench *b) { return b->ninv; }
+
+const struct recipe_metric *recipe_metrics(const struct recipe_bench *b, size_t *n)
+{
+    *n = b->nmetrics;
+    return b->metrics;
+}
+
+double recipe_timeout(const struct recipe_bench *b, bool quick)
+{
+    return quick ? b->timeout_quick : b->timeout_full;
+}
+
+int recipe_runs(const struct recipe_bench *b, bool quick)
+{
+    return quick ? b->runs_quick : b->runs_full;
+}
+
+double recipe_budget(const struct recipe_bench *b, bool quick)
+{
+    double one = quick ? b->budget_quick : b->budget_full;
+    double steps = (b->has_setup ? 1 : 0) + (b->has_teardown ? 1 : 0);
+    return one * (double)b->ninv * recipe_runs(b, quick) + steps * 0.5;
+}
+
+/* --- JSON reading with paths --------------------------------------------- */
+
+struct ld {
+    const char *label;
+    struct diag *d;
+    bool bad;
+};
+
+static void bad(struct ld *l, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void bad(struct ld *l, const char *path, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *m = xvasprintf(fmt, ap);
+    va_end(ap);
+    diag_add(l->d, "%s: %s: %s", l->label, path, m);
+    free(m);
+    l->bad = true;
+}
+
+static const char *type_name(const json_t *j)
+{
+    switch (json_typeof(j)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER: case JSON_REAL: return "a number";
+    case JSON_TRUE: case JSON_FALSE: return "a boolean";
+    default: return "null";
+    }
+}
+
+/* A string member: NULL when absent (complains when required) or mistyped. */
+static char *get_str(struct ld *l, const json_t *o, const char *key, const char *path, bool req)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v) {
+        if (req)
+            bad(l, path, "missing \"%s\"", key);
+        return NULL;
+    }
+    if (!json_is_string(v)) {
+        char *p = xasprintf("%s.%s", path, key);
+        bad(l, p, "must be a string, not %s", type_name(v));
+        free(p);
+        return NULL;
+    }
+    return xstrdup(json_string_value(v));
+}
+
+static bool get_num(struct ld *l, const json_t *v, const char *path, double *out)
+{
+    if (!json_is_number(v)) {
+        bad(l, path, "must be a number, not %s", type_name(v));
+        return false;
+    }
+    *out = json_number_value(v);
+    return true;
+}
+
+/* A number, or {"full": x, "quick": y}; absent: the defaults stay. */
+static void get_full_quick(struct ld *l, const json_t *o, const char *key, const char *path,
+                           double *full, double *quick, double minimum)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v)
+        return;
+    char *p = xasprintf("%s.%s", path, key);
+    if (json_is_object(v)) {
+        const char *k;
+        json_t *x;
+        json_object_foreach(v, k, x) {
+            char *pk = xasprintf("%s.%s", p, k);
+            double d;
+            if (strcmp(k, "full") != 0 && strcmp(k, "quick") != 0)
+                bad(l, pk, "unknown member (expected \"full\" or \"quick\")");
+            else if (get_num(l, x, pk, &d)) {
+                if (d < minimum)
+                    bad(l, pk, "must be at least %g", minimum);
+                else
+                    *(strcmp(k, "full") == 0 ? full : quick) = d;
+            }
+            free(pk);
+        }
+    } else {
+        double d;
+        if (get_num(l, v, p, &d)) {
+            if (d < minimum)
+                bad(l, p, "must be at least %g", minimum);
+            else
+                *full = *quick = d;
+        }
+    }
+    free(p);
+}
+
+/* Rejects members a schema object does not know (typos must not pass). */
+static void check_keys(struct ld *l, const json_t *o, const char *path, const char *const *known)
+{
+    const char *k;
+    json_t *v;
+    json_object_foreach((json_t *)o, k, v) {
+        bool ok = false;
+        for (const char *const *p = known; *p && !ok; p++)
+            ok = strcmp(*p, k) == 0;
+        if (!ok)
+            bad(l, path, "unknown member \"%s\"", k);
+    }
+}
+
+/* --- templates: parsing and validation ---------------------------------- */
+
+static bool tmpl_parse(struct ld *l, const char *src, const char *path, struct tmpl *t)
+{
+    memset(t, 0, sizeof *t);
+    t->src = xstrdup(src);
+    size_t cap = 0;
+    struct strbuf lit;
+    sb_init(&lit);
+    const char *p = src;
+    while (*p) {
+        if (p[0] == '{' && p[1] == '{') {
+            sb_addn(&lit, "{", 1);
+            p += 2;
+            continue;
+        }
+        if (p[0] == '}' && p[1] == '}') {
+            sb_addn(&lit, "}", 1);
+            p += 2;
+            continue;
+        }
+        if (*p != '{') {
+            sb_addn(&lit, p, 1);
+            p++;
+            continue;
+        }
+        const char *end = strchr(p, '}');
+        if (!end) {
+            bad(l, path, "unclosed '{' at offset %zu", (size_t)(p - src));
+            sb_free(&lit);
+            return false;
+        }
+        if (lit.len) {
+            xgrow(&t->segs, &cap, t->nsegs + 1, sizeof *t->segs);
+            t->segs[t->nsegs++] = (struct seg){ .text = sb_steal(&lit) };
+        }
+        char *ref = xstrndup(p + 1, (size_t)(end - p - 1));
+        struct seg s = { .ref = true };
+        char *bar = strchr(ref, '|');
+        if (bar) {
+            *bar = '\0';
+            const char *f = bar + 1;
+            if (strcmp(f, "lower") == 0)
+                s.filter = F_LOWER;
+            else if (strcmp(f, "upper") == 0)
+                s.filter = F_UPPER;
+            else if (strcmp(f, "slug") == 0)
+                s.filter = F_SLUG;
+            else {
+                bad(l, path, "unknown filter \"%s\" (lower, upper, slug)", f);
+                free(ref);
+                sb_free(&lit);
+                return false;
+            }
+        }
+        char *dot = strchr(ref, '.');
+        if (dot) {
+            *dot = '\0';
+            s.field = xstrdup(dot + 1);
+        }
+        bool ok = *ref != '\0';
+        for (const char *c = ref; *c; c++)
+            ok &= isalnum((unsigned char)*c) || *c == '_';
+        if (!ok) {
+            bad(l, path, "bad reference \"{%s}\" at offset %zu", ref, (size_t)(p - src));
+            free(ref);
+            free(s.field);
+            sb_free(&lit);
+            return false;
+        }
+        s.text = ref;
+        xgrow(&t->segs, &cap, t->nsegs + 1, sizeof *t->segs);
+        t->segs[t->nsegs++] = s;
+        p = end + 1;
+    }
+    if (lit.len) {
+        xgrow(&t->segs, &cap, t->nsegs + 1, sizeof *t->segs);
+        t->segs[t->nsegs++] = (struct seg){ .text = sb_steal(&lit) };
+    }
+    sb_free(&lit);
+    return true;
+}
+
+static const struct var *find_var(const struct recipe_bench *b, const char *name)
+{
+    for (size_t i = 0; i < b->nvars; i++)
+        if (strcmp(b->vars[i].name, name) == 0)
+            return &b->vars[i];
+    return NULL;
+}
+
+static const struct param *find_param(const struct recipe_bench *b, const char *name)
+{
+    for (size_t i = 0; i < b->nparams; i++)
+        if (strcmp(b->params[i].name, name) == 0)
+            return &b->params[i];
+    return NULL;
+}
+
+static bool is_builtin(const char *name)
+{
+    return strcmp(name, "tmpdir") == 0 || strcmp(name, "bindir") == 0 ||
+           strcmp(name, "binary") == 0;
+}
+
+static const struct capture *find_cap(const struct pattern *p, const char *name)
+{
+    for (size_t i = 0; p && i < p->ncaps; i++)
+        if (strcmp(p->caps[i].name, name) == 0)
+            return &p->caps[i];
+    return NULL;
+}
+
+static bool re_has_group(const pcre2_code *re, const char *name)
+{
+    return pcre2_substring_number_from_name(re, (PCRE2_SPTR)name) >= 0;
+}
+
+/* Every reference must resolve: a capture of the pattern (metric templates
+ * only, and it must list its values), a variable (and its field), a
+ * parameter or a built-in. */
+static void tmpl_check(struct ld *l, const struct recipe_bench *b, const struct tmpl *t,
+                       const struct pattern *pat, const char *path)
+{
+    for (size_t i = 0; i < t->nsegs; i++) {
+        const struct seg *s = &t->segs[i];
+        if (!s->ref)
+            continue;
+        if (pat && re_has_group(pat->re, s->text)) {
+            if (s->field)
+                bad(l, path, "capture \"%s\" has no fields", s->text);
+            else if (!find_cap(pat, s->text))
+                bad(l, path, "capture \"%s\" is used in a metric id: list its values in "
+                    "\"captures\" (\"map\" or \"values\")", s->text);
+            continue;
+        }
+        const struct var *v = find_var(b, s->text);
+        if (v) {
+            if (!s->field)
+                continue;
+            bool any = false;
+            for (size_t j = 0; j < v->nvalues && !any; j++)
+                for (size_t k = 0; k < v->values[j].nfields && !any; k++)
+                    any = strcmp(v->values[j].fnames[k], s->field) == 0;
+            if (!any)
+                bad(l, path, "no value of variable \"%s\" has a field \"%s\"", s->text,
+                    s->field);
+            continue;
+        }
+        if (s->field) {
+            bad(l, path, "\"{%s.%s}\": \"%s\" is not a variable", s->text, s->field, s->text);
+            continue;
+        }
+        if (!find_param(b, s->text) && !is_builtin(s->text))
+            bad(l, path, "unknown name \"%s\" (not a variable, parameter%s or built-in)",
+                s->text, pat ? ", capture" : "");
+    }
+}
+
+/* --- templates: expansion ------------------------------------------------ */
+
+struct scope {
+    const struct recipe_bench *b;
+    size_t inv;
+    const struct recipe_env *env;
+    const char *const *cap_names;
+    const char *const *cap_values;
+    size_t ncaps;
+};
+
+/* Index of variable k's value in invocation inv: the first variable
+ * varies slowest. */
+static size_t var_index(const struct recipe_bench *b, size_t inv, size_t k)
+{
+    size_t stride = 1;
+    for (size_t j = b->nvars; j-- > k + 1;)
+        stride *= b->vars[j].nvalues;
+    return (inv / stride) % b->vars[k].nvalues;
+}
+
+static char *param_value(const struct param *p, const struct recipe_env *env)
+{
+    bool quick = env && env->quick;
+    size_t nl = strlen(p->name);
+    for (const char *const *o = env ? env->params : NULL; o && *o; o++)
+        if (strncmp(*o, p->name, nl) == 0 && (*o)[nl] == '=')
+            return xstrdup(*o + nl + 1);
+    if (p->source == P_FIXED) {
+        const char *v = quick ? p->quick : p->full;
+        return v ? xstrdup(v) : NULL;
+    }
+    if (!env)
+        return NULL;
+    int cpu = sched_getcpu();
+    double mhz = cpuclock_cpufreq_cur_mhz(NULL, cpu < 0 ? 0 : cpu);
+    if (mhz <= 0)
+        return NULL;
+    if (p->source == P_CPUFREQ_KHZ)
+        return xasprintf("%.0f", mhz * 1000);
+    return xasprintf("%.0f", mhz);
+}
+
+static char *apply_filter(char *s, enum filter f)
+{
+    if (f == F_LOWER || f == F_UPPER)
+        for (char *c = s; *c; c++)
+            *c = (char)(f == F_LOWER ? tolower((unsigned char)*c) : toupper((unsigned char)*c));
+    if (f == F_SLUG) {
+        char *t = str_slug(s);
+        free(s);
+        return t;
+    }
+    return s;
+}
+
+static char *tmpl_expand(const struct tmpl *t, const struct scope *sc, int depth);
+
+/* The value of one reference; NULL when unset. */
+static char *resolve(const struct seg *s, const struct scope *sc, int depth)
+{
+    for (size_t i = 0; i < sc->ncaps; i++)
+        if (strcmp(sc->cap_names[i], s->text) == 0)
+            return xstrdup(sc->cap_values[i]);
+    const struct recipe_bench *b = sc->b;
+    for (size_t k = 0; k < b->nvars; k++) {
+        if (strcmp(b->vars[k].name, s->text) != 0)
+            continue;
+        const struct var_value *vv = &b->vars[k].values[var_index(b, sc->inv, k)];
+        if (!s->field)
+            return xstrdup(vv->value);
+        for (size_t f = 0; f < vv->nfields; f++)
+            if (strcmp(vv->fnames[f], s->field) == 0)
+                return depth < 4 ? tmpl_expand(&vv->fvalues[f], sc, depth + 1) : NULL;
+        return NULL;
+    }
+    const struct param *p = find_param(b, s->text);
+    if (p)
+        return param_value(p, sc->env);
+    const char *v = NULL;
+    if (sc->env) {
+        if (strcmp(s->text, "tmpdir") == 0)
+            v = sc->env->tmpdir;
+        else if (strcmp(s->text, "bindir") == 0)
+            v = sc->env->bindir;
+        else if (strcmp(s->text, "binary") == 0)
+            v = sc->env->binary;
+    }
+    return v ? xstrdup(v) : NULL;
+}
+
+/* The expanded string, or NULL when a reference is unset. */
+static char *tmpl_expand(const struct tmpl *t, const struct scope *sc, int depth)
+{
+    struct strbuf sb;
+    sb_init(&sb);
+    sb_add(&sb, "");
+    for (size_t i = 0; i < t->nsegs; i++) {
+        const struct seg *s = &t->segs[i];
+        if (!s->ref) {
+            sb_add(&sb, s->text);
+            continue;
+        }
+        char *v = resolve(s, sc, depth);
+        if (!v) {
+            sb_free(&sb);
+            return NULL;
+        }
+        v = apply_filter(v, s->filter);
+        sb_add(&sb, v);
+        free(v);
+    }
+    return sb_steal(&sb);
+}
+
+/* --- loading: pieces ---------------------------------------------------- */
+
+static pcre2_code *compile_re(struct ld *l, const char *src, const char *path)
+{
+    int err;
+    PCRE2_SIZE off;
+    pcre2_compile_context *cc = pcre2_compile_context_create(NULL);
+    pcre2_set_newline(cc, PCRE2_NEWLINE_ANYCRLF);
+    pcre2_code *re = pcre2_compile((PCRE2_SPTR)src, PCRE2_ZERO_TERMINATED, PCRE2_MULTILINE,
+                                   &err, &off, cc);
+    pcre2_compile_context_free(cc);
+    if (!re) {
+        PCRE2_UCHAR msg[256];
+        pcre2_get_error_message(err, msg, sizeof msg);
+        bad(l, path, "%s at offset %zu", (const char *)msg, (size_t)off);
+        return NULL;
+    }
+    pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+    return re;
+}
+
+/* "args": ["16M", ["-N", "{reps}"], "{op}"] */
+static void load_argv(struct ld *l, const json_t *a, const char *path, struct argv_tmpl *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!json_is_array(a)) {
+        bad(l, path, "must be an array of strings (or arrays of strings), not %s",
+            type_name(a));
+        return;
+    }
+    out->args = xcalloc(json_array_size(a) + 1, sizeof *out->args);
+    size_t i;
+    json_t *v;
+    json_array_foreach(a, i, v) {
+        char *p = xasprintf("%s[%zu]", path, i);
+        struct arg *g = &out->args[out->nargs];
+        if (json_is_string(v)) {
+            g->words = xcalloc(1, sizeof *g->words);
+            if (tmpl_parse(l, json_string_value(v), p, &g->words[0]))
+                g->nwords = 1;
+            out->nargs++;
+        } else if (json_is_array(v) && json_array_size(v) > 0) {
+            g->words = xcalloc(json_array_size(v), sizeof *g->words);
+            size_t j;
+            json_t *w;
+            json_array_foreach(v, j, w) {
+                char *pj = xasprintf("%s[%zu]", p, j);
+                if (!json_is_string(w))
+                    bad(l, pj, "must be a string, not %s", type_name(w));
+                else if (tmpl_parse(l, json_string_value(w), pj, &g->words[g->nwords]))
+                    g->nwords++;
+                free(pj);
+            }
+            out->nargs++;
+        } else {
+            bad(l, p, "must be a string or a non-empty array of strings, not %s",
+                type_name(v));
+        }
+        free(p);
+    }
+}
+
+static void check_argv(struct ld *l, const struct recipe_bench *b, const struct argv_tmpl *a,
+                       const char *path)
+{
+    for (size_t i = 0; i < a->nargs; i++)
+        for (size_t j = 0; j < a->args[i].nwords; j++) {
+            char *p = xasprintf("%s[%zu]", path, i);
+            tmpl_check(l, b, &a->args[i].words[j], NULL, p);
+            free(p);
+        }
+}
+
+static enum summary parse_summary(struct ld *l, const char *s, const char *path)
+{
+    if (strcmp(s, "median") == 0) return SUMMARY_MEDIAN;
+    if (strcmp(s, "mean") == 0) return SUMMARY_MEAN;
+    if (strcmp(s, "max") == 0) return SUMMARY_MAX;
+    if (strcmp(s, "min") == 0) return SUMMARY_MIN;
+    bad(l, path, "unknown summary \"%s\" (median, mean, max, min)", s);
+    return SUMMARY_MEDIAN;
+}
+
+static void load_vars(struct ld *l, struct recipe_bench *b, const json_t *o, const char *path)
+{
+    if (!json_is_object(o)) {
+        bad(l, path, "must be an object of value lists, not %s", type_name(o));
+        return;
+    }
+    b->vars = xcalloc(json_object_size(o) + 1, sizeof *b->vars);
+    const char *name;
+    json_t *vals;
+    json_object_foreach((json_t *)o, name, vals) {
+        char *p = xasprintf("%s.%s", path, name);
+        if (!json_is_array(vals) || json_array_size(vals) == 0) {
+            bad(l, p, "must be a non-empty array");
+            free(p);
+            continue;
+        }
+        struct var *v = &b->vars[b->nvars++];
+        v->name = xstrdup(name);
+        v->values = xcalloc(json_array_size(vals), sizeof *v->values);
+        size_t i;
+        json_t *x;
+        json_array_foreach(vals, i, x) {
+            char *pi = xasprintf("%s[%zu]", p, i);
+            struct var_value *vv = &v->values[v->nvalues];
+            if (json_is_string(x)) {
+                vv->value = xstrdup(json_string_value(x));
+                v->nvalues++;
+            } else if (json_is_object(x)) {
+                vv->value = get_str(l, x, "value", pi, true);
+                if (vv->value) {
+                    vv->fnames = xcalloc(json_object_size(x), sizeof *vv->fnames);
+                    vv->fvalues = xcalloc(json_object_size(x), sizeof *vv->fvalues);
+                    const char *fk;
+                    json_t *fv;
+                    json_object_foreach(x, fk, fv) {
+                        if (strcmp(fk, "value") == 0)
+                            continue;
+                        char *pf = xasprintf("%s.%s", pi, fk);
+                        if (!json_is_string(fv))
+                            bad(l, pf, "must be a string, not %s", type_name(fv));
+                        else if (tmpl_parse(l, json_string_value(fv), pf,
+                                            &vv->fvalues[vv->nfields])) {
+                            vv->fnames[vv->nfields++] = xstrdup(fk);
+                        }
+                        free(pf);
+                    }
+                    v->nvalues++;
+                }
+            } else {
+                bad(l, pi, "must be a string or an object with \"value\", not %s",
+                    type_name(x));
+            }
+            free(pi);
+        }
+        free(p);
+    }
+}
+
+/* Parameters of the file and of the benchmark (the benchmark's win). */
+static void load_params(struct ld *l, struct recipe_bench *b, const json_t *o, const char *path)
+{
+    if (!o)
+        return;
+    if (!json_is_object(o)) {
+        bad(l, path, "must be an object, not %s", type_name(o));
+        return;
+    }
+    const char *name;
+    json_t *v;
+    json_object_foreach((json_t *)o, name, v) {
+        char *p = xasprintf("%s.%s", path, name);
+        struct param *pm = (struct param *)find_param(b, name);
+        if (pm) {
+            free(pm->full);
+            free(pm->quick);
+            free(pm->missing);
+        } else {
+            b->params = xrealloc(b->params, (b->nparams + 1) * sizeof *b->params);
+            pm = &b->params[b->nparams++];
+            pm->name = xstrdup(name);
+        }
+        pm->full = pm->quick = pm->missing = NULL;
+        pm->source = P_FIXED;
+        if (json_is_string(v)) {
+            pm->full = xstrdup(json_string_value(v));
+            pm->quick = xstrdup(pm->full);
+        } else if (json_is_object(v)) {
+            static const char *const known[] = { "value", "full", "quick", "source",
+                                                 "missing", NULL };
+            check_keys(l, v, p, known);
+            char *val = get_str(l, v, "value", p, false);
+            pm->full = get_str(l, v, "full", p, false);
+            pm->quick = get_str(l, v, "quick", p, false);
+            if (val) {
+                if (!pm->full)
+                    pm->full = xstrdup(val);
+                if (!pm->quick)
+                    pm->quick = xstrdup(val);
+                free(val);
+            }
+            pm->missing = get_str(l, v, "missing", p, false);
+            char *src = get_str(l, v, "source", p, false);
+            if (src) {
+                if (strcmp(src, "cpufreq_khz") == 0)
+                    pm->source = P_CPUFREQ_KHZ;
+                else if (strcmp(src, "cpufreq_mhz") == 0)
+                    pm->source = P_CPUFREQ_MHZ;
+                else {
+                    char *ps = xasprintf("%s.source", p);
+                    bad(l, ps, "unknown source \"%s\" (cpufreq_khz, cpufreq_mhz)", src);
+                    free(ps);
+                }
+                free(src);
+            }
+        } else {
+            bad(l, p, "must be a string or an object, not %s", type_name(v));
+        }
+        free(p);
+    }
+}
+
+static void load_env(struct ld *l, struct recipe_bench *b, const json_t *o, const char *path)
+{
+    if (!o)
+        return;
+    if (!json_is_object(o)) {
+        bad(l, path, "must be an object of strings, not %s", type_name(o));
+        return;
+    }
+    const char *name;
+    json_t *v;
+    json_object_foreach((json_t *)o, name, v) {
+        char *p = xasprintf("%s.%s", path, name);
+        if (!json_is_string(v)) {
+            bad(l, p, "must be a string, not %s", type_name(v));
+        } else {
+            struct tmpl *t = xcalloc(1, sizeof *t);
+            if (tmpl_parse(l, json_string_value(v), p, t)) {
+                b->env = xrealloc(b->env, (b->nenv + 1) * sizeof *b->env);
+                b->env[b->nenv++] = (struct env_entry){ xstrdup(name), t };
+            } else {
+                tmpl_free(t);
+                free(t);
+            }
+        }
+        free(p);
+    }
+}
+
+static void load_strings(struct ld *l, const json_t *a, const char *path, char ***out, size_t *n)
+{
+    if (!a)
+        return;
+    if (!json_is_array(a)) {
+        bad(l, path, "must be an array of strings, not %s", type_name(a));
+        return;
+    }
+    size_t i;
+    json_t *v;
+    json_array_foreach(a, i, v) {
+        if (!json_is_string(v)) {
+            char *p = xasprintf("%s[%zu]", path, i);
+            bad(l, p, "must be a string, not %s", type_name(v));
+            free(p);
+            continue;
+        }
+        *out = xrealloc(*out, (*n + 1) * sizeof **out);
+        (*out)[(*n)++] = xstrdup(json_string_value(v));
+    }
+}
+
+static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat, const json_t *o,
+                      const char *path, struct emit *e)
+{
+    memset(e, 0, sizeof *e);
+    e->scale = 1;
+    e->summary = b->summary;
+    e->group = -1;
+    json_t *m = json_object_get(o, "metric");
+    json_t *ms = json_object_get(o, "metrics");
+    if (!m && !ms) {
+        bad(l, path, "missing \"metric\" (or \"metrics\")");
+        return;
+    }
+    if (m && ms)
+        bad(l, path, "give \"metric\" or \"metrics\", not both");
+    json_t *list = json_array();
+    if (m)
+        json_array_append(list, m);
+    else if (json_is_array(ms))
+        json_array_extend(list, ms);
+    else
+        bad(l, path, "\"metrics\" must be an array of strings, not %s", type_name(ms));
+    e->metrics = xcalloc(json_array_size(list) + 1, sizeof *e->metrics);
+    size_t i;
+    json_t *v;
+    json_array_foreach(list, i, v) {
+        char *p = m ? xasprintf("%s.metric", path) : xasprintf("%s.metrics[%zu]", path, i);
+        if (!json_is_string(v))
+            bad(l, p, "must be a string, not %s", type_name(v));
+        else if (tmpl_parse(l, json_string_value(v), p, &e->metrics[e->nmetrics])) {
+            tmpl_check(l, b, &e->metrics[e->nmetrics], pat, p);
+            e->nmetrics++;
+        }
+        free(p);
+    }
+    json_decref(list);
+    e->unit = get_str(l, o, "unit", path, true);
+    char *s = get_str(l, o, "summary", path, false);
+    if (s) {
+        char *p = xasprintf("%s.summary", path);
+        e->summary = parse_summary(l, s, p);
+        free(p);
+        free(s);
+    }
+    json_t *sc = json_object_get(o, "scale");
+    if (sc) {
+        char *p = xasprintf("%s.scale", path);
+        if (get_num(l, sc, p, &e->scale) && !(e->scale != 0 && isfinite(e->scale)))
+            bad(l, p, "must be a finite non-zero number");
+        free(p);
+    }
+    json_t *cb = json_object_get(o, "cpu_bound");
+    if (cb && !json_is_boolean(cb)) {
+        char *p = xasprintf("%s.cpu_bound", path);
+        bad(l, p, "must be true or false");
+        free(p);
+    }
+    e->cpu_bound = json_is_true(cb);
+    json_t *mn = json_object_get(o, "min");
+    if (mn) {
+        char *p = xasprintf("%s.min", path);
+        e->has_min = get_num(l, mn, p, &e->min);
+        free(p);
+    }
+    json_t *val = json_object_get(o, "value");
+    uint32_t ngroups = 0;
+    pcre2_pattern_info(pat->re, PCRE2_INFO_CAPTURECOUNT, &ngroups);
+    char *pv = xasprintf("%s.value", path);
+    if (!val) {
+        int n = pcre2_substring_number_from_name(pat->re, (PCRE2_SPTR) "value");
+        e->group = n >= 0 ? n : 1;
+        if (ngroups < 1)
+            bad(l, pv, "the regex has no capture for the value");
+    } else if (json_is_string(val)) {
+        int n = pcre2_substring_number_from_name(pat->re, (PCRE2_SPTR)json_string_value(val));
+        if (n < 0)
+            bad(l, pv, "the regex has no capture named \"%s\"", json_string_value(val));
+        e->group = n;
+    } else if (json_is_integer(val)) {
+        json_int_t n = json_integer_value(val);
+        if (n < 1 || n > (json_int_t)ngroups)
+            bad(l, pv, "capture %lld does not exist (the regex has %u)", (long long)n,
+                (unsigned)ngroups);
+        e->group = (int)n;
+    } else {
+        bad(l, pv, "must be a capture name or number, not %s", type_name(val));
+    }
+    free(pv);
+}
+
+static void load_captures(struct ld *l, struct pattern *pat, const json_t *o, const char *path)
+{
+    if (!o)
+        return;
+    if (!json_is_object(o)) {
+        bad(l, path, "must be an object, not %s", type_name(o));
+        return;
+    }
+    pat->caps = xcalloc(json_object_size(o) + 1, sizeof *pat->caps);
+    const char *name;
+    json_t *v;
+    json_object_foreach((json_t *)o, name, v) {
+        char *p = xasprintf("%s.%s", path, name);
+        if (!re_has_group(pat->re, name)) {
+            bad(l, p, "the regex has no capture named \"%s\"", name);
+            free(p);
+            continue;
+        }
+        json_t *map = json_is_object(v) ? json_object_get(v, "map") : NULL;
+        json_t *vals = json_is_object(v) ? json_object_get(v, "values") : NULL;
+        if (!json_is_object(v) || (!map == !vals)) {
+            bad(l, p, "must be {\"map\": {...}} or {\"values\": [...]}");
+            free(p);
+            continue;
+        }
+        struct capture *c = &pat->caps[pat->ncaps++];
+        c->name = xstrdup(name);
+        if (map) {
+            if (!json_is_object(map)) {
+                bad(l, p, "\"map\" must be an object of strings");
+            } else {
+                c->from = xcalloc(json_object_size(map) + 1, sizeof *c->from);
+                c->to = xcalloc(json_object_size(map) + 1, sizeof *c->to);
+                const char *k;
+                json_t *t;
+                json_object_foreach(map, k, t) {
+                    if (!json_is_string(t)) {
+                        char *pk = xasprintf("%s.map.%s", p, k);
+                        bad(l, pk, "must be a string, not %s", type_name(t));
+                        free(pk);
+                        continue;
+                    }
+                    c->from[c->n] = xstrdup(k);
+                    c->to[c->n++] = xstrdup(json_string_value(t));
+                }
+            }
+        } else {
+            char *pv = xasprintf("%s.values", p);
+            load_strings(l, vals, pv, &c->from, &c->n);
+            free(pv);
+        }
+        free(p);
+    }
+}
+
+static void load_only(struct ld *l, const struct recipe_bench *b, const json_t *o,
+                      const char *path, struct only *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!o)
+        return;
+    if (!json_is_object(o)) {
+        bad(l, path, "must be an object of variable: [values], not %s", type_name(o));
+        return;
+    }
+    size_t n = json_object_size(o);
+    out->var = xcalloc(n + 1, sizeof *out->var);
+    out->values = xcalloc(n + 1, sizeof *out->values);
+    out->nvalues = xcalloc(n + 1, sizeof *out->nvalues);
+    const char *name;
+    json_t *v;
+    json_object_foreach((json_t *)o, name, v) {
+        char *p = xasprintf("%s.%s", path, name);
+        const struct var *var = find_var(b, name);
+        if (!var) {
+            bad(l, p, "\"%s\" is not a variable", name);
+            free(p);
+            continue;
+        }
+        size_t k = out->n++;
+        out->var[k] = (size_t)(var - b->vars);
+        if (json_is_string(v)) {
+            json_t *a = json_pack("[O]", v);
+            load_strings(l, a, p, &out->values[k], &out->nvalues[k]);
+            json_decref(a);
+        } else {
+            load_strings(l, v, p, &out->values[k], &out->nvalues[k]);
+        }
+        for (size_t i = 0; i < out->nvalues[k]; i++) {
+            bool known = false;
+            for (size_t j = 0; j < var->nvalues && !known; j++)
+                known = strcmp(var->values[j].value, out->values[k][i]) == 0;
+            if (!known)
+                bad(l, p, "\"%s\" is not a value of \"%s\"", out->values[k][i], name);
+        }
+        free(p);
+    }
+}
+
+static bool only_applies(const struct recipe_bench *b, const struct only *o, size_t inv)
+{
+    for (size_t i = 0; i < o->n; i++) {
+        const char *v = b->vars[o->var[i]].values[var_index(b, inv, o->var[i])].value;
+        bool in = false;
+        for (size_t j = 0; j < o->nvalues[i] && !in; j++)
+            in = strcmp(o->values[i][j], v) == 0;
+        if (!in)
+            return false;
+    }
+    return true;
+}
+
+static void load_pattern(struct ld *l, struct recipe_bench *b, const json_t *o, const char *path,
+                         struct pattern *pat)
+{
+    static const char *const known[] = { "regex", "multi", "metric", "metrics", "unit", "value",
+                                         "scale", "min", "summary", "emit", "captures",
+                                         "requires", "cpu_bound", "only", "comment", NULL };
+    memset(pat, 0, sizeof *pat);
+    if (!json_is_object(o)) {
+        bad(l, path, "must be an object, not %s", type_name(o));
+        return;
+    }
+    check_keys(l, o, path, known);
+    char *src = get_str(l, o, "regex", path, true);
+    if (!src)
+        return;
+    char *pr = xasprintf("%s.regex", path);
+    pat->re = compile_re(l, src, pr);
+    free(pr);
+    free(src);
+    if (!pat->re)
+        return;
+    json_t *multi = json_object_get(o, "multi");
+    if (multi && !json_is_boolean(multi)) {
+        char *p = xasprintf("%s.multi", path);
+        bad(l, p, "must be true or false, not %s", type_name(multi));
+        free(p);
+    }
+    pat->multi = json_is_true(multi);
+    char *po = xasprintf("%s.only", path);
+    load_only(l, b, json_object_get(o, "only"), po, &pat->only);
+    free(po);
+    char *pc = xasprintf("%s.captures", path);
+    load_captures(l, pat, json_object_get(o, "captures"), pc);
+    free(pc);
+    char *pq = xasprintf("%s.requires", path);
+    load_strings(l, json_object_get(o, "requires"), pq, &pat->requires, &pat->nrequires);
+    for (size_t i = 0; i < pat->nrequires; i++)
+        if (!find_param(b, pat->requires[i]))
+            bad(l, pq, "\"%s\" is not a parameter", pat->requires[i]);
+    free(pq);
+    json_t *emit = json_object_get(o, "emit");
+    if (emit) {
+        char *pe = xasprintf("%s.emit", path);
+        if (!json_is_array(emit) || json_array_size(emit) == 0) {
+            bad(l, pe, "must be a non-empty array of objects");
+        } else {
+            pat->emits = xcalloc(json_array_size(emit), sizeof *pat->emits);
+            size_t i;
+            json_t *v;
+            json_array_foreach(emit, i, v) {
+                char *pi = xasprintf("%s[%zu]", pe, i);
+                static const char *const ekeys[] = { "metric", "metrics", "unit", "value",
+                                                     "scale", "min", "summary", "cpu_bound",
+                                                     "comment", NULL };
+                if (json_is_object(v)) {
+                    check_keys(l, v, pi, ekeys);
+                    load_emit(l, b, pat, v, pi, &pat->emits[pat->nemits++]);
+                }
+                else
+                    bad(l, pi, "must be an object, not %s", type_name(v));
+                free(pi);
+            }
+        }
+        free(pe);
+    } else {
+        pat->emits = xcalloc(1, sizeof *pat->emits);
+        load_emit(l, b, pat, o, path, &pat->emits[pat->nemits++]);
+    }
+}
+
+static void load_files(struct ld *l, struct recipe_bench *b, const json_t *a, const char *path)
+{
+    if (!a)
+        return;
+    if (!json_is_array(a)) {
+        bad(l, path, "must be an array of objects, not %s", type_name(a));
+        return;
+    }
+    b->files = xcalloc(json_array_size(a) + 1, sizeof *b->files);
+    size_t i;
+    json_t *o;
+    json_array_foreach(a, i, o) {
+        char *p = xasprintf("%s[%zu]", path, i);
+        static const char *const known[] = { "name", "size", "fill", "content", "dir", "link",
+                                             NULL };
+        if (!json_is_object(o)) {
+            bad(l, p, "must be an object, not %s", type_name(o));
+            free(p);
+            continue;
+        }
+        check_keys(l, o, p, known);
+        struct rfile *f = &b->files[b->nfiles];
+        f->name = get_str(l, o, "name", p, true);
+        if (f->name && (strchr(f->name, '/') || strcmp(f->name, "..") == 0 || !*f->name)) {
+            bad(l, p, "\"name\" must be a plain file name inside the temporary directory");
+            free(f->name);
+            f->name = NULL;
+        }
+        json_t *size = json_object_get(o, "size");
+        json_t *content = json_object_get(o, "content");
+        json_t *link = json_object_get(o, "link");
+        bool dir = json_is_true(json_object_get(o, "dir"));
+        if (!f->name) {
+            free(p);
+            continue;
+        }
+        if (size) {
+            double d = 0;
+            char *ps = xasprintf("%s.size", p);
+            if (get_num(l, size, ps, &d) && (d < 0 || d > 1024.0 * 1024 * 1024))
+                bad(l, ps, "must be between 0 and 1 GiB");
+            f->kind = RF_SIZED;
+            f->size = (size_t)d;
+            free(ps);
+            char *fill = get_str(l, o, "fill", p, false);
+            if (fill) {
+                if (strcmp(fill, "random") == 0)
+                    f->random = true;
+                else if (strcmp(fill, "zero") != 0) {
+                    char *pf = xasprintf("%s.fill", p);
+                    bad(l, pf, "must be \"zero\" or \"random\"");
+                    free(pf);
+                }
+                free(fill);
+            }
+        } else if (content) {
+            f->kind = RF_CONTENT;
+            f->content = get_str(l, o, "content", p, true);
+        } else if (link) {
+            f->kind = RF_LINK;
+            char *pl = xasprintf("%s.link", p);
+            f->link = xcalloc(1, sizeof *f->link);
+            if (!json_is_string(link))
+                bad(l, pl, "must be a string, not %s", type_name(link));
+            else if (tmpl_parse(l, json_string_value(link), pl, f->link))
+                tmpl_check(l, b, f->link, NULL, pl);
+            free(pl);
+        } else if (dir) {
+            f->kind = RF_DIR;
+        } else {
+            bad(l, p, "give \"size\", \"content\", \"link\" or \"dir\": true");
+        }
+        b->nfiles++;
+        free(p);
+    }
+}
+
+/* --- derived data: the metrics of every invocation ----------------------- */
+
+static size_t metric_add(struct ld *l, struct recipe_bench *b, const char *id, const char *unit,
+                         enum summary summary, bool cpu_bound, const char *path)
+{
+    for (size_t i = 0; i < b->nmetrics; i++)
+        if (strcmp(b->metrics[i].id, id) == 0) {
+            if (strcmp(b->metrics[i].unit, unit) != 0)
+                bad(l, path, "metric \"%s\" has unit \"%s\" here and \"%s\" elsewhere", id,
+                    unit, b->metrics[i].unit);
+            return i;
+        }
+    xgrow(&b->metrics, &b->capmetrics, b->nmetrics + 1, sizeof *b->metrics);
+    b->metrics[b->nmetrics] = (struct recipe_metric){ xstrdup(id), xstrdup(unit), summary,
+                                                      cpu_bound };
+    return b->nmetrics++;
+}
+
+/* Capture references of a metric template, in order, without repeats. */
+static size_t tmpl_captures(const struct tmpl *t, const struct pattern *pat,
+                            const struct capture **out, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < t->nsegs; i++) {
+        if (!t->segs[i].ref)
+            continue;
+        const struct capture *c = find_cap(pat, t->segs[i].text);
+        if (!c)
+            continue;
+        bool seen = false;
+        for (size_t j = 0; j < n; j++)
+            seen |= out[j] == c;
+        if (!seen && n < max)
+            out[n++] = c;
+    }
+    return n;
+}
+
+static void expect_add(struct recipe_bench *b, size_t inv, size_t *cap, size_t metric,
+                       size_t pattern)
+{
+    for (size_t i = 0; i < b->inv_nexpect[inv]; i++)
+        if (b->inv_expect[inv][i].metric == metric)
+            return;
+    xgrow(&b->inv_expect[inv], cap, b->inv_nexpect[inv] + 1, sizeof **b->inv_expect);
+    b->inv_expect[inv][b->inv_nexpect[inv]++] = (struct expect){ metric, pattern };
+}
+
+#define MAX_TMPL_CAPS 8
+
+/* Enumerates every metric id each invocation can produce. */
+static void derive_metrics(struct ld *l, struct recipe_bench *b, const char *path)
+{
+    b->ninv = 1;
+    for (size_t k = 0; k < b->nvars; k++) {
+        b->ninv *= b->vars[k].nvalues;
+        if (b->ninv > 10000) {
+            bad(l, path, "more than 10000 invocations");
+            return;
+        }
+    }
+    b->inv_expect = xcalloc(b->ninv, sizeof *b->inv_expect);
+    b->inv_nexpect = xcalloc(b->ninv, sizeof *b->inv_nexpect);
+    for (size_t inv = 0; inv < b->ninv; inv++) {
+        size_t cap = 0;
+        for (size_t pi = 0; pi < b->npats; pi++) {
+            const struct pattern *pat = &b->pats[pi];
+            if (!only_applies(b, &pat->only, inv))
+                continue;
+            for (size_t ei = 0; ei < pat->nemits; ei++) {
+                const struct emit *e = &pat->emits[ei];
+                for (size_t mi = 0; mi < e->nmetrics; mi++) {
+                    const struct capture *cs[MAX_TMPL_CAPS];
+                    size_t nc = tmpl_captures(&e->metrics[mi], pat, cs, MAX_TMPL_CAPS);
+                    size_t combos = 1;
+                    for (size_t c = 0; c < nc; c++)
+                        combos *= cs[c]->n ? cs[c]->n : 1;
+                    for (size_t combo = 0; combo < combos && !l->bad; combo++) {
+                        const char *names[MAX_TMPL_CAPS], *vals[MAX_TMPL_CAPS];
+                        size_t rest = combo;
+                        for (size_t c = nc; c-- > 0;) {
+                            size_t idx = cs[c]->n ? rest % cs[c]->n : 0;
+                            rest /= cs[c]->n ? cs[c]->n : 1;
+                            names[c] = cs[c]->name;
+                            vals[c] = cs[c]->n ? (cs[c]->to ? cs[c]->to[idx] : cs[c]->from[idx])
+                                               : "";
+                        }
+                        struct scope sc = { b, inv, NULL, names, vals, nc };
+                        char *id = tmpl_expand(&e->metrics[mi], &sc, 0);
+                        char *p = xasprintf("%s.patterns[%zu]", path, pi);
+                        if (!id) {
+                            /* a variable field this invocation lacks: no such metric here */
+                        } else if (!*id || strpbrk(id, " \t\r\n")) {
+                            bad(l, p, "metric id \"%s\" is empty or has white space", id);
+                        } else {
+                            size_t m = metric_add(l, b, id, e->unit ? e->unit : "",
+                                                  e->summary, e->cpu_bound, p);
+                            expect_add(b, inv, &cap, m, pi);
+                        }
+                        free(p);
+                        free(id);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* --- loading: a benchmark and a file ------------------------------------ */
+
+static struct recipe_bench *load_bench(struct ld *l, const json_t *file, const json_t *o,
+                                       const char *path, const char *tool)
+{
+    static const char *const known[] = {
+        "name", "section", "description", "binaries", "search_paths", "provided_by", "args",
+        "setup", "teardown", "env", "cwd", "stream", "timeout", "runs", "budget", "summary",
+        "vars", "params", "patterns", "errors", "files", "needs", "pin", "comment", NULL
+    };
+    if (!json_is_object(o)) {
+        bad(l, path, "must be an object, not %s", type_name(o));
+        return NULL;
+    }
+    check_keys(l, o, path, known);
+    struct recipe_bench *b = xcalloc(1, sizeof *b);
+    b->file = xstrdup(l->label);
+    b->tool = xstrdup(tool);
+    b->name = get_str(l, o, "name", path, true);
+    b->section = get_str(l, o, "section", path, true);
+    b->description = get_str(l, o, "description", path, false);
+    b->provided_by = get_str(l, o, "provided_by", path, false);
+    if (!b->provided_by)
+        b->provided_by = get_str(l, file, "provided_by", "", false);
+    if (!b->description)
+        b->description = xasprintf("%s (%s)", b->name ? b->name : "?", tool);
+    b->stream = RECIPE_STDOUT;
+    b->timeout_full = b->timeout_quick = 60;
+    b->runs_full = b->runs_quick = 1;
+    b->budget_full = b->budget_quick = 1;
+    b->pin = true;
+    b->summary = SUMMARY_MEDIAN;
+
+    char *p;
+    const json_t *sp = json_object_get(o, "search_paths");
+    p = xasprintf("%s.search_paths", path);
+    load_strings(l, sp ? sp : json_object_get(file, "search_paths"), p, &b->search, &b->nsearch);
+    free(p);
+
+    /* variables and parameters first: the templates refer to them */
+    json_t *vars = json_object_get(o, "vars");
+    if (vars) {
+        p = xasprintf("%s.vars", path);
+        load_vars(l, b, vars, p);
+        free(p);
+    }
+    load_params(l, b, json_object_get(file, "params"), "params");
+    p = xasprintf("%s.params", path);
+    load_params(l, b, json_object_get(o, "params"), p);
+    free(p);
+    load_env(l, b, json_object_get(file, "env"), "env");
+    p = xasprintf("%s.env", path);
+    load_env(l, b, json_object_get(o, "env"), p);
+    for (size_t i = 0; i < b->nenv; i++)
+        tmpl_check(l, b, b->env[i].value, NULL, p);
+    free(p);
+
+    json_t *args = json_object_get(o, "args");
+    p = xasprintf("%s.args", path);
+    if (args) {
+        load_argv(l, args, p, &b->args);
+        check_argv(l, b, &b->args, p);
+    }
+    free(p);
+    const char *steps[] = { "setup", "teardown" };
+    for (int s = 0; s < 2; s++) {
+        json_t *a = json_object_get(o, steps[s]);
+        if (!a)
+            continue;
+        p = xasprintf("%s.%s", path, steps[s]);
+        struct argv_tmpl *t = s == 0 ? &b->setup : &b->teardown;
+        load_argv(l, a, p, t);
+        check_argv(l, b, t, p);
+        *(s == 0 ? &b->has_setup : &b->has_teardown) = true;
+        free(p);
+    }
+
+    json_t *bins = json_object_get(o, "binaries");
+    p = xasprintf("%s.binaries", path);
+    if (!bins) {
+        bad(l, path, "missing \"binaries\"");
+    } else if (!json_is_array(bins) || json_array_size(bins) == 0) {
+        bad(l, p, "must be a non-empty array");
+    } else {
+        b->bins = xcalloc(json_array_size(bins), sizeof *b->bins);
+        size_t i;
+        json_t *v;
+        json_array_foreach(bins, i, v) {
+            char *pi = xasprintf("%s[%zu]", p, i);
+            struct binary *bin = &b->bins[b->nbins];
+            if (json_is_string(v)) {
+                bin->name = xstrdup(json_string_value(v));
+            } else if (json_is_object(v)) {
+                bin->name = get_str(l, v, "name", pi, true);
+                json_t *ba = json_object_get(v, "args");
+                if (ba) {
+                    char *pa = xasprintf("%s.args", pi);
+                    load_argv(l, ba, pa, &bin->args);
+                    check_argv(l, b, &bin->args, pa);
+                    bin->has_args = true;
+                    free(pa);
+                }
+            } else {
+                bad(l, pi, "must be a string or {\"name\", \"args\"}, not %s", type_name(v));
+            }
+            if (bin->name && (!*bin->name || strchr(bin->name, '/'))) {
+                bad(l, pi, "must be a file name without '/' (use \"search_paths\")");
+                free(bin->name);
+                bin->name = NULL;
+            }
+            if (bin->name)
+                b->nbins++;
+            else
+                argv_tmpl_free(&bin->args);
+            free(pi);
+        }
+    }
+    free(p);
+
+    json_t *cwd = json_object_get(o, "cwd");
+    if (cwd) {
+        p = xasprintf("%s.cwd", path);
+        b->cwd = xcalloc(1, sizeof *b->cwd);
+        if (!json_is_string(cwd))
+            bad(l, p, "must be a string, not %s", type_name(cwd));
+        else if (tmpl_parse(l, json_string_value(cwd), p, b->cwd))
+            tmpl_check(l, b, b->cwd, NULL, p);
+        free(p);
+    }
+    char *stream = get_str(l, o, "stream", path, false);
+    if (stream) {
+        if (strcmp(stream, "stdout") == 0)
+            b->stream = RECIPE_STDOUT;
+        else if (strcmp(stream, "stderr") == 0)
+            b->stream = RECIPE_STDERR;
+        else if (strcmp(stream, "both") == 0)
+            b->stream = RECIPE_BOTH;
+        else {
+            p = xasprintf("%s.stream", path);
+            bad(l, p, "must be \"stdout\", \"stderr\" or \"both\"");
+            free(p);
+        }
+        free(stream);
+    }
+    get_full_quick(l, o, "timeout", path, &b->timeout_full, &b->timeout_quick, 0.1);
+    double rf = b->runs_full, rq = b->runs_quick;
+    get_full_quick(l, o, "runs", path, &rf, &rq, 1);
+    b->runs_full = (int)rf;
+    b->runs_quick = (int)rq;
+    get_full_quick(l, o, "budget", path, &b->budget_full, &b->budget_quick, 0);
+    json_t *pin = json_object_get(o, "pin");
+    if (pin) {
+        if (!json_is_boolean(pin)) {
+            p = xasprintf("%s.pin", path);
+            bad(l, p, "must be true or false");
+            free(p);
+        }
+        b->pin = json_is_true(pin);
+    }
+    char *summary = get_str(l, o, "summary", path, false);
+    if (summary) {
+        p = xasprintf("%s.summary", path);
+        b->summary = parse_summary(l, summary, p);
+        free(p);
+        free(summary);
+    }
+
+    p = xasprintf("%s.files", path);
+    load_files(l, b, json_object_get(o, "files"), p);
+    free(p);
+
+    json_t *needs = json_object_get(o, "needs");
+    if (needs) {
+        p = xasprintf("%s.needs", path);
+        if (!json_is_array(needs)) {
+            bad(l, p, "must be an array of {\"path\", \"reason\"}");
+        } else {
+            b->needs = xcalloc(json_array_size(needs) + 1, sizeof *b->needs);
+            size_t i;
+            json_t *v;
+            json_array_foreach(needs, i, v) {
+                char *pi = xasprintf("%s[%zu]", p, i);
+                if (json_is_object(v)) {
+                    b->needs[b->nneeds].path = get_str(l, v, "path", pi, true);
+                    b->needs[b->nneeds].reason = get_str(l, v, "reason", pi, false);
+                    char *po = xasprintf("%s.only", pi);
+                    load_only(l, b, json_object_get(v, "only"), po, &b->needs[b->nneeds].only);
+                    free(po);
+                    b->nneeds++;
+                } else {
+                    bad(l, pi, "must be an object, not %s", type_name(v));
+                }
+                free(pi);
+            }
+        }
+        free(p);
+    }
+
+    json_t *pats = json_object_get(o, "patterns");
+    p = xasprintf("%s.patterns", path);
+    if (!pats) {
+        bad(l, path, "missing \"patterns\"");
+    } else if (!json_is_array(pats) || json_array_size(pats) == 0) {
+        bad(l, p, "must be a non-empty array");
+    } else {
+        b->pats = xcalloc(json_array_size(pats), sizeof *b->pats);
+        size_t i;
+        json_t *v;
+        json_array_foreach(pats, i, v) {
+            char *pi = xasprintf("%s[%zu]", p, i);
+            load_pattern(l, b, v, pi, &b->pats[b->npats++]);
+            free(pi);
+        }
+    }
+    free(p);
+
+    json_t *errs = json_object_get(o, "errors");
+    if (errs) {
+        p = xasprintf("%s.errors", path);
+        if (!json_is_array(errs)) {
+            bad(l, p, "must be an array of {\"regex\", \"reason\"}");
+        } else {
+            b->errs = xcalloc(json_array_size(errs) + 1, sizeof *b->errs);
+            size_t i;
+            json_t *v;
+            json_array_foreach(errs, i, v) {
+                char *pi = xasprintf("%s[%zu]", p, i);
+                if (!json_is_object(v)) {
+                    bad(l, pi, "must be an object, not %s", type_name(v));
+                } else {
+                    char *src = get_str(l, v, "regex", pi, true);
+                    char *reason = get_str(l, v, "reason", pi, true);
+                    char *pr = xasprintf("%s.regex", pi);
+                    pcre2_code *re = src ? compile_re(l, src, pr) : NULL;
+                    free(pr);
+                    free(src);
+                    if (re && reason)
+                        b->errs[b->nerrs++] = (struct errpat){ re, reason };
+                    else {
+                        pcre2_code_free(re);
+                        free(reason);
+                    }
+                }
+                free(pi);
+            }
+        }
+        free(p);
+    }
+
+    if (!l->bad)
+        derive_metrics(l, b, path);
+    return b;
+}
+
+bool recipe_load_file(struct recipe_set *set, const char *path, const char *label,
+                      struct diag *d)
+{
+    char *own_label = NULL;
+    if (!label) {
+        const char *base = strrchr(path, '/');
+        own_label = xasprintf("tools/%s", base ? base + 1 : path);
+        label = own_label;
+    }
+    struct ld l = { label, d, false };
+    json_error_t jerr;
+    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root) {
+        if (jerr.line > 0)
+            diag_add(d, "%s:%d:%d: %s", label, jerr.line, jerr.column, jerr.text);
+        else
+            diag_add(d, "%s: %s", label, jerr.text);
+        free(own_label);
+        return false;
+    }
+    bool ok = false;
+    static const char *const known[] = { "format", "tool", "description", "provided_by",
+                                         "search_paths", "params", "env", "benchmarks",
+                                         "comment", NULL };
+    const char *fmt = json_is_object(root) ?
+        json_string_value(json_object_get(root, "format")) : NULL;
+    if (!json_is_object(root)) {
+        diag_add(d, "%s: the top level must be an object", label);
+    } else if (!fmt || strcmp(fmt, RECIPE_FORMAT) != 0) {
+        diag_add(d, "%s: format: must be \"%s\"", label, RECIPE_FORMAT);
+    } else {
+        check_keys(&l, root, "(top level)", known);
+        l.bad = false;      /* an unknown top-level member costs nothing */
+        const char *tool = json_string_value(json_object_get(root, "tool"));
+        json_t *benches = json_object_get(root, "benchmarks");
+        if (!tool) {
+            diag_add(d, "%s: tool: missing (a string naming the tool family)", label);
+        } else if (!json_is_array(benches)) {
+            diag_add(d, "%s: benchmarks: missing or not an array", label);
+        } else {
+            ok = true;
+            size_t i;
+            json_t *o;
+            json_array_foreach(benches, i, o) {
+                char *p = xasprintf("benchmarks[%zu]", i);
+                l.bad = false;
+                struct recipe_bench *b = load_bench(&l, root, o, p, tool);
+                if (b && !l.bad && recipe_find(set, b->name)) {
+                    diag_add(d, "%s: %s.name: benchmark \"%s\" is defined twice", label, p,
+                             b->name);
+                    l.bad = true;
+                }
+                if (b && !l.bad) {
+                    xgrow(&set->benches, &set->cap, set->n + 1, sizeof *set->benches);
+                    set->benches[set->n++] = b;
+                } else {
+                    if (b && b->name)
+                        diag_add(d, "%s: %s: benchmark \"%s\" skipped", label, p, b->name);
+                    bench_free(b);
+                }
+                free(p);
+            }
+        }
+    }
+    json_decref(root);
+    free(own_label);
+    return ok;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+struct recipe_set *recipe_load_dir(const char *dir, struct diag *d)
+{
+    struct recipe_set *set = xcalloc(1, sizeof *set);
+    DIR *dp = opendir(dir);
+    if (!dp) {
+        diag_add(d, "%s: cannot read the tool recipes: %s", dir, strerror(errno));
+        return set;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *de;
+    while ((de = readdir(dp))) {
+        if (de->d_name[0] == '.' || !str_ends_with(de->d_name, ".json"))
+            continue;
+        xgrow(&names, &cap, n + 1, sizeof *names);
+        names[n++] = xstrdup(de->d_name);
+    }
+    closedir(dp);
+    qsort(names, n, sizeof *names, cmp_str);
+    for (size_t i = 0; i < n; i++) {
+        char *path = path_join(dir, names[i]);
+        char *label = xasprintf("tools/%s", names[i]);
+        recipe_load_file(set, path, label, d);
+        free(label);
+        free(path);
+    }
+    strv_free(names, n);
+    return set;
+}
+
+struct recipe_set *recipe_load_default(struct diag *d)
+{
+    char *dir = datadir_path("tools");
+    struct recipe_set *set = recipe_load_dir(dir, d);
+    free(dir);
+    return set;
+}
+
+/* --- binaries ----------------------------------------------------------- */
+
+void recipe_set_tools_dir(const char *dir)
+{
+    free(tools_dir);
+    tools_dir = dir && *dir ? xstrdup(dir) : NULL;
+}
+
+const char *recipe_tools_dir(void)
+{
+    return tools_dir;
+}
+
+static char *exe_in(const char *dir, const char *name)
+{
+    if (!dir || !*dir)
+        return NULL;
+    char *p = path_join(dir, name);
+    struct stat st;
+    if (stat(p, &st) == 0 && S_ISREG(st.st_mode) && access(p, X_OK) == 0) {
+        if (p[0] != '/') {
+            char *abs = realpath(p, NULL);
+            if (abs) {
+                free(p);
+                p = abs;
+            }
+        }
+        return p;
+    }
+    free(p);
+    return NULL;
+}
+
+/* The binary entry found and its path. */
+static char *find_binary(const struct recipe_bench *b, const struct binary **which)
+{
+    const char *path = getenv("PATH");
+    for (int pass = 0; pass < 3; pass++) {
+        for (size_t i = 0; i < b->nbins; i++) {
+            char *found = NULL;
+            if (pass == 0) {
+                found = exe_in(tools_dir, b->bins[i].name);
+            } else if (pass == 1) {
+                for (size_t s = 0; s < b->nsearch && !found; s++)
+                    found = exe_in(b->search[s], b->bins[i].name);
+            } else if (path) {
+                char *copy = xstrdup(path), *save = NULL;
+                for (char *dir = strtok_r(copy, ":", &save); dir && !found;
+                     dir = strtok_r(NULL, ":", &save))
+                    found = exe_in(dir, b->bins[i].name);
+                free(copy);
+            }
+            if (found) {
+                if (which)
+                    *which = &b->bins[i];
+                return found;
+            }
+        }
+    }
+    return NULL;
+}
+
+char *recipe_find_binary(const struct recipe_bench *b)
+{
+    return find_binary(b, NULL);
+}
+
+char *recipe_not_found_reason(const struct recipe_bench *b)
+{
+    struct strbuf sb;
+    sb_init(&sb);
+    for (size_t i = 0; i < b->nbins; i++)
+        sb_addf(&sb, "%s%s", i ? "/" : "", b->bins[i].name);
+    sb_add(&sb, " not found in ");
+    if (tools_dir)
+        sb_addf(&sb, "%s (--tools-dir), ", tools_dir);
+    for (size_t i = 0; i < b->nsearch; i++)
+        sb_addf(&sb, "%s, ", b->search[i]);
+    sb_add(&sb, "$PATH");
+    if (b->provided_by)
+        sb_addf(&sb, "; provided by %s", b->provided_by);
+    return sb_steal(&sb);
+}
+
+/* --- invocations -------------------------------------------------------- */
+
+bool recipe_invocation_lookup(const struct recipe_bench *b, const char *spec, size_t *inv)
+{
+    size_t idx[64] = { 0 };
+    bool set[64] = { false };
+    if (b->nvars > 64)
+        return false;
+    char *copy = xstrdup(spec ? spec : ""), *save = NULL;
+    bool ok = true;
+    for (char *w = strtok_r(copy, " \t", &save); w && ok; w = strtok_r(NULL, " \t", &save)) {
+        char *eq = strchr(w, '=');
+        if (!eq) {
+            ok = false;
+            break;
+        }
+        *eq = '\0';
+        ok = false;
+        for (size_t k = 0; k < b->nvars; k++) {
+            if (strcmp(b->vars[k].name, w) != 0 || set[k])
+                continue;
+            for (size_t j = 0; j < b->vars[k].nvalues; j++)
+                if (strcmp(b->vars[k].values[j].value, eq + 1) == 0) {
+                    idx[k] = j;
+                    set[k] = ok = true;
+                    break;
+                }
+        }
+    }
+    free(copy);
+    for (size_t k = 0; k < b->nvars && ok; k++)
+        ok = set[k];
+    if (!ok)
+        return false;
+    size_t n = 0;
+    for (size_t k = 0; k < b->nvars; k++)
+        n = n * b->vars[k].nvalues + idx[k];
+    *inv = n;
+    return true;
+}
+
+char *recipe_invocation_label(const struct recipe_bench *b, size_t inv)
+{
+    struct strbuf sb;
+    sb_init(&sb);
+    sb_add(&sb, "");
+    for (size_t k = 0; k < b->nvars; k++)
+        sb_addf(&sb, "%s%s=%s", k ? " " : "", b->vars[k].name,
+                b->vars[k].values[var_index(b, inv, k)].value);
+    return sb_steal(&sb);
+}
+
+static void strv_push(char ***v, size_t *n, size_t *cap, char *s)
+{
+    xgrow(v, cap, *n + 2, sizeof **v);
+    (*v)[(*n)++] = s;
+    (*v)[*n] = NULL;
+}
+
+char **recipe_argv(const struct recipe_bench *b, size_t inv, const struct recipe_env *env,
+                   const char *step)
+{
+    const struct argv_tmpl *t = &b->args;
+    if (step && strcmp(step, "setup") == 0) {
+        if (!b->has_setup)
+            return NULL;
+        t = &b->setup;
+    } else if (step && strcmp(step, "teardown") == 0) {
+        if (!b->has_teardown)
+            return NULL;
+        t = &b->teardown;
+    } else if (env && env->binary) {
+        const char *base = strrchr(env->binary, '/');
+        base = base ? base + 1 : env->binary;
+        for (size_t i = 0; i < b->nbins; i++)
+            if (strcmp(b->bins[i].name, base) == 0 && b->bins[i].has_args)
+                t = &b->bins[i].args;
+    }
+    char **v = NULL;
+    size_t n = 0, cap = 0;
+    strv_push(&v, &n, &cap, xstrdup(env && env->binary ? env->binary : b->bins[0].name));
+    struct scope sc = { b, inv, env, NULL, NULL, 0 };
+    for (size_t i = 0; i < t->nargs; i++) {
+        const struct arg *g = &t->args[i];
+        char *words[16];
+        size_t nw = 0;
+        bool unset = false;
+        for (size_t j = 0; j < g->nwords && j < 16; j++) {
+            words[nw] = tmpl_expand(&g->words[j], &sc, 0);
+            if (!words[nw])
+                unset = true;
+            else
+                nw++;
+        }
+        for (size_t j = 0; j < nw; j++) {
+            if (unset)
+                free(words[j]);
+            else
+                strv_push(&v, &n, &cap, words[j]);
+        }
+    }
+    return v;
+}
+
+char **recipe_envv(const struct recipe_bench *b, size_t inv, const struct recipe_env *env)
+{
+    char **v = NULL;
+    size_t n = 0, cap = 0;
+    xgrow(&v, &cap, 1, sizeof *v);
+    v[0] = NULL;
+    struct scope sc = { b, inv, env, NULL, NULL, 0 };
+    for (size_t i = 0; i < b->nenv; i++) {
+        char *val = tmpl_expand(b->env[i].value, &sc, 0);
+        if (val) {
+            strv_push(&v, &n, &cap, xasprintf("%s=%s", b->env[i].name, val));
+            free(val);
+        }
+    }
+    return v;
+}
+
+char *recipe_cwd(const struct recipe_bench *b, size_t inv, const struct recipe_env *env)
+{
+    if (!b->cwd)
+        return NULL;
+    struct scope sc = { b, inv, env, NULL, NULL, 0 };
+    return tmpl_expand(b->cwd, &sc, 0);
+}
+
+/* --- files the benchmark needs ----------------------------------------- */
+
+static bool write_all(int fd, const void *buf, size_t n)
+{
+    const char *p = buf;
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        p += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
+static bool make_file(const struct rfile *f, const char *path)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return false;
+    bool ok = true;
+    if (f->kind == RF_CONTENT) {
+        ok = write_all(fd, f->content, strlen(f->content));
+    } else {
+        size_t chunk = 1 << 16;
+        uint64_t *buf = xcalloc(chunk / 8, 8);
+        uint64_t x = 0x9e3779b97f4a7c15ull;
+        for (size_t done = 0; ok && done < f->size; done += chunk) {
+            if (f->random)
+                for (size_t i = 0; i < chunk / 8; i++) {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    buf[i] = x;
+                }
+            size_t n = f->size - done < chunk ? f->size - done : chunk;
+            ok = write_all(fd, buf, n);
+        }
+        free(buf);
+    }
+    if (close(fd) != 0)
+        ok = false;
+    return ok;
+}
+
+bool recipe_prepare_tmpdir(const struct recipe_bench *b, const struct recipe_env *env,
+                           char **why)
+{
+    struct scope sc = { b, 0, env, NULL, NULL, 0 };
+    for (size_t i = 0; i < b->nfiles; i++) {
+        const struct rfile *f = &b->files[i];
+        char *path = path_join(env->tmpdir, f->name);
+        bool ok = true;
+        if (f->kind == RF_DIR) {
+            ok = mkdir(path, 0755) == 0 || errno == EEXIST;
+        } else if (f->kind == RF_LINK) {
+            char *target = tmpl_expand(f->link, &sc, 0);
+            /* a link to something absent is skipped: the tool says what it misses */
+            if (target && access(target, F_OK) == 0)
+                ok = symlink(target, path) == 0;
+            free(target);
+        } else {
+            ok = make_file(f, path);
+        }
+        if (!ok) {
+            *why = xasprintf("cannot create %s: %s", path, strerror(errno));
+            free(path);
+            return false;
+        }
+        free(path);
+    }
+    return true;
+}
+
+bool recipe_check_needs(const struct recipe_bench *b, size_t inv, char **why)
+{
+    for (size_t i = 0; i < b->nneeds; i++)
+        if (b->needs[i].path && only_applies(b, &b->needs[i].only, inv) &&
+            access(b->needs[i].path, F_OK) != 0) {
+            *why = b->needs[i].reason ? xasprintf("%s is missing: %s", b->needs[i].path,
+                                                  b->needs[i].reason)
+                                      : xasprintf("%s is missing", b->needs[i].path);
+            return false;
+        }
+    return true;
+}
+
+/* --- parsing ------------------------------------------------------------ */
+
+size_t recipe_expected(const struct recipe_bench *b, size_t inv, const struct recipe_env *env,
+                       const struct recipe_metric ***metrics, const char ***why_not)
+{
+    size_t n = inv < b->ninv ? b->inv_nexpect[inv] : 0;
+    *metrics = xcalloc(n + 1, sizeof **metrics);
+    *why_not = xcalloc(n + 1, sizeof **why_not);
+    for (size_t i = 0; i < n; i++) {
+        const struct expect *e = &b->inv_expect[inv][i];
+        (*metrics)[i] = &b->metrics[e->metric];
+        const struct pattern *pat = &b->pats[e->pattern];
+        for (size_t r = 0; r < pat->nrequires && !(*why_not)[i]; r++) {
+            const struct param *p = find_param(b, pat->requires[r]);
+            char *v = p ? param_value(p, env) : NULL;
+            if (!v)
+                (*why_not)[i] = p && p->missing ? p->missing : "a parameter it needs is unset";
+            free(v);
+        }
+    }
+    return n;
+}
+
+static bool requires_met(const struct recipe_bench *b, const struct pattern *pat,
+                         const struct recipe_env *env)
+{
+    for (size_t r = 0; r < pat->nrequires; r++) {
+        const struct param *p = find_param(b, pat->requires[r]);
+        char *v = p ? param_value(p, env) : NULL;
+        if (!v)
+            return false;
+        free(v);
+    }
+    return true;
+}
+
+/* The line of `text` around offset `off`, trimmed, at most 160 chars. */
+static char *line_at(const char *text, size_t off)
+{
+    const char *s = text + off;
+    while (s > text && s[-1] != '\n')
+        s--;
+    const char *e = strchr(text + off, '\n');
+    size_t n = e ? (size_t)(e - s) : strlen(s);
+    if (n > 160)
+        n = 160;
+    char *line = xstrndup(s, n);
+    str_trim(line);
+    return line;
+}
+
+static char *group_text(const char *subject, const PCRE2_SIZE *ov, int n)
+{
+    if (ov[2 * n] == PCRE2_UNSET)
+        return NULL;
+    return xstrndup(subject + ov[2 * n], ov[2 * n + 1] - ov[2 * n]);
+}
+
+/* Applies one pattern at one match. A capture that is not one of its
+ * listed values makes the match no guide row: nothing is emitted. */
+static void emit_match(const struct recipe_bench *b, size_t inv, const struct recipe_env *env,
+                       const struct pattern *pat, const char *subject, const PCRE2_SIZE *ov,
+                       recipe_match_fn fn, void *ctx, int *count)
+{
+    const char *names[MAX_TMPL_CAPS];
+    char *vals[MAX_TMPL_CAPS];
+    size_t nc = 0;
+    bool ok = true;
+    for (size_t c = 0; c < pat->ncaps && nc < MAX_TMPL_CAPS; c++) {
+        const struct capture *cap = &pat->caps[c];
+        int g = pcre2_substring_number_from_name(pat->re, (PCRE2_SPTR)cap->name);
+        char *raw = g >= 0 ? group_text(subject, ov, g) : NULL;
+        const char *to = NULL;
+        for (size_t i = 0; raw && i < cap->n && !to; i++)
+            if (strcmp(cap->from[i], raw) == 0)
+                to = cap->to ? cap->to[i] : cap->from[i];
+        free(raw);
+        if (!to) {
+            ok = false;
+            break;
+        }
+        names[nc] = cap->name;
+        vals[nc++] = xstrdup(to);
+    }
+    struct scope sc = { b, inv, env, names, (const char *const *)vals, nc };
+    for (size_t ei = 0; ok && ei < pat->nemits; ei++) {
+        const struct emit *e = &pat->emits[ei];
+        char *text = e->group >= 0 ? group_text(subject, ov, e->group) : NULL;
+        struct recipe_match m = { .unit = e->unit, .value = NAN };
+        char *why = NULL;
+        if (!text) {
+            why = xstrdup("the value's capture did not take part in the match");
+        } else {
+            char *end;
+            errno = 0;
+            double v = strtod(text, &end);
+            while (*end == ' ' || *end == '\t')
+                end++;
+            if (end == text || *end || errno == ERANGE || !isfinite(v)) {
+                why = xasprintf("\"%s\" is not a number", text);
+            } else {
+                v *= e->scale;
+                if (e->has_min && v < e->min) {
+                    char *line = line_at(subject, ov[0]);
+                    why = xasprintf("the tool reported %s, a failed measurement (\"%s\")",
+                                    text, line);
+                    free(line);
+                } else {
+                    m.value = v;
+                }
+            }
+        }
+        m.invalid = why;
+        for (size_t mi = 0; mi < e->nmetrics; mi++) {
+            char *id = tmpl_expand(&e->metrics[mi], &sc, 0);
+            if (!id)
+                continue;
+            m.metric = id;
+            fn(ctx, &m);
+            (*count)++;
+            free(id);
+        }
+        free(why);
+        free(text);
+    }
+    for (size_t i = 0; i < nc; i++)
+        free(vals[i]);
+}
+
+int recipe_parse(const struct recipe_bench *b, size_t inv, const struct recipe_env *env,
+                 const char *output, recipe_match_fn fn, void *ctx, char **error)
+{
+    if (error)
+        *error = NULL;
+    if (!output)
+        output = "";
+    size_t len = strlen(output);
+    pcre2_match_data *md = NULL;
+    for (size_t i = 0; i < b->nerrs; i++) {
+        md = pcre2_match_data_create_from_pattern(b->errs[i].re, NULL);
+        int rc = pcre2_match(b->errs[i].re, (PCRE2_SPTR)output, len, 0, 0, md, NULL);
+        if (rc > 0) {
+            char *line = line_at(output, pcre2_get_ovector_pointer(md)[0]);
+            if (error)
+                *error = xasprintf("%s (\"%s\")", b->errs[i].reason, line);
+            free(line);
+            pcre2_match_data_free(md);
+            return -1;
+        }
+        pcre2_match_data_free(md);
+    }
+    int count = 0;
+    for (size_t pi = 0; pi < b->npats; pi++) {
+        const struct pattern *pat = &b->pats[pi];
+        if (!requires_met(b, pat, env) || (inv < b->ninv && !only_applies(b, &pat->only, inv)))
+            continue;
+        md = pcre2_match_data_create_from_pattern(pat->re, NULL);
+        PCRE2_SIZE start = 0;
+        while (start <= len) {
+            int rc = pcre2_match(pat->re, (PCRE2_SPTR)output, len, start, 0, md, NULL);
+            if (rc <= 0)
+                break;
+            PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+            emit_match(b, inv, env, pat, output, ov, fn, ctx, &count);
+            if (!pat->multi)
+                break;
+            start = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+        }
+        pcre2_match_data_free(md);
+    }
+    return count;
+}
