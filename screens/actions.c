@@ -40,6 +40,7 @@ const struct binding action_bindings[] = {
     { 'q', ACT_BACK },            { KEY_ESC, ACT_BACK },
     { KEY_LEFT, ACT_BACK },
     { '?', ACT_HELP },            { KEY_F(1), ACT_HELP },
+    { 's', ACT_SYSTEM },
     { CTRL_KEY('L'), ACT_REDRAW },
     { 0, ACT_NONE },
 };

@@ -25,6 +25,7 @@
     ACT(RUN,       "Run the selected benchmark (again)") \
     ACT(BACK,      "Back (cancels a running benchmark; quits at home)") \
     ACT(HELP,      "Show the keys") \
+    ACT(SYSTEM,    "The system: board, clock of each core, warnings") \
     ACT(REDRAW,    "Redraw the whole screen")
 
 enum action {

@@ -91,12 +91,11 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
         const struct cat_bench *b = c->cat->benches[i];
         bool sel = i == c->pos.sel;
         fmt_fit_tail(title, sizeof title, b->title, title_w, utf8);
-        /* what a run starts: the extras (multi-threaded STREAM) only on request */
-        const struct kernel *first = NULL;
-        size_t nrun = 0;
-        for (size_t k = 0; k < b->nkernels; k++)
-            if (!b->kernels[k]->extra && !nrun++)
-                first = b->kernels[k];
+        /* what a run starts under the provider preference (tools found ...) */
+        const struct kernel **ks = xcalloc(b->nkernels ? b->nkernels : 1, sizeof *ks);
+        size_t nrun = app_bench_kernels(a, b, ks);
+        const struct kernel *first = nrun ? ks[0] : NULL;
+        free(ks);
         if (nrun == 1)
             snprintf(line, sizeof line, "yes (%s %s)", first->provider ? first->provider
                      : "kernel", first->name);

@@ -291,7 +291,7 @@ bool ui_run_start(struct ui *ui, const struct cat_bench *b, const struct kernel 
     if (k)
         ks[0] = k;
     else
-        n = cat_bench_runnable(b, ui->app->extras, ks);
+        n = app_bench_kernels(ui->app, b, ks);
     ui->batch = batch_start(ks, n, &ui->app->run_opts, &ui_sink, ui);
     free(ks);
     if (!batch_run(ui->batch)) {
@@ -461,6 +461,10 @@ static void dispatch(struct ui *ui, enum action a)
     case ACT_HELP:
         if (s && s->ops != &screen_help)
             ui_push(ui, &screen_help, NULL);
+        break;
+    case ACT_SYSTEM:
+        if (s && s->ops != &screen_system)
+            ui_push(ui, &screen_system, NULL);
         break;
     case ACT_REDRAW:
         ui->clear = true;
@@ -648,7 +652,8 @@ static void open_initial_run(struct ui *ui, const char *name)
         return;
     }
     /* a kernel's name runs that kernel alone, as 'evmbench run' does */
-    struct screen_arg arg = { .category = b->category, .bench = b, .kernel = kernel_find(name) };
+    struct screen_arg arg = { .category = b->category, .bench = b,
+                              .kernel = app_find_kernel(ui->app, name) };
     ui_push(ui, &screen_run, &arg);
 }
 

@@ -69,6 +69,7 @@ extern const struct screen_ops screen_home;
 extern const struct screen_ops screen_category;
 extern const struct screen_ops screen_run;
 extern const struct screen_ops screen_help;
+extern const struct screen_ops screen_system;
 
 struct app *ui_app(const struct ui *ui);
 /* True when the locale is UTF-8 (else draw ASCII only). */

@@ -4,10 +4,12 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "datadir.h"
 #include "deviation.h"
 #include "kernel.h"
+#include "toolkernel.h"
 #include "util.h"
 
 void app_init(struct app *a, const struct app_config *cfg)
@@ -22,7 +24,21 @@ void app_init(struct app *a, const struct app_config *cfg)
     a->refs_path = cfg->refs ? xstrdup(cfg->refs) : datadir_path("refs");
     a->refdb = refdb_new();
     refdb_load_path(a->refdb, a->refs_path, &a->diag);
-    a->catalog = catalog_build(a->refdb, kernel_registry, kernel_registry_count);
+
+    /* the providers: embedded kernels, then the SDK's tools as recipes say */
+    if (cfg->tools_dir)
+        recipe_set_tools_dir(cfg->tools_dir);
+    if (cfg->timeout_s > 0)
+        toolkernel_set_time_limit(cfg->timeout_s);     /* a tool call fits in it */
+    a->recipes = recipe_load_default(&a->diag);
+    toolkernel_build(a->recipes, &a->tool_kernels, &a->ntool_kernels);
+    a->nkernels = kernel_registry_count + a->ntool_kernels;
+    a->kernels = xcalloc(a->nkernels, sizeof *a->kernels);
+    memcpy(a->kernels, kernel_registry, kernel_registry_count * sizeof *a->kernels);
+    memcpy(a->kernels + kernel_registry_count, a->tool_kernels,
+           a->ntool_kernels * sizeof *a->kernels);
+    a->catalog = catalog_build(a->refdb, a->kernels, a->nkernels);
+    a->provider = cfg->provider;
 
     a->tolerance_pct = cfg->tolerance_pct > 0 ? cfg->tolerance_pct : DEFAULT_TOLERANCE_PCT;
     const struct ref_board *evm = refdb_board(a->refdb, a->ref_board);
@@ -44,9 +60,45 @@ void app_init(struct app *a, const struct app_config *cfg)
     a->run_opts.cpu = -1;
 }
 
+bool app_kernel_available(const struct kernel *k)
+{
+    return toolkernel_recipe(k) ? toolkernel_available(k, NULL) : true;
+}
+
+const struct kernel *app_find_kernel(const struct app *a, const char *name)
+{
+    const struct kernel *embedded = NULL, *tool = NULL;
+    for (size_t i = 0; i < a->nkernels; i++) {
+        const struct kernel *k = a->kernels[i];
+        if (strcasecmp(k->name, name) != 0)
+            continue;
+        if (toolkernel_recipe(k))
+            tool = tool ? tool : k;
+        else
+            embedded = embedded ? embedded : k;
+    }
+    switch (a->provider) {
+    case PROVIDER_KERNEL: return embedded;
+    case PROVIDER_TOOL:   return tool;
+    case PROVIDER_AUTO:   break;
+    }
+    if (tool && (!embedded || app_kernel_available(tool)))
+        return tool;
+    return embedded;
+}
+
+size_t app_bench_kernels(const struct app *a, const struct cat_bench *b,
+                         const struct kernel **out)
+{
+    return cat_bench_runnable(b, a->extras, a->provider, app_kernel_available, out);
+}
+
 void app_free(struct app *a)
 {
     catalog_free(a->catalog);
+    free(a->kernels);
+    toolkernel_free(a->tool_kernels, a->ntool_kernels);
+    recipe_set_free(a->recipes);
     refdb_free(a->refdb);
     board_free(&a->board);
     diag_free(&a->diag);

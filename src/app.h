@@ -12,6 +12,7 @@
 #include "catalog.h"
 #include "diag.h"
 #include "refdb.h"
+#include "recipe.h"
 #include "result.h"
 #include "runner.h"
 
@@ -26,6 +27,8 @@ struct app_config {
     int iterations;             /* --iterations; 0 = default */
     int threads;                /* --threads: > 0 also runs the extra,
                                  * multi-threaded kernels with that many */
+    const char *tools_dir;      /* --tools-dir: searched first for tools */
+    enum provider_pref provider;    /* --provider */
 };
 
 struct app {
@@ -38,10 +41,27 @@ struct app {
     struct compare cmp;         /* what results are compared with */
     struct run_options run_opts;
     bool extras;                /* run the extra kernels too (--threads) */
+    enum provider_pref provider;
+    struct recipe_set *recipes; /* external tool recipes (benches/tools) */
+    const struct kernel **tool_kernels;
+    size_t ntool_kernels;
+    const struct kernel **kernels;  /* embedded then tool kernels */
+    size_t nkernels;
     char *refs_path;            /* what was loaded */
 };
 
 void app_init(struct app *a, const struct app_config *cfg);
 void app_free(struct app *a);
+
+/* Whether a kernel can run here: embedded kernels always, a tool kernel
+ * when its binary is found. */
+bool app_kernel_available(const struct kernel *k);
+/* A kernel by name (embedded or tool) as the provider preference picks it:
+ * auto takes the tool when it is installed. NULL when no kernel has it. */
+const struct kernel *app_find_kernel(const struct app *a, const char *name);
+/* The kernels a run of b starts under the app's settings (see
+ * cat_bench_runnable); out has room for b->nkernels. */
+size_t app_bench_kernels(const struct app *a, const struct cat_bench *b,
+                         const struct kernel **out);
 
 #endif

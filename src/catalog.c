@@ -169,12 +169,58 @@ const struct cat_category *catalog_find_category(const struct catalog *c, const 
     return NULL;
 }
 
-size_t cat_bench_runnable(const struct cat_bench *b, bool extras, const struct kernel **out)
+int provider_pref_parse(const char *s)
+{
+    static const char *const names[] = { "auto", "kernel", "tool" };
+    for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+        if (strcmp(s, names[i]) == 0)
+            return (int)i;
+    return -1;
+}
+
+static bool is_tool(const struct kernel *k)
+{
+    return k->provider && strcmp(k->provider, "tool") == 0;
+}
+
+/* True when the available tool kernels of b produce every metric of k. */
+static bool covered_by_tools(const struct cat_bench *b, const struct kernel *k,
+                             kernel_available_fn available)
+{
+    for (size_t m = 0; m < k->nmetrics; m++) {
+        bool found = false;
+        for (size_t t = 0; t < b->nkernels && !found; t++) {
+            const struct kernel *tk = b->kernels[t];
+            found = is_tool(tk) && (!available || available(tk)) &&
+                    kernel_metric_find(tk, k->metrics[m].id) != NULL;
+        }
+        if (!found)
+            return false;
+    }
+    return true;
+}
+
+size_t cat_bench_runnable(const struct cat_bench *b, bool extras, enum provider_pref pref,
+                          kernel_available_fn available, const struct kernel **out)
 {
     size_t n = 0;
-    for (size_t k = 0; k < b->nkernels; k++)
-        if (extras || !b->kernels[k]->extra)
-            out[n++] = b->kernels[k];
+    for (size_t i = 0; i < b->nkernels; i++) {
+        const struct kernel *k = b->kernels[i];
+        if (k->extra && !extras)
+            continue;
+        bool tool = is_tool(k);
+        if (pref == PROVIDER_KERNEL && tool)
+            continue;
+        if (pref == PROVIDER_TOOL && !tool)
+            continue;
+        if (pref == PROVIDER_AUTO) {
+            if (tool && available && !available(k))
+                continue;
+            if (!tool && covered_by_tools(b, k, available))
+                continue;
+        }
+        out[n++] = k;
+    }
     return n;
 }
 

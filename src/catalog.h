@@ -47,10 +47,25 @@ void catalog_free(struct catalog *c);
 const struct cat_bench *catalog_find_bench(const struct catalog *c, const char *name);
 /* A category by title or its slug, or NULL. */
 const struct cat_category *catalog_find_category(const struct catalog *c, const char *name);
-/* The kernels a run of the benchmark starts, in order: all of them but the
- * extras (kernel.h), which come only when `extras` is set (--threads).
+/* Which providers a run uses (--provider). */
+enum provider_pref {
+    PROVIDER_AUTO,      /* the official tool where it is installed, else the kernel */
+    PROVIDER_KERNEL,    /* embedded kernels only */
+    PROVIDER_TOOL,      /* external tools only (a missing tool fails, says why) */
+};
+/* Parses "auto", "kernel", "tool"; -1 when unknown. */
+int provider_pref_parse(const char *s);
+
+/* Whether a kernel can run here (a tool kernel: its binary is found). */
+typedef bool (*kernel_available_fn)(const struct kernel *k);
+
+/* The kernels a run of the benchmark starts, in order. Extras (kernel.h)
+ * come only when `extras` is set (--threads). With PROVIDER_AUTO a tool
+ * kernel is used when `available` says it is installed, and an embedded
+ * kernel is left out when available tools produce all of its metrics.
  * Returns how many were written to out (room for b->nkernels). */
-size_t cat_bench_runnable(const struct cat_bench *b, bool extras, const struct kernel **out);
+size_t cat_bench_runnable(const struct cat_bench *b, bool extras, enum provider_pref pref,
+                          kernel_available_fn available, const struct kernel **out);
 /* Distinct metric rows of a benchmark's tables (for the category screen). */
 size_t cat_bench_count_metrics(const struct cat_bench *b);
 

@@ -17,9 +17,13 @@
 
 #include "app.h"
 #include "batch.h"
+#include "cpucheck.h"
+#include "cpuclock.h"
 #include "guide_import.h"
 #include "kernel.h"
 #include "result.h"
+#include "selfcheck.h"
+#include "toolkernel.h"
 #include "ui.h"
 #include "util.h"
 
@@ -35,6 +39,7 @@ struct cli {
     char **args;                /* positional arguments after the command */
     struct app *app;            /* run: the model the sink reads */
     FILE *run_out;              /* run --format text: rows go here as runs end */
+    int rounds;                 /* selfcheck --rounds */
     int nargs;
 };
 
@@ -44,6 +49,7 @@ static const char usage_text[] =
     "       evmbench sysinfo [--sysroot DIR] [--format text|json]\n"
     "       evmbench refs    [--board KEY] [--section TEXT] [--format text|json|csv]\n"
     "       evmbench run     BENCH|CATEGORY... [--board KEY] [--quick] [--format text|json]\n"
+    "       evmbench selfcheck [BENCH...] [--tools-dir DIR] [--rounds N] [--quick]\n"
     "       evmbench import-guide FILE... [-o OUT.json|DIR] [--layout NAME]\n"
     "\n"
     "Options:\n"
@@ -58,6 +64,10 @@ static const char usage_text[] =
     "  --size N           working-set size of the kernels (STREAM: elements)\n"
     "  --iterations N     repetitions of the kernels\n"
     "  --threads N        also run the multi-threaded extras (STREAM) with N threads\n"
+    "  --provider P       auto (the SDK's tool when installed, else the kernel),\n"
+    "                     kernel or tool\n"
+    "  --tools-dir DIR    look for the SDK's benchmark tools here first\n"
+    "  --rounds N         selfcheck: side-by-side rounds (3)\n"
     "  --run BENCH        open the screens on the live run of BENCH\n"
     "  --ui tui|line      line: no screens, results as lines (logs, dumb terminals)\n"
     "  --section TEXT     refs: only sections whose path contains TEXT\n"
@@ -371,6 +381,31 @@ static int cmd_refs(struct cli *c, struct app *a)
 
 /* --- list ---------------------------------------------------------------- */
 
+/* What runs a benchmark here, in a few words: "kernel", "kernel + tool",
+ * "kernel (no tool)" when the SDK's tool is not installed, "reference only". */
+static void providers_summary(const struct cat_bench *b, char *buf, size_t n)
+{
+    size_t kernels = 0, tools = 0, found = 0;
+    for (size_t k = 0; k < b->nkernels; k++) {
+        if (b->kernels[k]->extra)
+            continue;
+        if (toolkernel_recipe(b->kernels[k])) {
+            tools++;
+            found += app_kernel_available(b->kernels[k]);
+        } else {
+            kernels++;
+        }
+    }
+    const char *tool = !tools ? "" : found == tools ? "tool" : found ? "some tools"
+                     : "no tool";
+    if (!kernels && !tools)
+        snprintf(buf, n, "reference only");
+    else if (kernels && tools)
+        snprintf(buf, n, found ? "kernel + %s" : "kernel (%s)", tool);
+    else
+        snprintf(buf, n, "%s", kernels ? "kernel" : found ? tool : "tool (not found)");
+}
+
 static int cmd_list(struct cli *c, struct app *a)
 {
     static const char *const fmts[] = { "text", "json", NULL };
@@ -387,35 +422,30 @@ static int cmd_list(struct cli *c, struct app *a)
         for (size_t j = 0; j < cat->nbenches; j++) {
             const struct cat_bench *b = cat->benches[j];
             size_t nref = cat_bench_count_metrics(b);
-            struct strbuf providers;
-            sb_init(&providers);
-            char id[64];
-            for (size_t k = 0; k < b->nkernels; k++) {
-                kernel_provider_id(b->kernels[k], id, sizeof id);
-                sb_addf(&providers, "%s%s", k ? " " : "", id);
-            }
             if (format_is(c, "json")) {
                 json_t *o = json_object();
                 json_object_set_new(o, "category", json_string(cat->title));
                 json_object_set_new(o, "bench", json_string(b->slug));
                 json_object_set_new(o, "title", json_string(b->title));
-                json_t *prov = json_array();
+                json_t *prov = json_array(), *avail = json_array();
+                char id[64];
                 for (size_t k = 0; k < b->nkernels; k++) {
                     kernel_provider_id(b->kernels[k], id, sizeof id);
                     json_array_append_new(prov, json_string(id));
+                    if (app_kernel_available(b->kernels[k]))
+                        json_array_append_new(avail, json_string(id));
                 }
                 json_object_set_new(o, "providers", prov);
-                json_object_set_new(o, "runnable", json_boolean(b->nkernels > 0));
+                json_object_set_new(o, "available", avail);
+                json_object_set_new(o, "runnable", json_boolean(json_array_size(avail) > 0));
                 json_object_set_new(o, "ref_metrics", json_integer((json_int_t)nref));
                 json_array_append_new(arr, o);
             } else {
-                char many[32];
-                snprintf(many, sizeof many, "%zu kernels", b->nkernels);
+                char summary[48];
+                providers_summary(b, summary, sizeof summary);
                 fprintf(f, "  %-22.22s %-25.25s %-19.19s %4zu refs\n", b->slug, b->title,
-                        b->nkernels > 1 ? many : b->nkernels ? providers.buf : "reference only",
-                        nref);
+                        summary, nref);
             }
-            sb_free(&providers);
         }
     }
     if (format_is(c, "json"))
@@ -476,7 +506,7 @@ static int resolve_benches(struct cli *c, struct app *a, const struct kernel ***
         const char *name = c->args[i];
         const struct kernel *list[256];
         size_t count = 0;
-        const struct kernel *k = kernel_find(name);
+        const struct kernel *k = app_find_kernel(a, name);
         /* a kernel by name, plus its section's extras when --threads asks */
         const struct cat_bench *kb = k && a->extras ? catalog_find_bench(a->catalog, name) : NULL;
         const struct cat_bench *b = catalog_find_bench(a->catalog, name);
@@ -491,11 +521,11 @@ static int resolve_benches(struct cli *c, struct app *a, const struct kernel ***
                 free(*out);
                 return usage_error(c, "'%s' has reference numbers only; nothing here can run it", name);
             }
-            count = cat_bench_runnable(b, a->extras, list);
+            count = app_bench_kernels(a, b, list);
         } else if (cat) {
             for (size_t j = 0; j < cat->nbenches; j++)
                 if (count + cat->benches[j]->nkernels <= ARRAY_SIZE(list))
-                    count += cat_bench_runnable(cat->benches[j], a->extras, list + count);
+                    count += app_bench_kernels(a, cat->benches[j], list + count);
             if (!count) {
                 free(*out);
                 return usage_error(c, "nothing in category '%s' can run here", name);
@@ -541,11 +571,39 @@ static int cmd_run(struct cli *c, struct app *a)
         fprintf(f, "Board: %s\nReference: %s\n", a->board.name ? a->board.name : "unknown",
                 a->ref_board ? a->ref_board : "none (choose a guide column with --board KEY)");
 
+    /* CPU-bound kernels: check the conditions first, compare at the clock
+     * the worker's core really runs at, and look for throttling after. */
+    bool cpu_bound = false;
+    for (size_t i = 0; i < nk; i++)
+        for (size_t m = 0; m < ks[i]->nmetrics; m++)
+            cpu_bound |= ks[i]->metrics[m].cpu_bound;
+    struct cpucheck_snapshot before, after;
+    struct cpucheck_list warnings = { 0 };
+    int cpu = opt.cpu >= 0 ? opt.cpu : runner_default_cpu();
+    if (cpu_bound) {
+        cpucheck_snapshot(&before, c->cfg.sysroot);
+        cpucheck_before(&before, &warnings);
+        double mhz = cpuclock_measure(cpu, 0.2);
+        if (mhz > 0)
+            a->cmp.live_mhz = mhz;
+        for (size_t i = 0; i < warnings.count; i++)
+            fprintf(c->err, "evmbench: warning: %s\n", warnings.items[i].text);
+    }
+
     c->app = a;
     c->run_out = format_is(c, "text") ? f : NULL;
     struct batch *batch = batch_start(ks, nk, &opt, &line_sink, c);
     batch_wait(batch, -1);
     c->run_out = NULL;
+    if (cpu_bound) {
+        size_t had = warnings.count;
+        cpucheck_snapshot(&after, c->cfg.sysroot);
+        cpucheck_after(&before, &after, cpu, &warnings);
+        for (size_t i = had; i < warnings.count; i++)
+            fprintf(c->err, "evmbench: warning: %s\n", warnings.items[i].text);
+        cpucheck_snapshot_free(&before);
+        cpucheck_snapshot_free(&after);
+    }
     json_t *results = json_array();
     bool failed = false;
     for (size_t i = 0; i < batch->n; i++) {
@@ -574,15 +632,41 @@ static int cmd_run(struct cli *c, struct app *a)
         json_object_set_new(o, "board_name", a->board.name ? json_string(a->board.name) : json_null());
         json_object_set_new(o, "tolerance_pct", json_real(a->tolerance_pct));
         json_object_set_new(o, "quick", json_boolean(opt.params.quick));
+        json_object_set_new(o, "guide_mhz", a->cmp.guide_mhz > 0 ? json_real(a->cmp.guide_mhz)
+                                                                 : json_null());
+        json_object_set_new(o, "clock_mhz", a->cmp.live_mhz > 0 ? json_real(a->cmp.live_mhz)
+                                                                : json_null());
+        json_t *warn = json_array();
+        for (size_t i = 0; i < warnings.count; i++)
+            json_array_append_new(warn, json_string(warnings.items[i].text));
+        json_object_set_new(o, "warnings", warn);
         json_object_set_new(o, "results", results);
         dump_json(o, f);
         json_decref(o);
     } else {
         json_decref(results);
     }
+    cpucheck_list_free(&warnings);
     free(ks);
     rc = close_output(c, f);
     return failed ? EXIT_BENCH_FAILED : rc;
+}
+
+/* --- selfcheck ------------------------------------------------------------ */
+
+static int cmd_selfcheck(struct cli *c, struct app *a)
+{
+    static const char *const fmts[] = { "text", "json", NULL };
+    if (check_format(c, fmts))
+        return EXIT_USAGE;
+    FILE *f = open_output(c);
+    if (!f)
+        return 1;
+    struct selfcheck_options so = { .names = c->args, .nnames = c->nargs,
+                                    .rounds = c->rounds, .json = format_is(c, "json") };
+    int rc = selfcheck_run(a, &so, f, c->err);
+    int crc = close_output(c, f);
+    return rc ? rc : crc;
 }
 
 /* --- import-guide -------------------------------------------------------- */
@@ -665,7 +749,7 @@ static int cmd_tui(struct cli *c, struct app *a)
     int rc = check_board(c, a);
     if (rc)
         return rc;
-    if (c->run && !kernel_find(c->run)) {
+    if (c->run && !app_find_kernel(a, c->run)) {
         const struct cat_bench *b = catalog_find_bench(a->catalog, c->run);
         if (!b || !b->nkernels)
             return usage_error(c, "--run: '%s' is not a benchmark that can run here", c->run);
@@ -689,7 +773,7 @@ static int cmd_tui(struct cli *c, struct app *a)
 enum {
     OPT_SYSROOT = 256, OPT_BOARD, OPT_REFS, OPT_FORMAT, OPT_QUICK, OPT_TIMEOUT,
     OPT_TOLERANCE, OPT_SIZE, OPT_ITERATIONS, OPT_RUN, OPT_UI, OPT_SECTION, OPT_LAYOUT,
-    OPT_THREADS,
+    OPT_THREADS, OPT_PROVIDER, OPT_TOOLS_DIR, OPT_ROUNDS,
 };
 
 static const struct option long_options[] = {
@@ -706,6 +790,9 @@ static const struct option long_options[] = {
     { "size", required_argument, NULL, OPT_SIZE },
     { "iterations", required_argument, NULL, OPT_ITERATIONS },
     { "threads", required_argument, NULL, OPT_THREADS },
+    { "provider", required_argument, NULL, OPT_PROVIDER },
+    { "tools-dir", required_argument, NULL, OPT_TOOLS_DIR },
+    { "rounds", required_argument, NULL, OPT_ROUNDS },
     { "run", required_argument, NULL, OPT_RUN },
     { "ui", required_argument, NULL, OPT_UI },
     { "section", required_argument, NULL, OPT_SECTION },
@@ -774,6 +861,22 @@ static int parse_options(struct cli *c, int argc, char **argv)
                 return usage_error(c, "--iterations takes a whole number, not '%s'", optarg);
             c->cfg.iterations = (int)v;
             break;
+        case OPT_PROVIDER: {
+            int pref = provider_pref_parse(optarg);
+            if (pref < 0)
+                return usage_error(c, "--provider takes auto, kernel or tool, not '%s'", optarg);
+            c->cfg.provider = (enum provider_pref)pref;
+            break;
+        }
+        case OPT_ROUNDS:
+            if (!parse_positive(optarg, 100, &v) || v != floor(v))
+                return usage_error(c, "--rounds takes a whole number from 1 to 100, not '%s'",
+                                   optarg);
+            c->rounds = (int)v;
+            break;
+        case OPT_TOOLS_DIR:
+            c->cfg.tools_dir = optarg;
+            break;
         case OPT_THREADS:
             if (!parse_positive(optarg, 1024, &v) || v != floor(v))
                 return usage_error(c, "--threads takes a whole number from 1 to 1024, not '%s'",
@@ -804,13 +907,13 @@ int cli_main(int argc, char **argv, FILE *out, FILE *err)
     if (cmd && strcmp(cmd, "import-guide") == 0)
         return cmd_import_guide(&c);
 
-    static const char *const with_app[] = { "list", "refs", "run", NULL };
+    static const char *const with_app[] = { "list", "refs", "run", "selfcheck", NULL };
     bool known = !cmd;
     for (size_t i = 0; cmd && with_app[i]; i++)
         known |= strcmp(cmd, with_app[i]) == 0;
     if (!known)
         return usage_error(&c, "unknown command '%s'", cmd);
-    if (cmd && strcmp(cmd, "run") != 0 && c.nargs)
+    if (cmd && strcmp(cmd, "run") != 0 && strcmp(cmd, "selfcheck") != 0 && c.nargs)
         return usage_error(&c, "%s takes no arguments", cmd);
 
     struct app a;
@@ -823,6 +926,8 @@ int cli_main(int argc, char **argv, FILE *out, FILE *err)
             rc = cmd_list(&c, &a);
         else if (strcmp(cmd, "refs") == 0)
             rc = cmd_refs(&c, &a);
+        else if (strcmp(cmd, "selfcheck") == 0)
+            rc = cmd_selfcheck(&c, &a);
         else
             rc = cmd_run(&c, &a);
     }

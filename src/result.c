@@ -154,6 +154,12 @@ void result_row_print_text(const struct result_row *row, FILE *out)
     /* The guide's band decides the verdict; JSON and the screens show it. */
     fprintf(out, "%-30.30s %10s %-8.8s %10s %8s %s\n",
             row->metric, measured, row->unit, ref, dev, verdict);
+    if (row->has_scaled && row->dev_scaled.has_ref) {
+        char sref[24];
+        fmt_num(sref, sizeof sref, row->scaled_ref_avg);
+        fprintf(out, "%-30s %10s %-8s %10s %+7.1f%% %s\n", "  at this board's clock", "",
+                "", sref, row->dev_scaled.pct, verdict_name(row->dev_scaled.verdict));
+    }
     if (row->status != STATUS_OK && row->error)
         fprintf(out, "  %s: %s\n", row->metric, row->error);
 }

@@ -19,7 +19,7 @@
 
 /* The highest CPU this process may run on: on the EVMs core 0 takes most
  * interrupts, so the last core is the quietest. */
-static int default_cpu(void)
+int runner_default_cpu(void)
 {
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) != 0)
@@ -109,7 +109,7 @@ struct run *runner_start(const struct kernel *k, const struct run_options *opt,
         stats_init(&run->metrics[i].stats);
     }
     run->status = STATUS_OK;
-    run->cpu = opt->cpu >= 0 ? opt->cpu : default_cpu();
+    run->cpu = opt->cpu >= 0 ? opt->cpu : runner_default_cpu();
     double budget = opt->params.quick ? k->budget_quick_s : k->budget_full_s;
     run->timeout_s = opt->timeout_s > 0 ? opt->timeout_s : 4 * budget + 30;
     run->sink = sink;

@@ -83,6 +83,10 @@ bool runner_wait(struct run *run, int ms);
 void runner_cancel(struct run *run);
 void runner_free(struct run *run);
 
+/* The CPU workers are pinned to unless told otherwise: the highest one this
+ * process may use (on the EVMs core 0 takes most interrupts). -1 unknown. */
+int runner_default_cpu(void);
+
 /* Runs the kernel in-process, without a worker (tests, the worker itself). */
 int runner_run_inline(const struct kernel *k, const struct kernel_params *p,
                       struct report *r);

@@ -1,0 +1,192 @@
+/* screen_system.c - this board: what was detected and how, the guide's
+ * evaluation module beside it, each core's measured clock beside what
+ * cpufreq says, and what could spoil a CPU measurement (governor, load,
+ * throttling, a clock that is not what cpufreq claims).
+ *
+ * The clocks are measured once when the screen opens (about 0.1 s per
+ * core); 'r' measures again. */
+#include "config.h"
+#define EVMBENCH_UI_PRIVATE 1
+#include "ui.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpucheck.h"
+#include "cpuclock.h"
+#include "util.h"
+
+#define MAX_CORES 64
+#define MEASURE_S 0.1
+
+struct system_view {
+    char **lines;           /* the text, built once per measurement */
+    enum role *roles;
+    size_t n;
+    struct list_pos scroll;
+};
+
+static const struct hint hints[] = {
+    { ACT_RUN, "measure again" },
+    { ACT_BACK, "back" },
+    { ACT_HELP, "help" },
+    { ACT_NONE, NULL },
+};
+
+static void add(struct system_view *v, enum role r, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void add(struct system_view *v, enum role r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = xvasprintf(fmt, ap);
+    va_end(ap);
+    v->lines = xrealloc(v->lines, (v->n + 1) * sizeof *v->lines);
+    v->roles = xrealloc(v->roles, (v->n + 1) * sizeof *v->roles);
+    v->lines[v->n] = s;
+    v->roles[v->n++] = r;
+}
+
+static void clear_lines(struct system_view *v)
+{
+    for (size_t i = 0; i < v->n; i++)
+        free(v->lines[i]);
+    free(v->lines);
+    free(v->roles);
+    v->lines = NULL;
+    v->roles = NULL;
+    v->n = 0;
+}
+
+/* The board as `evmbench sysinfo` prints it, a line each. */
+static void add_board(struct system_view *v, const struct board_info *b)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return;
+    board_print_text(b, f);
+    fclose(f);
+    for (char *save = NULL, *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+        add(v, ROLE_NORMAL, " %s", l);
+    free(text);
+}
+
+static void add_evm(struct system_view *v, const struct app *a)
+{
+    const struct ref_board *e = refdb_board(a->refdb, a->ref_board);
+    if (!e) {
+        add(v, ROLE_DIM, " Guide EVM:    none (no guide describes this board)");
+        return;
+    }
+    add(v, ROLE_REFERENCE, " Guide EVM:    %s, %s", e->name ? e->name : e->key, e->source->title);
+    if (e->cpu_mhz > 0 || e->ddr_mts > 0)
+        add(v, ROLE_REFERENCE, " Guide clocks: CPU %.0f MHz, %s%sDDR %.0f MT/s", e->cpu_mhz,
+            e->ddr_type ? e->ddr_type : "", e->ddr_type ? " " : "", e->ddr_mts);
+}
+
+static void add_clocks(struct system_view *v, const struct app *a)
+{
+    struct cpuclock_core cores[MAX_CORES];
+    size_t n = cpuclock_survey(NULL, MEASURE_S, cores, MAX_CORES);
+    add(v, ROLE_NORMAL, "%s", "");
+    add(v, ROLE_HEADER, " %-5s %12s %12s %12s", "core", "measured MHz", "cpufreq MHz",
+        "max MHz");
+    for (size_t i = 0; i < n; i++) {
+        char meas[16] = "-", freq[16] = "-", max[16] = "-";
+        if (cores[i].measured_mhz > 0)
+            snprintf(meas, sizeof meas, "%.0f", cores[i].measured_mhz);
+        if (cores[i].cpufreq_mhz > 0)
+            snprintf(freq, sizeof freq, "%.0f", cores[i].cpufreq_mhz);
+        if (cores[i].max_mhz > 0)
+            snprintf(max, sizeof max, "%.0f", cores[i].max_mhz);
+        add(v, cores[i].mismatch ? ROLE_WARN : ROLE_NORMAL, " cpu%-2d %12s %12s %12s%s",
+            cores[i].cpu, meas, freq, max, cores[i].mismatch ? "  mismatch" : "");
+    }
+    (void)a;
+
+    struct cpucheck_snapshot snap;
+    struct cpucheck_list warn = { 0 };
+    cpucheck_snapshot(&snap, NULL);
+    cpucheck_before(&snap, &warn);
+    cpucheck_clocks(cores, n, &warn);
+    cpucheck_snapshot_free(&snap);
+    add(v, ROLE_NORMAL, "%s", "");
+    if (!warn.count)
+        add(v, ROLE_IN_RANGE, " No warnings: governor, load and clocks look right for "
+                              "CPU benchmarks.");
+    for (size_t i = 0; i < warn.count; i++)
+        add(v, ROLE_WARN, " warning: %s", warn.items[i].text);
+    if (!a->ref_board)
+        add(v, ROLE_WARN, " warning: board not known to the guides: no reference "
+                          "(start with --board KEY)");
+    cpucheck_list_free(&warn);
+}
+
+static void measure(struct screen *s)
+{
+    struct system_view *v = s->priv;
+    const struct app *a = ui_app(s->ui);
+    clear_lines(v);
+    add_board(v, &a->board);
+    add_evm(v, a);
+    add_clocks(v, a);
+    ui_dirty(s->ui);
+}
+
+static void system_enter(struct screen *s, const struct screen_arg *arg)
+{
+    (void)arg;
+    s->priv = xcalloc(1, sizeof(struct system_view));
+    measure(s);
+}
+
+static void system_leave(struct screen *s)
+{
+    clear_lines(s->priv);
+    free(s->priv);
+}
+
+static size_t visible(const struct screen *s)
+{
+    int rows = ui_body_rows(s->ui);
+    return rows > 0 ? (size_t)rows : 1;
+}
+
+static void system_draw(struct screen *s, WINDOW *w, bool full)
+{
+    struct system_view *v = s->priv;
+    bool utf8 = ui_utf8(s->ui);
+    (void)full;
+    for (size_t i = v->scroll.top; i < v->n && i < v->scroll.top + visible(s); i++)
+        widget_text(w, (int)(i - v->scroll.top), 0, getmaxx(w), v->roles[i], v->lines[i], utf8);
+}
+
+static enum action system_action(struct screen *s, enum action a)
+{
+    struct system_view *v = s->priv;
+    if (a == ACT_RUN) {
+        measure(s);
+        return ACT_NONE;
+    }
+    if (a == ACT_SYSTEM)
+        return ACT_NONE;
+    if (list_pos_scroll(&v->scroll, v->n, visible(s), a)) {
+        ui_dirty(s->ui);
+        return ACT_NONE;
+    }
+    return a;
+}
+
+const struct screen_ops screen_system = {
+    .name = "system",
+    .keys = NULL,
+    .hints = hints,
+    .enter = system_enter,
+    .leave = system_leave,
+    .draw = system_draw,
+    .on_action = system_action,
+};
