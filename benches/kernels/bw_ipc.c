@@ -188,7 +188,7 @@ static int bw_run(const struct kernel_params *p, struct report *r)
         char err[256] = "";
 
         report_progress(r, t, BW_NTESTS);
-        kb_opts_for(&o, p, KB_MEDIUM_S);
+        kb_opts_for(&o, p, KB_BUDGET_OS, KB_MEDIUM_S);
         if (bw_setup(&b, t == BW_UNIX, err, sizeof err) < 0) {
             const char *ids[] = { m.id, m.alias };
             kb_fail_ids(r, ids, 2, "%s", err);

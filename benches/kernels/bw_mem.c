@@ -24,9 +24,10 @@
  *   frd / fwr / fcp   the same over every word ("fast": all words)
  *   bzero memset(), bcopy memcpy() of the whole buffer
  *
- * Timing (kutil.h): 11 intervals of at least 50 ms (lmbench's TRIES and
- * TI's ENOUGH=50000), the pass count calibrated first; each interval gives
- * one sample. lmbench reports the median interval, so SUMMARY_MEDIAN.
+ * Timing (kernel_util.h, KB_BUDGET_MEM): 11 intervals of at least 50 ms
+ * (lmbench's TRIES and TI's ENOUGH=50000), the pass count calibrated
+ * first; each interval gives one sample. lmbench reports the median
+ * interval, so SUMMARY_MEDIAN.
  * Buffers are page-aligned and written once before anything is timed.
  *
  * p->size (bytes), when set, replaces every row's size (a note says so):
@@ -35,7 +36,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,10 +45,9 @@
 #include <unistd.h>
 
 #include "kernel.h"
-#include "kutil.h"
+#include "kernel_util.h"
 #include "util.h"
 
-#define BW_FULL_INTERVAL_S  0.05        /* lmbench ENOUGH as TI runs it */
 #define BW_CHUNK_WORDS      128         /* 512-byte chunks, as lmbench */
 #define BW_MIN_BYTES        512u
 
@@ -72,16 +71,27 @@ static const struct kernel_metric bw_mem_metrics[BW_NOPS * BW_NSIZES] = {
     BW_ROWS("bcopy"),
 };
 
+/* Every op stores 0 or 1, or copies: the words are always 0 or 1, so an
+ * int sum of at most BW_SEGMENT_WORDS words cannot overflow. */
 struct bw_ctx {
     enum bw_op op;
-    unsigned *src, *dst;
+    int *src, *dst;
     size_t bytes;               /* a multiple of 512 */
 };
 
+#define BW_SEGMENT_WORDS    (1u << 28)  /* rdwr's int sum restarts after */
+
 /* One 512-byte chunk is one straight-line statement list, lmbench's
- * shape: the compiler schedules the 32 or 128 accesses freely (a read
- * chunk is one expression, which it may reassociate) but sees no loop to
- * turn into a memset() or memcpy() call. */
+ * shape: the compiler schedules the 32 or 128 accesses freely but sees
+ * no loop to turn into a memset() or memcpy() call.
+ *
+ * Sums are lmbench's: int words added into an int, rd and frd as one
+ * expression per chunk, rdwr one add after the other. The compiler may
+ * not reassociate signed adds (overflow is undefined), so each stays one
+ * chain of dependent adds. An unsigned sum it may split into parallel
+ * chains, and does (GCC 12 on AArch64: 4 chains for rd, 2 for frd and
+ * rdwr, the loads hoisted further ahead; on x86-64 rdwr summed each
+ * chunk apart): more loads in flight than lmbench's code has. */
 #define EVERY4(M, b)   M(b) M(b + 4) M(b + 8) M(b + 12)
 #define CHUNK_SPARSE(M) EVERY4(M, 0) EVERY4(M, 16) EVERY4(M, 32) EVERY4(M, 48) \
                         EVERY4(M, 64) EVERY4(M, 80) EVERY4(M, 96) EVERY4(M, 112)
@@ -92,19 +102,19 @@ struct bw_ctx {
 
 #define LOAD(i)     p[i] +
 #define STORE(i)    p[i] = 1;
-#define LOADSTORE(i) sum += p[i]; p[i] = 1;
+#define LOADSTORE(i) seg += p[i]; p[i] = 1;
 #define COPY(i)     d[i] = p[i];
 
 static uint64_t bw_pass(const struct bw_ctx *c)
 {
-    unsigned *p = c->src, *d = c->dst;
-    unsigned *end = c->src + c->bytes / sizeof(unsigned);
+    int *p = c->src, *d = c->dst;
+    int *end = c->src + c->bytes / sizeof(int);
     unsigned sum = 0;
 
     switch (c->op) {
     case BW_RD:
         for (; p < end; p += BW_CHUNK_WORDS)
-            sum += CHUNK_SPARSE(LOAD) 0;
+            sum += (unsigned)(CHUNK_SPARSE(LOAD) 0);
         break;
     case BW_WR:
         for (; p < end; p += BW_CHUNK_WORDS) {
@@ -112,8 +122,13 @@ static uint64_t bw_pass(const struct bw_ctx *c)
         }
         break;
     case BW_RDWR:
-        for (; p < end; p += BW_CHUNK_WORDS) {
-            CHUNK_SPARSE(LOADSTORE)
+        while (p < end) {
+            int *stop = (size_t)(end - p) > BW_SEGMENT_WORDS ? p + BW_SEGMENT_WORDS : end;
+            int seg = 0;
+            for (; p < stop; p += BW_CHUNK_WORDS) {
+                CHUNK_SPARSE(LOADSTORE)
+            }
+            sum += (unsigned)seg;
         }
         break;
     case BW_CP:
@@ -124,7 +139,7 @@ static uint64_t bw_pass(const struct bw_ctx *c)
         break;
     case BW_FRD:
         for (; p < end; p += BW_CHUNK_WORDS)
-            sum += CHUNK_DENSE(LOAD) 0;
+            sum += (unsigned)(CHUNK_DENSE(LOAD) 0);
         break;
     case BW_FWR:
         for (; p < end; p += BW_CHUNK_WORDS) {
@@ -147,41 +162,24 @@ static uint64_t bw_pass(const struct bw_ctx *c)
     case BW_NOPS:
         break;
     }
-    return sum + c->src[0];
+    return sum + (unsigned)c->src[0];
 }
 
-static uint64_t bw_body(void *ctx, uint64_t n)
+static int bw_body(void *ctx, uint64_t n, char *err, size_t errlen)
 {
+    (void)err;
+    (void)errlen;
     uint64_t v = 0;
     for (uint64_t i = 0; i < n; i++)
         v += bw_pass(ctx);
-    return v;
+    kb_use((uintptr_t)v);
+    return 0;
 }
 
-struct bw_sample_ctx {
-    struct report *r;
-    const char *metric;
-    double mb;                  /* 10^6-byte units per pass */
-};
-
-static void bw_sample(void *ctx, double secs)
+/* A rate in MB/s (10^6 bytes) of `bytes` per pass. */
+static struct kb_metric_spec bw_spec(const char *id, size_t bytes)
 {
-    struct bw_sample_ctx *s = ctx;
-    report_sample(s->r, s->metric, s->mb / (secs > 0 ? secs : 1e-12));
-}
-
-static void bw_fail_size(struct report *r, size_t si, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void bw_fail_size(struct report *r, size_t si, const char *fmt, ...)
-{
-    char msg[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    for (size_t op = 0; op < BW_NOPS; op++)
-        report_fail(r, bw_mem_metrics[op * BW_NSIZES + si].id, "%s", msg);
+    return (struct kb_metric_spec){ id, NULL, KB_RATE, (double)bytes / 1e6 };
 }
 
 static int bw_mem_run(const struct kernel_params *p, struct report *r)
@@ -194,28 +192,31 @@ static int bw_mem_run(const struct kernel_params *p, struct report *r)
         report_note(r, "every row measured over %zu bytes (--size) instead of "
                     "its own size: not comparable with the guide", override);
     }
-    struct kutil_plan plan;
-    kutil_plan_init(&plan, p, BW_FULL_INTERVAL_S);
-    uint64_t avail = kutil_mem_available();
+    struct kb_opts o;
+    kb_opts_for(&o, p, KB_BUDGET_MEM, 0);
+    uint64_t avail = kb_mem_available();
     int ok = 0;
     size_t done = 0, total = BW_NOPS * BW_NSIZES;
 
     for (size_t si = 0; si < BW_NSIZES; si++) {
         size_t bytes = override ? override : (size_t)bw_sizes_mb[si] << 20;
+        const char *ids[BW_NOPS];       /* every op at this size */
+        for (size_t op = 0; op < BW_NOPS; op++)
+            ids[op] = bw_mem_metrics[op * BW_NSIZES + si].id;
         /* Two buffers: the second for cp, fcp and bcopy. */
         if (bytes > SIZE_MAX / 2 || (avail && 2.0 * (double)bytes > (double)avail)) {
-            bw_fail_size(r, si, "2 buffers of %.1f MiB do not fit in the %.1f MiB "
-                         "available", kutil_mib((double)bytes), kutil_mib((double)avail));
+            kb_fail_ids(r, ids, BW_NOPS, "2 buffers of %.1f MiB do not fit in the %.1f MiB "
+                        "available", kb_mib((double)bytes), kb_mib((double)avail));
             done += BW_NOPS;
             report_progress(r, (double)done, (double)total);
             continue;
         }
         struct bw_ctx c = { .bytes = bytes };
-        c.src = kutil_alloc_touched(bytes);
-        c.dst = c.src ? kutil_alloc_touched(bytes) : NULL;
+        c.src = kb_alloc_touched(bytes);
+        c.dst = c.src ? kb_alloc_touched(bytes) : NULL;
         if (!c.src || !c.dst) {
-            bw_fail_size(r, si, "cannot allocate 2 x %.1f MiB: %s",
-                         kutil_mib((double)bytes), strerror(errno));
+            kb_fail_ids(r, ids, BW_NOPS, "cannot allocate 2 x %.1f MiB: %s",
+                        kb_mib((double)bytes), strerror(errno));
             free(c.src);
             done += BW_NOPS;
             report_progress(r, (double)done, (double)total);
@@ -223,11 +224,8 @@ static int bw_mem_run(const struct kernel_params *p, struct report *r)
         }
         for (size_t op = 0; op < BW_NOPS; op++) {
             c.op = (enum bw_op)op;
-            struct bw_sample_ctx s = {
-                .r = r, .metric = bw_mem_metrics[op * BW_NSIZES + si].id,
-                .mb = (double)bytes / 1e6,
-            };
-            if (kutil_measure(bw_body, &c, &plan, bw_sample, &s) > 0)
+            struct kb_metric_spec m = bw_spec(ids[op], bytes);
+            if (kb_metric_run(r, &m, bw_body, &c, &o, NULL) == 0)
                 ok++;
             report_progress(r, (double)++done, (double)total);
         }
@@ -279,8 +277,7 @@ struct file_ctx {
     size_t bytes;               /* read per pass */
     long *buf;                  /* FILE_XFER bytes, for read() */
     const void *map;            /* mmap_only mapping */
-    bool failed;
-    char why[160];
+    char why[160];              /* why file_open() failed */
 };
 
 /* Sums every long word of [p, p + bytes): lmbench's bread(). */
@@ -294,96 +291,96 @@ static uint64_t sum_words(const void *p, size_t bytes)
     return sum;
 }
 
-static void file_error(struct file_ctx *c, const char *what)
+/* Writes "what: strerror(errno)" into err; returns -1. */
+static int file_error(const char *what, char *err, size_t errlen)
 {
-    if (!c->failed)
-        snprintf(c->why, sizeof c->why, "%s: %s", what, strerror(errno));
-    c->failed = true;
+    snprintf(err, errlen, "%s: %s", what, strerror(errno));
+    return -1;
 }
 
-/* read() c->bytes from fd in FILE_XFER chunks, summing each chunk. */
-static uint64_t read_pass(struct file_ctx *c, int fd)
+/* read() c->bytes from fd in FILE_XFER chunks, summing each chunk into
+ * *sum. Returns 0, or -1 with err filled. */
+static int read_pass(struct file_ctx *c, int fd, uint64_t *sum, char *err, size_t errlen)
 {
-    uint64_t sum = 0;
     size_t left = c->bytes;
     while (left > 0) {
         size_t want = left < FILE_XFER ? left : FILE_XFER;
         ssize_t got = read(fd, c->buf, want);
-        if (got <= 0) {
-            if (got < 0)
-                file_error(c, "read");
-            else {
-                errno = EIO;
-                file_error(c, "short file");
-            }
-            break;
+        if (got < 0)
+            return file_error("read", err, errlen);
+        if (got == 0) {
+            errno = EIO;
+            return file_error("short file", err, errlen);
         }
-        sum += sum_words(c->buf, (size_t)got);
+        *sum += sum_words(c->buf, (size_t)got);
         left -= (size_t)got;
     }
-    return sum;
+    return 0;
 }
 
-static uint64_t body_io_only(void *ctx, uint64_t n)
+static int body_io_only(void *ctx, uint64_t n, char *err, size_t errlen)
 {
     struct file_ctx *c = ctx;
     uint64_t v = 0;
-    for (uint64_t i = 0; i < n && !c->failed; i++) {
-        if (lseek(c->fd, 0, SEEK_SET) < 0) {
-            file_error(c, "lseek");
-            break;
-        }
-        v += read_pass(c, c->fd);
+    for (uint64_t i = 0; i < n; i++) {
+        if (lseek(c->fd, 0, SEEK_SET) < 0)
+            return file_error("lseek", err, errlen);
+        if (read_pass(c, c->fd, &v, err, errlen) < 0)
+            return -1;
     }
-    return v;
+    kb_use((uintptr_t)v);
+    return 0;
 }
 
-static uint64_t body_read_o2c(void *ctx, uint64_t n)
+static int body_read_o2c(void *ctx, uint64_t n, char *err, size_t errlen)
 {
     struct file_ctx *c = ctx;
     uint64_t v = 0;
-    for (uint64_t i = 0; i < n && !c->failed; i++) {
+    for (uint64_t i = 0; i < n; i++) {
         int fd = open(c->path, O_RDONLY);
-        if (fd < 0) {
-            file_error(c, "open");
-            break;
-        }
-        v += read_pass(c, fd);
+        if (fd < 0)
+            return file_error("open", err, errlen);
+        int rc = read_pass(c, fd, &v, err, errlen);
         close(fd);
+        if (rc < 0)
+            return -1;
     }
-    return v;
+    kb_use((uintptr_t)v);
+    return 0;
 }
 
-static uint64_t body_mmap_only(void *ctx, uint64_t n)
+static int body_mmap_only(void *ctx, uint64_t n, char *err, size_t errlen)
 {
+    (void)err;
+    (void)errlen;
     struct file_ctx *c = ctx;
     uint64_t v = 0;
     for (uint64_t i = 0; i < n; i++)
         v += sum_words(c->map, c->bytes);
-    return v;
+    kb_use((uintptr_t)v);
+    return 0;
 }
 
-static uint64_t body_mmap_o2c(void *ctx, uint64_t n)
+static int body_mmap_o2c(void *ctx, uint64_t n, char *err, size_t errlen)
 {
     struct file_ctx *c = ctx;
     uint64_t v = 0;
-    for (uint64_t i = 0; i < n && !c->failed; i++) {
+    for (uint64_t i = 0; i < n; i++) {
         int fd = open(c->path, O_RDONLY);
-        if (fd < 0) {
-            file_error(c, "open");
-            break;
-        }
+        if (fd < 0)
+            return file_error("open", err, errlen);
         void *m = mmap(NULL, c->bytes, PROT_READ, MAP_SHARED, fd, 0);
         if (m == MAP_FAILED) {
-            file_error(c, "mmap");
+            file_error("mmap", err, errlen);
             close(fd);
-            break;
+            return -1;
         }
         v += sum_words(m, c->bytes);
         close(fd);
         munmap(m, c->bytes);
     }
-    return v;
+    kb_use((uintptr_t)v);
+    return 0;
 }
 
 /* Creates the unlinked 16 MB file in $TMPDIR (else /tmp) and fills c.
@@ -409,8 +406,8 @@ static int file_open(struct file_ctx *c, size_t read_bytes)
     c->fd = fd;
     snprintf(c->path, sizeof c->path, "/proc/self/fd/%d", fd);
 
-    size_t page = kutil_page_size();
-    if (posix_memalign((void **)&c->buf, page, FILE_XFER) != 0) {
+    c->buf = kb_alloc_pages(FILE_XFER);
+    if (!c->buf) {
         snprintf(c->why, sizeof c->why, "cannot allocate %u bytes", FILE_XFER);
         return -1;
     }
@@ -459,7 +456,7 @@ static void file_close(struct file_ctx *c)
 
 struct file_metric {
     const struct kernel_metric *def;
-    kutil_body body;
+    kb_fn body;
     bool mapped;                /* needs the persistent mapping */
 };
 
@@ -491,11 +488,10 @@ static int file_run(const struct file_metric *fm, size_t nm,
         file_close(&c);
         return -1;
     }
-    struct kutil_plan plan;
-    kutil_plan_init(&plan, p, BW_FULL_INTERVAL_S);
+    struct kb_opts o;
+    kb_opts_for(&o, p, KB_BUDGET_MEM, 0);
     int ok = 0;
     for (size_t i = 0; i < nm; i++) {
-        c.failed = false;
         if (fm[i].mapped && !c.map) {
             void *m = mmap(NULL, bytes, PROT_READ, MAP_SHARED, c.fd, 0);
             if (m == MAP_FAILED) {
@@ -505,13 +501,8 @@ static int file_run(const struct file_metric *fm, size_t nm,
             }
             c.map = m;
         }
-        struct bw_sample_ctx s = { .r = r, .metric = fm[i].def->id,
-                                   .mb = (double)bytes / 1e6 };
-        kutil_measure(fm[i].body, &c, &plan, bw_sample, &s);
-        /* A failed system call cut the passes short: no sample holds. */
-        if (c.failed)
-            report_fail(r, fm[i].def->id, "%s", c.why);
-        else
+        struct kb_metric_spec m = bw_spec(fm[i].def->id, bytes);
+        if (kb_metric_run(r, &m, fm[i].body, &c, &o, NULL) == 0)
             ok++;
         report_progress(r, (double)(i + 1), (double)nm);
     }

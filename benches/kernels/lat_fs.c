@@ -220,7 +220,7 @@ static void fs_delete_sample(void *ctx, const struct kb_interval *iv)
 static int fs_run(const struct kernel_params *p, struct report *r)
 {
     struct kb_opts o;
-    kb_opts_for(&o, p, 0);      /* 5 ms intervals, quick or not (see above) */
+    kb_opts_for(&o, p, KB_BUDGET_OS, 0);  /* 5 ms intervals, quick or not (see above) */
     char err[512] = "";
     int ok = 0;
     char *base = kb_tmpdir("lat_fs", err, sizeof err);

@@ -414,7 +414,7 @@ static int ipc_run(const struct kernel_params *p, struct report *r)
         char err[256] = "";
 
         report_progress(r, t, IPC_NTESTS);
-        kb_opts_for(&o, p, it->full_enough_s);
+        kb_opts_for(&o, p, KB_BUDGET_OS, it->full_enough_s);
         ipc_init(&s);
         if (it->setup(&s, err, sizeof err) < 0) {
             const char *ids[] = { m.id, m.alias };

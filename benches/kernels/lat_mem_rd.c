@@ -29,9 +29,10 @@
  * names (the AM62x guide prints identical numbers for 0.50 and sz500k),
  * so every sample goes to both ids.
  *
- * Timing: intervals of at least 100 ms (lat_mem_rd asks benchmp for
- * 100000 us), 11 of them; lat_mem_rd keeps the minimum (save_minimum),
- * so the summary is SUMMARY_MIN. The block is written before timing.
+ * Timing (kernel_util.h, KB_BUDGET_MEM): intervals of at least 100 ms
+ * (lat_mem_rd asks benchmp for 100000 us), 11 of them; lat_mem_rd keeps
+ * the minimum (save_minimum), so the summary is SUMMARY_MIN. The block
+ * is written before timing.
  *
  * p->size (bytes) is lmbench's size argument: the block of the last row
  * (sz1000k, 1 MiB by default); rows whose block exceeds it fail with that
@@ -39,14 +40,13 @@
 #include "config.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kernel.h"
-#include "kutil.h"
+#include "kernel_util.h"
 #include "util.h"
 
 #define LMR_STRIDE          128
@@ -83,8 +83,10 @@ struct chase {
 #define CHASE10 CHASE1 CHASE1 CHASE1 CHASE1 CHASE1 CHASE1 CHASE1 CHASE1 CHASE1 CHASE1
 
 /* One unit: loads / 100 rounds of 100 dependent loads. */
-static uint64_t chase_body(void *ctx, uint64_t n)
+static int chase_body(void *ctx, uint64_t n, char *err, size_t errlen)
 {
+    (void)err;
+    (void)errlen;
     struct chase *c = ctx;
     void **p = c->p;
     uint64_t rounds = c->loads / 100;
@@ -93,8 +95,8 @@ static uint64_t chase_body(void *ctx, uint64_t n)
             CHASE10 CHASE10 CHASE10 CHASE10 CHASE10
             CHASE10 CHASE10 CHASE10 CHASE10 CHASE10
         }
-    c->p = p;
-    return (uint64_t)(uintptr_t)p;
+    c->p = p;                   /* the next interval goes on from here */
+    return 0;
 }
 
 /* Threads the first `range` bytes of base into the ring. */
@@ -106,21 +108,6 @@ static void chase_build(char *base, size_t range, size_t stride)
     *(void **)(base + i - stride) = base;
 }
 
-struct lmr_sample_ctx {
-    struct report *r;
-    const char *id, *alias;
-    double loads;
-};
-
-static void lmr_sample(void *ctx, double secs)
-{
-    struct lmr_sample_ctx *s = ctx;
-    double ns = secs * 1e9 / s->loads;
-    report_sample(s->r, s->id, ns);
-    if (s->alias)
-        report_sample(s->r, s->alias, ns);
-}
-
 static const char *lmr_alias(int point)
 {
     if (point == LMR_500K)
@@ -130,21 +117,6 @@ static const char *lmr_alias(int point)
     return NULL;
 }
 
-static void lmr_fail_point(struct report *r, int point, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void lmr_fail_point(struct report *r, int point, const char *fmt, ...)
-{
-    char msg[200];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    report_fail(r, lmr_metrics[point].id, "%s", msg);
-    if (lmr_alias(point))
-        report_fail(r, lmr_alias(point), "%s", msg);
-}
-
 static int lmr_run(const struct kernel_params *p, struct report *r)
 {
     size_t len = p->size ? p->size / LMR_STRIDE * LMR_STRIDE : LMR_DEFAULT_LEN;
@@ -152,28 +124,31 @@ static int lmr_run(const struct kernel_params *p, struct report *r)
         len = LMR_STRIDE;
     if (p->size)
         report_note(r, "largest block (sz1000k, latency_for_1.00_mb_block_size) is "
-                    "%.3f MiB (--size) instead of 1 MiB", kutil_mib((double)len));
-    uint64_t avail = kutil_mem_available();
+                    "%.3f MiB (--size) instead of 1 MiB", kb_mib((double)len));
+    uint64_t avail = kb_mem_available();
     void *mem = NULL;
     if (avail && (double)len > (double)avail / 2)
         errno = ENOMEM;
     else
-        mem = kutil_alloc_touched(len);
+        mem = kb_alloc_touched(len);
     if (!mem) {
-        for (int i = 0; i < LMR_NPOINTS; i++)
-            lmr_fail_point(r, i, "cannot allocate the %zu-byte block (%.1f MiB "
-                           "available)", len, kutil_mib((double)avail));
+        for (int i = 0; i < LMR_NPOINTS; i++) {
+            const char *ids[] = { lmr_metrics[i].id, lmr_alias(i) };
+            kb_fail_ids(r, ids, ARRAY_SIZE(ids), "cannot allocate the %zu-byte block "
+                        "(%.1f MiB available)", len, kb_mib((double)avail));
+        }
         return -1;
     }
-    struct kutil_plan plan;
-    kutil_plan_init(&plan, p, LMR_FULL_INTERVAL_S);
+    struct kb_opts o;
+    kb_opts_for(&o, p, KB_BUDGET_MEM, LMR_FULL_INTERVAL_S);
 
     int ok = 0;
     for (int i = 0; i < LMR_NPOINTS; i++) {
         size_t range = i == LMR_1000K ? len : lmr_blocks[i];
+        const char *ids[] = { lmr_metrics[i].id, lmr_alias(i) };
         if (range > len) {
-            lmr_fail_point(r, i, "not measured: the %zu-byte block exceeds "
-                           "--size %zu", range, len);
+            kb_fail_ids(r, ids, ARRAY_SIZE(ids), "not measured: the %zu-byte block "
+                        "exceeds --size %zu", range, len);
             report_progress(r, i + 1, LMR_NPOINTS);
             continue;
         }
@@ -181,10 +156,9 @@ static int lmr_run(const struct kernel_params *p, struct report *r)
         /* At least one lap of the ring per unit, in rounds of 100. */
         uint64_t loads = (range / LMR_STRIDE / 100 + 1) * 100;
         struct chase c = { .p = mem, .loads = loads };
-        struct lmr_sample_ctx s = { .r = r, .id = lmr_metrics[i].id,
-                                    .alias = lmr_alias(i), .loads = (double)loads };
-        kutil_measure(chase_body, &c, &plan, lmr_sample, &s);
-        ok++;
+        struct kb_metric_spec m = { ids[0], ids[1], KB_TIME, 1e9 / (double)loads };
+        if (kb_metric_run(r, &m, chase_body, &c, &o, NULL) == 0)
+            ok++;
         report_progress(r, i + 1, LMR_NPOINTS);
     }
     free(mem);

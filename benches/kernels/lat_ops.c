@@ -20,7 +20,8 @@
  * compile time; int is 32-bit, int64 64-bit (integer add/bit/mul unsigned
  * so overflow is defined). Values stay bounded and normal (no denormals).
  *
- * Timing: 11 intervals of at least 50 ms; lmbench prints the median.
+ * Timing (kernel_util.h, KB_BUDGET_MEM): 11 intervals of at least 50 ms;
+ * lmbench prints the median.
  *
  * Known difference from lmbench's own numbers: lmbench's bit and add loops
  * are several operations per step that GCC partly simplifies, so its int
@@ -34,10 +35,10 @@
 #include <string.h>
 
 #include "kernel.h"
-#include "kutil.h"
+#include "kernel_util.h"
+#include "stats.h"
 #include "util.h"
 
-#define OPS_FULL_INTERVAL_S 0.05
 #define OPS_PER_UNIT        100
 
 /* Keeps x in a register, opaque to the optimiser. */
@@ -87,14 +88,17 @@ static volatile double v_d_x = 1.0, v_d_a = 1000.5, v_d_two = 2.0, v_d_half = 0.
 
 /* Integer chains; T the type, the step a statement on x. */
 #define INT_BODY(name, T, init, step)                               \
-    static uint64_t name(void *ctx, uint64_t n)                     \
+    static int name(void *ctx, uint64_t n, char *err, size_t len)  \
     {                                                               \
         (void)ctx;                                                  \
+        (void)err;                                                  \
+        (void)len;                                                  \
         init;                                                       \
         for (uint64_t i = 0; i < n; i++) {                          \
             HUNDRED(step; KEEP(x);)                                 \
         }                                                           \
-        return (uint64_t)x;                                         \
+        kb_use((uintptr_t)x);                                       \
+        return 0;                                                   \
     }
 
 INT_BODY(int_bit, uint32_t, uint32_t x = v_u32_a; uint32_t a = v_u32_odd, x ^= a)
@@ -110,14 +114,17 @@ INT_BODY(i64_mod, int64_t, int64_t x = v_i64_s; int64_t m = v_i64_m, x = (x % m)
 
 /* Floating-point chains: two steps per pair, 50 pairs per unit. */
 #define FP_BODY(name, T, init, step1, step2)                        \
-    static uint64_t name(void *ctx, uint64_t n)                     \
+    static int name(void *ctx, uint64_t n, char *err, size_t len)  \
     {                                                               \
         (void)ctx;                                                  \
+        (void)err;                                                  \
+        (void)len;                                                  \
         init;                                                       \
         for (uint64_t i = 0; i < n; i++) {                          \
             TEN(FIVE_PAIRS(step1, step2))                           \
         }                                                           \
-        return (uint64_t)(x * 1000.0);                              \
+        kb_use((uintptr_t)(x * 1000.0));                            \
+        return 0;                                                   \
     }
 #define FIVE_PAIRS(a, b) a; b; a; b; a; b; a; b; a; b;
 
@@ -130,7 +137,7 @@ FP_BODY(dbl_mul, double, double x = v_d_x; double a = v_d_two; double b = v_d_ha
         x = x * a, x = x * b)
 FP_BODY(dbl_div, double, double x = v_d_den; double s = v_d_num, x = s / x, x = s / x)
 
-static const kutil_body ops_bodies[OPS_NROWS] = {
+static const kb_fn ops_bodies[OPS_NROWS] = {
     [OPS_INT_BIT] = int_bit, [OPS_INT_ADD] = int_add, [OPS_INT_MUL] = int_mul,
     [OPS_INT_DIV] = int_div, [OPS_INT_MOD] = int_mod,
     [OPS_I64_BIT] = i64_bit, [OPS_I64_ADD] = i64_add, [OPS_I64_MUL] = i64_mul,
@@ -143,16 +150,14 @@ struct ops_sample_ctx {
     struct report *r;
     const char *id;
     double minus_ns;            /* latency of the helper operation */
-    double *vals;               /* samples kept for the bit rows' median */
-    int nvals, cap;
+    struct stats raw;           /* samples before the subtraction */
 };
 
-static void ops_sample(void *ctx, double secs)
+static void ops_sample(void *ctx, const struct kb_interval *iv)
 {
     struct ops_sample_ctx *s = ctx;
-    double ns = secs * 1e9 / OPS_PER_UNIT;
-    if (s->vals && s->nvals < s->cap)
-        s->vals[s->nvals++] = ns;
+    double ns = kb_per_op(iv) * 1e9 / OPS_PER_UNIT;
+    stats_push(&s->raw, ns);
     ns -= s->minus_ns;
     /* Noise can make the difference vanish; keep it positive. */
     if (ns <= 0)
@@ -160,26 +165,12 @@ static void ops_sample(void *ctx, double secs)
     report_sample(s->r, s->id, ns);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median_of(double *v, int n)
-{
-    if (n <= 0)
-        return 0;
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 static int ops_run(const struct kernel_params *p, struct report *r)
 {
-    struct kutil_plan plan;
-    kutil_plan_init(&plan, p, OPS_FULL_INTERVAL_S);
-    double *vals = xcalloc((size_t)plan.reps, sizeof *vals);
+    struct kb_opts o;
+    kb_opts_for(&o, p, KB_BUDGET_MEM, 0);
     double bit_ns[2] = { 0, 0 };        /* int, int64 */
+    int ok = 0;
 
     for (int i = 0; i < OPS_NROWS; i++) {
         bool is_bit = i == OPS_INT_BIT || i == OPS_I64_BIT;
@@ -188,15 +179,25 @@ static int ops_run(const struct kernel_params *p, struct report *r)
         struct ops_sample_ctx s = {
             .r = r, .id = ops_metrics[i].id,
             .minus_ns = is_mod ? bit_ns[wide] : 0,
-            .vals = is_bit ? vals : NULL, .cap = plan.reps,
         };
-        kutil_measure(ops_bodies[i], NULL, &plan, ops_sample, &s);
+        stats_init(&s.raw);
+        struct kb_opts so = o;
+        so.on_interval = ops_sample;
+        so.cb_ctx = &s;
+        struct kb_result res;
+        char err[256] = "";
+        if (kb_measure(ops_bodies[i], NULL, &so, &res, err, sizeof err) < 0)
+            report_fail(r, s.id, "%s", err);
+        else {
+            kb_result_free(&res);
+            ok++;
+        }
         if (is_bit)
-            bit_ns[wide] = median_of(vals, s.nvals);
+            bit_ns[wide] = s.raw.count ? stats_median(&s.raw) : 0;
+        stats_free(&s.raw);
         report_progress(r, i + 1, OPS_NROWS);
     }
-    free(vals);
-    return 0;
+    return ok ? 0 : -1;
 }
 
 const struct kernel kernel_lat_ops = {

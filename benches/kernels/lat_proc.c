@@ -116,7 +116,7 @@ static int proc_run(const struct kernel_params *p, struct report *r)
     cpu_set_t saved;
     bool widened = kb_affinity_widen(&saved);
     struct kb_opts o;
-    kb_opts_for(&o, p, 0);
+    kb_opts_for(&o, p, KB_BUDGET_OS, 0);
     int ok = 0;
 
     report_progress(r, 0, 3);

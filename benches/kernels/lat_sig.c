@@ -158,7 +158,7 @@ static int sig_measure(struct report *r, const char *id, const char *alias, kb_f
 static int sig_run(const struct kernel_params *p, struct report *r)
 {
     struct kb_opts o;
-    kb_opts_for(&o, p, 0);
+    kb_opts_for(&o, p, KB_BUDGET_OS, 0);
     pid_t me = getpid();
     int ok = 0;
     double med, send_us = 0, catch_us = 0;

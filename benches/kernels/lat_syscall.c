@@ -142,7 +142,7 @@ static char *sc_make_file(const char *dir, char *err, size_t len)
 static int sc_run(const struct kernel_params *p, struct report *r)
 {
     struct kb_opts o;
-    kb_opts_for(&o, p, 0);
+    kb_opts_for(&o, p, KB_BUDGET_OS, 0);
     char err[512] = "";
     char *dir = kb_tmpdir("lat_syscall", err, sizeof err);
     char *file = dir ? sc_make_file(dir, err, sizeof err) : NULL;

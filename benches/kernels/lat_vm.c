@@ -204,7 +204,7 @@ out:
 static int vm_run(const struct kernel_params *p, struct report *r)
 {
     struct kb_opts o;
-    kb_opts_for(&o, p, 0);
+    kb_opts_for(&o, p, KB_BUDGET_OS, 0);
     char err[512] = "";
     long ps = sysconf(_SC_PAGESIZE);
     struct vm v = { .fd = -1, .size = VM_FILE_SIZE, .pagesize = ps > 0 ? (size_t)ps : 4096 };

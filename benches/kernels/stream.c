@@ -29,7 +29,6 @@
 #include <math.h>
 #include <pthread.h>
 #include <sched.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +37,7 @@
 #include <unistd.h>
 
 #include "kernel.h"
+#include "kernel_util.h"
 #include "util.h"
 
 #define STREAM_MIN_ELEMS    10000000u   /* STREAM's default array size */
@@ -54,10 +54,10 @@
 enum stream_op { OP_COPY, OP_SCALE, OP_ADD, OP_TRIAD, OP_COUNT };
 
 static const struct kernel_metric stream_metrics[OP_COUNT] = {
-    [OP_COPY]  = { "copy",  "mb/s", SUMMARY_MAX },
-    [OP_SCALE] = { "scale", "mb/s", SUMMARY_MAX },
-    [OP_ADD]   = { "add",   "mb/s", SUMMARY_MAX },
-    [OP_TRIAD] = { "triad", "mb/s", SUMMARY_MAX },
+    [OP_COPY]  = { .id = "copy",  .unit = "mb/s", .summary = SUMMARY_MAX },
+    [OP_SCALE] = { .id = "scale", .unit = "mb/s", .summary = SUMMARY_MAX },
+    [OP_ADD]   = { .id = "add",   .unit = "mb/s", .summary = SUMMARY_MAX },
+    [OP_TRIAD] = { .id = "triad", .unit = "mb/s", .summary = SUMMARY_MAX },
 };
 
 /* The same with a team of threads: extra rows, no reference in the
@@ -370,44 +370,6 @@ static size_t llc_bytes(void)
     return best;
 }
 
-/* MemAvailable (MemFree on kernels without it) in bytes; 0 if unknown. */
-static uint64_t mem_available(void)
-{
-    char *buf = read_file("/proc/meminfo", 1 << 16, NULL);
-    if (!buf)
-        return 0;
-    uint64_t kb = 0;
-    const char *keys[] = { "MemAvailable:", "MemFree:" };
-    for (size_t k = 0; k < ARRAY_SIZE(keys) && !kb; k++) {
-        const char *line = strstr(buf, keys[k]);
-        if (line)
-            kb = strtoull(line + strlen(keys[k]), NULL, 10);
-    }
-    free(buf);
-    return kb * 1024;
-}
-
-static double mib(double bytes)
-{
-    return bytes / (1024.0 * 1024.0);
-}
-
-/* Reports the same failure for every metric. */
-static void fail_all(struct report *r, const struct kernel_metric *ids,
-                     const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void fail_all(struct report *r, const struct kernel_metric *ids,
-                     const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    for (size_t i = 0; i < OP_COUNT; i++)
-        report_fail(r, ids[i].id, "%s", msg);
-}
-
 /* Chooses the array size (elements); 0 after report_fail(). */
 static size_t stream_size(const struct kernel_params *p, struct report *r,
                           const struct kernel_metric *ids)
@@ -417,19 +379,20 @@ static size_t stream_size(const struct kernel_params *p, struct report *r,
     if (!llc_known)
         llc = STREAM_LLC_ASSUMED;
     size_t want_llc = llc / sizeof(double) * STREAM_LLC_FACTOR;
-    uint64_t avail = mem_available();
+    uint64_t avail = kb_mem_available();
     size_t n;
 
     if (p->size) {
         n = p->size;
         if (n > SIZE_MAX / (3 * sizeof(double))) {
-            fail_all(r, ids, "array size %zu elements is too large for the address space", n);
+            kb_fail_metrics(r, ids, OP_COUNT, "array size %zu elements is too large "
+                            "for the address space", n);
             return 0;
         }
         double need = 3.0 * (double)n * sizeof(double);
         if (avail && need > (double)avail) {
-            fail_all(r, ids, "3 arrays of %zu doubles need %.1f MiB, only %.1f MiB available",
-                     n, mib(need), mib((double)avail));
+            kb_fail_metrics(r, ids, OP_COUNT, "3 arrays of %zu doubles need %.1f MiB, "
+                            "only %.1f MiB available", n, kb_mib(need), kb_mib((double)avail));
             return 0;
         }
     } else {
@@ -438,18 +401,19 @@ static size_t stream_size(const struct kernel_params *p, struct report *r,
         if (avail && (uint64_t)n * 3 * sizeof(double) > limit) {
             n = (size_t)(limit / (3 * sizeof(double))) & ~(size_t)1023;
             if (n < STREAM_FLOOR_ELEMS) {
-                fail_all(r, ids, "not enough memory: MemAvailable is %.1f MiB, half of it "
-                         "cannot hold 3 arrays of %.0f MiB", mib((double)avail),
-                         mib((double)STREAM_FLOOR_ELEMS * sizeof(double)));
+                kb_fail_metrics(r, ids, OP_COUNT, "not enough memory: MemAvailable is "
+                                "%.1f MiB, half of it cannot hold 3 arrays of %.0f MiB",
+                                kb_mib((double)avail),
+                                kb_mib((double)STREAM_FLOOR_ELEMS * sizeof(double)));
                 return 0;
             }
             report_note(r, "sized down to %zu elements per array (%.1f MiB each) "
                         "to use at most half of MemAvailable (%.0f MiB)",
-                        n, mib((double)n * sizeof(double)), mib((double)avail));
+                        n, kb_mib((double)n * sizeof(double)), kb_mib((double)avail));
         }
     }
     report_note(r, "3 arrays of %zu doubles (%.1f MiB each), last-level cache "
-                "%.0f KiB%s", n, mib((double)n * sizeof(double)), (double)llc / 1024.0,
+                "%.0f KiB%s", n, kb_mib((double)n * sizeof(double)), (double)llc / 1024.0,
                 llc_known ? "" : " (assumed, not in sysfs)");
     if (n < want_llc)
         report_note(r, "warning: arrays are smaller than 4x the last-level cache; "
@@ -518,7 +482,8 @@ static int stream_validate(const struct stream_arrays *s, int iters, struct repo
     }
     if (!len)
         return 0;
-    fail_all(r, ids, "validation failed (epsilon %g): %s", STREAM_EPSILON, msg);
+    kb_fail_metrics(r, ids, OP_COUNT, "validation failed (epsilon %g): %s",
+                    STREAM_EPSILON, msg);
     return -1;
 }
 
@@ -535,15 +500,16 @@ static int stream_bench(const struct kernel_params *p, struct report *r,
     /* One block, the arrays back to back and each page-aligned, like
      * STREAM's static arrays: their relative placement changes the rates
      * (separate mappings ran copy 10-15 % faster than stream_c here). */
-    long page = sysconf(_SC_PAGESIZE);
-    size_t align = page > 0 ? (size_t)page : 4096;
+    size_t align = kb_page_size();
     size_t stride = (n * sizeof(double) + align - 1) / align * align;
     void *mem = NULL;
-    int err = stride > SIZE_MAX / 3 ? ENOMEM
-              : posix_memalign(&mem, align, 3 * stride);
-    if (err) {
-        fail_all(r, ids, "cannot allocate 3 x %.1f MiB: %s",
-                 mib((double)n * sizeof(double)), strerror(err));
+    if (stride > SIZE_MAX / 3)
+        errno = ENOMEM;
+    else
+        mem = kb_alloc_pages(3 * stride);
+    if (!mem) {
+        kb_fail_metrics(r, ids, OP_COUNT, "cannot allocate 3 x %.1f MiB: %s",
+                        kb_mib((double)n * sizeof(double)), strerror(errno));
         return -1;
     }
     struct stream_arrays s = {
@@ -560,7 +526,7 @@ static int stream_bench(const struct kernel_params *p, struct report *r,
         char why[160];
         team = team_start(&s, nthreads, why, sizeof why);
         if (!team) {
-            fail_all(r, ids, "%s", why);
+            kb_fail_metrics(r, ids, OP_COUNT, "%s", why);
             free(mem);
             return -1;
         }
