@@ -219,7 +219,7 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
     struct metric_ref *mr = batch_metrics(bt, &n);
     size_t vis = table_rows(s, run);
     const char *source = NULL;
-    size_t verdicts[4] = { 0 }, with_samples = 0;
+    size_t verdicts[4] = { 0 }, at_clock[4] = { 0 }, with_samples = 0, scaled = 0;
     enum summary compared = SUMMARY_MEAN;
     if (v->scroll.top + vis > n)
         v->scroll.top = n > vis ? n - vis : 0;
@@ -233,6 +233,10 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
             compared = row.summary;
         if (row.samples && row.dev.has_ref && (unsigned)row.dev.verdict < 4)
             verdicts[row.dev.verdict]++;
+        if (row.samples && row.has_scaled && (unsigned)row.dev_scaled.verdict < 4) {
+            at_clock[row.dev_scaled.verdict]++;
+            scaled++;
+        }
         with_samples += row.samples > 0;
         if (i < v->scroll.top || i >= v->scroll.top + vis)
             continue;
@@ -272,6 +276,16 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
         enum role r = verdicts[VERDICT_OFF] ? ROLE_OFF : verdicts[VERDICT_WARN]
                     ? ROLE_WARN : ROLE_IN_RANGE;
         widget_text(w, y, 1, width - 2, source ? r : ROLE_DIM, line, utf8);
+        /* CPU-bound rows judged at this board's clock too (a board run at
+         * another OPP than the guide's EVM) */
+        if (scaled && y + 1 < rows - 1) {
+            snprintf(line, sizeof line, "at this board's %.0f MHz (guide %.0f MHz): %zu in "
+                     "range, %zu warn, %zu off", a->cmp.live_mhz, a->cmp.guide_mhz,
+                     at_clock[VERDICT_IN_RANGE], at_clock[VERDICT_WARN], at_clock[VERDICT_OFF]);
+            r = at_clock[VERDICT_OFF] ? ROLE_OFF : at_clock[VERDICT_WARN] ? ROLE_WARN
+              : ROLE_IN_RANGE;
+            widget_text(w, y + 1, 1, width - 2, r, line, utf8);
+        }
     }
     snprintf(line, sizeof line, "%scompared with the guide's avg: the %s of the "
              "samples", compared == SUMMARY_MEDIAN ? "" : "* ", summary_name(compared));

@@ -46,6 +46,7 @@ struct ui {
     char msg[256];
     enum role msg_role;
     struct batch *batch;        /* the live job, NULL when none */
+    struct cpu_watch watch;     /* around a job with CPU-bound kernels */
     bool live_pending, run_ended;
     double live_interval, live_last;
     bool quit;
@@ -292,6 +293,12 @@ bool ui_run_start(struct ui *ui, const struct cat_bench *b, const struct kernel 
         ks[0] = k;
     else
         n = app_bench_kernels(ui->app, b, ks);
+    /* CPU-bound kernels: warn first and compare at the measured clock */
+    app_cpu_watch_free(&ui->watch);
+    app_cpu_watch_begin(ui->app, ks, n, &ui->watch);
+    if (ui->watch.warnings.count)
+        ui_message(ui, ROLE_WARN, "warning: %s%s", ui->watch.warnings.items[0].text,
+                   ui->watch.warnings.count > 1 ? " (more on the system screen: s)" : "");
     ui->batch = batch_start(ks, n, &ui->app->run_opts, &ui_sink, ui);
     free(ks);
     if (!batch_run(ui->batch)) {
@@ -706,8 +713,16 @@ static void loop(struct ui *ui)
             sig_winch = 0;
             resize(ui);
         }
-        if (ui->batch && !batch_done(ui->batch))
+        if (ui->batch && !batch_done(ui->batch)) {
             batch_pump(ui->batch);
+            if (batch_done(ui->batch) && ui->watch.active && !ui->watch.ended) {
+                size_t had = ui->watch.warnings.count;
+                app_cpu_watch_end(ui->app, &ui->watch);
+                if (ui->watch.warnings.count > had)
+                    ui_message(ui, ROLE_WARN, "warning: %s",
+                               ui->watch.warnings.items[had].text);
+            }
+        }
         if (n > 0 && (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
             ui->exit_code = 128 + SIGHUP;       /* the terminal went away */
             break;
@@ -757,6 +772,7 @@ int ui_main(struct app *a, const struct ui_options *opt)
     while (ui->depth)
         pop_now(ui);
     ui_run_close(ui);
+    app_cpu_watch_free(&ui->watch);
     term_stop(ui);
     signals_restore();
     if (ui->exit_code > 128)

@@ -8,6 +8,7 @@
 
 #include "datadir.h"
 #include "deviation.h"
+#include "cpuclock.h"
 #include "kernel.h"
 #include "toolkernel.h"
 #include "util.h"
@@ -21,6 +22,7 @@ void app_init(struct app *a, const struct app_config *cfg)
         board_override(&a->board, cfg->board);
     a->ref_board = a->board.key;
 
+    a->sysroot = cfg->sysroot;
     a->refs_path = cfg->refs ? xstrdup(cfg->refs) : datadir_path("refs");
     a->refdb = refdb_new();
     refdb_load_path(a->refdb, a->refs_path, &a->diag);
@@ -58,6 +60,42 @@ void app_init(struct app *a, const struct app_config *cfg)
     a->extras = cfg->threads > 0;
     a->run_opts.timeout_s = cfg->timeout_s;
     a->run_opts.cpu = -1;
+}
+
+void app_cpu_watch_begin(struct app *a, const struct kernel *const *ks, size_t n,
+                         struct cpu_watch *w)
+{
+    memset(w, 0, sizeof *w);
+    for (size_t i = 0; i < n; i++)
+        for (size_t m = 0; m < ks[i]->nmetrics; m++)
+            w->active |= ks[i]->metrics[m].cpu_bound;
+    if (!w->active)
+        return;
+    w->cpu = a->run_opts.cpu >= 0 ? a->run_opts.cpu : runner_default_cpu();
+    cpucheck_snapshot(&w->before, a->sysroot);
+    cpucheck_before(&w->before, &w->warnings);
+    double mhz = cpuclock_measure(w->cpu, 0.2);
+    if (mhz > 0)
+        a->cmp.live_mhz = mhz;
+}
+
+void app_cpu_watch_end(struct app *a, struct cpu_watch *w)
+{
+    if (!w->active || w->ended)
+        return;
+    w->ended = true;
+    struct cpucheck_snapshot after;
+    cpucheck_snapshot(&after, a->sysroot);
+    cpucheck_after(&w->before, &after, w->cpu, &w->warnings);
+    cpucheck_snapshot_free(&after);
+}
+
+void app_cpu_watch_free(struct cpu_watch *w)
+{
+    if (w->active)
+        cpucheck_snapshot_free(&w->before);
+    cpucheck_list_free(&w->warnings);
+    memset(w, 0, sizeof *w);
 }
 
 bool app_kernel_available(const struct kernel *k)

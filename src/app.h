@@ -10,6 +10,7 @@
 
 #include "board.h"
 #include "catalog.h"
+#include "cpucheck.h"
 #include "diag.h"
 #include "refdb.h"
 #include "recipe.h"
@@ -48,10 +49,30 @@ struct app {
     const struct kernel **kernels;  /* embedded then tool kernels */
     size_t nkernels;
     char *refs_path;            /* what was loaded */
+    const char *sysroot;        /* where the board and CPU state are read */
 };
 
 void app_init(struct app *a, const struct app_config *cfg);
 void app_free(struct app *a);
+
+/* What is watched around a run of CPU-bound kernels. */
+struct cpu_watch {
+    bool active;                /* some kernel had CPU-bound metrics */
+    bool ended;                 /* app_cpu_watch_end() ran */
+    int cpu;                    /* the core the workers use */
+    struct cpucheck_snapshot before;
+    struct cpucheck_list warnings;  /* before the run, then after it */
+};
+
+/* Before kernels run: when any of them has CPU-bound metrics, snapshots
+ * the CPU state, lists what would spoil the result (governor, load, a
+ * capped clock) and measures the worker core's real clock into
+ * a->cmp.live_mhz for the at-clock comparison (about 0.2 s). */
+void app_cpu_watch_begin(struct app *a, const struct kernel *const *ks, size_t n,
+                         struct cpu_watch *w);
+/* After the run: appends throttling seen since begin (cpufreq, thermal). */
+void app_cpu_watch_end(struct app *a, struct cpu_watch *w);
+void app_cpu_watch_free(struct cpu_watch *w);
 
 /* Whether a kernel can run here: embedded kernels always, a tool kernel
  * when its binary is found. */

@@ -17,8 +17,6 @@
 
 #include "app.h"
 #include "batch.h"
-#include "cpucheck.h"
-#include "cpuclock.h"
 #include "guide_import.h"
 #include "kernel.h"
 #include "result.h"
@@ -573,37 +571,20 @@ static int cmd_run(struct cli *c, struct app *a)
 
     /* CPU-bound kernels: check the conditions first, compare at the clock
      * the worker's core really runs at, and look for throttling after. */
-    bool cpu_bound = false;
-    for (size_t i = 0; i < nk; i++)
-        for (size_t m = 0; m < ks[i]->nmetrics; m++)
-            cpu_bound |= ks[i]->metrics[m].cpu_bound;
-    struct cpucheck_snapshot before, after;
-    struct cpucheck_list warnings = { 0 };
-    int cpu = opt.cpu >= 0 ? opt.cpu : runner_default_cpu();
-    if (cpu_bound) {
-        cpucheck_snapshot(&before, c->cfg.sysroot);
-        cpucheck_before(&before, &warnings);
-        double mhz = cpuclock_measure(cpu, 0.2);
-        if (mhz > 0)
-            a->cmp.live_mhz = mhz;
-        for (size_t i = 0; i < warnings.count; i++)
-            fprintf(c->err, "evmbench: warning: %s\n", warnings.items[i].text);
-    }
+    struct cpu_watch watch;
+    app_cpu_watch_begin(a, ks, nk, &watch);
+    for (size_t i = 0; i < watch.warnings.count; i++)
+        fprintf(c->err, "evmbench: warning: %s\n", watch.warnings.items[i].text);
 
     c->app = a;
     c->run_out = format_is(c, "text") ? f : NULL;
     struct batch *batch = batch_start(ks, nk, &opt, &line_sink, c);
     batch_wait(batch, -1);
     c->run_out = NULL;
-    if (cpu_bound) {
-        size_t had = warnings.count;
-        cpucheck_snapshot(&after, c->cfg.sysroot);
-        cpucheck_after(&before, &after, cpu, &warnings);
-        for (size_t i = had; i < warnings.count; i++)
-            fprintf(c->err, "evmbench: warning: %s\n", warnings.items[i].text);
-        cpucheck_snapshot_free(&before);
-        cpucheck_snapshot_free(&after);
-    }
+    size_t had = watch.warnings.count;
+    app_cpu_watch_end(a, &watch);
+    for (size_t i = had; i < watch.warnings.count; i++)
+        fprintf(c->err, "evmbench: warning: %s\n", watch.warnings.items[i].text);
     json_t *results = json_array();
     bool failed = false;
     for (size_t i = 0; i < batch->n; i++) {
@@ -637,8 +618,8 @@ static int cmd_run(struct cli *c, struct app *a)
         json_object_set_new(o, "clock_mhz", a->cmp.live_mhz > 0 ? json_real(a->cmp.live_mhz)
                                                                 : json_null());
         json_t *warn = json_array();
-        for (size_t i = 0; i < warnings.count; i++)
-            json_array_append_new(warn, json_string(warnings.items[i].text));
+        for (size_t i = 0; i < watch.warnings.count; i++)
+            json_array_append_new(warn, json_string(watch.warnings.items[i].text));
         json_object_set_new(o, "warnings", warn);
         json_object_set_new(o, "results", results);
         dump_json(o, f);
@@ -646,7 +627,7 @@ static int cmd_run(struct cli *c, struct app *a)
     } else {
         json_decref(results);
     }
-    cpucheck_list_free(&warnings);
+    app_cpu_watch_free(&watch);
     free(ks);
     rc = close_output(c, f);
     return failed ? EXIT_BENCH_FAILED : rc;

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "batch.h"
 #include "util.h"
@@ -93,14 +94,16 @@ static void run_side(struct check *c, const struct kernel **ks, size_t n, bool t
     batch_free(b);
 }
 
-/* The embedded (non-extra) kernels and the installed tool kernels of b. */
-static void split(const struct app *a, const struct cat_bench *b, const struct kernel **ks,
-                  size_t *nk, const struct kernel **ts, size_t *nt)
+/* The embedded (non-extra) kernels and the installed tool kernels of b;
+ * only those named `only` when it is set (a kernel and its tool share the
+ * lmbench program's name: bw_mem, lat_mem_rd ...). */
+static void split(const struct app *a, const struct cat_bench *b, const char *only,
+                  const struct kernel **ks, size_t *nk, const struct kernel **ts, size_t *nt)
 {
     *nk = *nt = 0;
     for (size_t i = 0; i < b->nkernels; i++) {
         const struct kernel *k = b->kernels[i];
-        if (k->extra)
+        if (k->extra || (only && strcasecmp(k->name, only) != 0))
             continue;
         if (k->provider && strcmp(k->provider, "tool") == 0) {
             if (app_kernel_available(k))
@@ -113,12 +116,12 @@ static void split(const struct app *a, const struct cat_bench *b, const struct k
 }
 
 static void check_bench(struct check *c, const struct app *a, const struct cat_bench *b,
-                        int rounds, bool named, FILE *err)
+                        const char *only, int rounds, bool named, FILE *err)
 {
     const struct kernel **ks = xcalloc(b->nkernels + 1, sizeof *ks);
     const struct kernel **ts = xcalloc(b->nkernels + 1, sizeof *ts);
     size_t nk, nt;
-    split(a, b, ks, &nk, ts, &nt);
+    split(a, b, only, ks, &nk, ts, &nt);
     if (!nk || !nt) {
         if (named)
             fprintf(err, "evmbench: %s: %s\n", b->slug,
@@ -197,12 +200,14 @@ int selfcheck_run(struct app *a, const struct selfcheck_options *opt, FILE *out,
                 free(c.pairs);
                 return 2;
             }
-            check_bench(&c, a, b, rounds, true, err);
+            /* a kernel's name checks that kernel alone, else the section */
+            const char *only = strcasecmp(b->slug, opt->names[i]) != 0 ? opt->names[i] : NULL;
+            check_bench(&c, a, b, only, rounds, true, err);
         }
     } else {
         for (size_t i = 0; i < a->catalog->ncats; i++)
             for (size_t j = 0; j < a->catalog->cats[i].nbenches; j++)
-                check_bench(&c, a, a->catalog->cats[i].benches[j], rounds, false, err);
+                check_bench(&c, a, a->catalog->cats[i].benches[j], NULL, rounds, false, err);
     }
     size_t compared = 0;
     for (size_t i = 0; i < c.n; i++)

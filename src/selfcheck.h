@@ -16,7 +16,8 @@
 #include "app.h"
 
 struct selfcheck_options {
-    char **names;           /* benchmarks or kernels to check; none: all */
+    char **names;           /* benchmarks, or kernels (bw_mem: that kernel and
+                             * the tool of the same name); none: all */
     int nnames;
     int rounds;             /* side-by-side rounds; 0 = 3 */
     bool json;
