@@ -38,19 +38,6 @@ int runner_run_inline(const struct kernel *k, const struct kernel_params *p,
     return k->run(&own, r);
 }
 
-/* Closes every descriptor from `lowest` up. */
-static void close_from(int lowest)
-{
-#ifdef SYS_close_range
-    if (syscall(SYS_close_range, (unsigned)lowest, ~0u, 0) == 0)
-        return;
-#endif
-    long max = sysconf(_SC_OPEN_MAX);
-    if (max < 0 || max > 65536)
-        max = 65536;
-    for (int fd = lowest; fd < max; fd++)
-        close(fd);
-}
 
 static _Noreturn void worker_main(const struct kernel *k, const struct kernel_params *p,
                                   int fd, int cpu)
@@ -75,7 +62,7 @@ static _Noreturn void worker_main(const struct kernel *k, const struct kernel_pa
     }
     if (dup2(fd, 3) == 3)
         fd = 3;
-    close_from(fd + 1);
+    close_fds_from(fd + 1);
 
     struct report r;
     report_to_fd(&r, fd);

@@ -180,19 +180,6 @@ int toolkernel_reap_all(void)
     return killed;
 }
 
-/* Closes every descriptor from `lowest` up. */
-static void close_from(int lowest)
-{
-#ifdef SYS_close_range
-    if (syscall(SYS_close_range, (unsigned)lowest, ~0u, 0) == 0)
-        return;
-#endif
-    long max = sysconf(_SC_OPEN_MAX);
-    if (max < 0 || max > 65536)
-        max = 65536;
-    for (int fd = lowest; fd < max; fd++)
-        close(fd);
-}
 
 /* The environment with `add` on top (same names replaced). */
 static char **merged_env(char *const *add)
@@ -237,7 +224,7 @@ static _Noreturn void child_exec(const struct tool_cmd *cmd, char **env, int out
     if (dup2(report, 3) < 0)
         _exit(127);
     fcntl(3, F_SETFD, FD_CLOEXEC);
-    close_from(4);
+    close_fds_from(4);
     int e = 0;
     if (cmd->cwd && chdir(cmd->cwd) != 0)
         e = errno;

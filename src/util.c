@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -226,6 +227,19 @@ char *path_join(const char *a, const char *b)
     if (la && a[la - 1] == '/')     /* the root itself */
         return xasprintf("%.*s%s", (int)la, a, b);
     return xasprintf("%.*s/%s", (int)la, a, b);
+}
+
+void close_fds_from(int lowest)
+{
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)lowest, ~0u, 0) == 0)
+        return;
+#endif
+    long max = sysconf(_SC_OPEN_MAX);
+    if (max < 0 || max > 65536)
+        max = 65536;
+    for (int fd = lowest; fd < max; fd++)
+        close(fd);
 }
 
 double now_seconds(void)

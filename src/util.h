@@ -47,6 +47,10 @@ char *str_slug(const char *s);
 /* Joins path parts with '/', collapsing duplicate slashes. Caller frees. */
 char *path_join(const char *a, const char *b);
 
+/* Closes every file descriptor from `lowest` up (a child before it runs
+ * other code: it keeps only what it needs). */
+void close_fds_from(int lowest);
+
 /* Monotonic clock in seconds. */
 double now_seconds(void);
 
