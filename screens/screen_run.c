@@ -255,16 +255,6 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
                  v->scroll.top + 1, v->scroll.top + vis, n);
         widget_text(w, y - 1, 1, width - 2, ROLE_DIM, line, utf8);
     }
-    size_t first = run->nnotes > MAX_NOTES ? run->nnotes - MAX_NOTES : 0;
-    for (size_t i = first; i < run->nnotes && y < rows - 2; i++) {
-        /* A note takes up to two lines. */
-        const char *rest = run->notes[i];
-        for (int k = 0; k < 2 && rest && y < rows - 2; k++, y++) {
-            rest = fmt_wrap(line, sizeof line, rest, width - 8, utf8);
-            widget_text(w, y, 1, 6, ROLE_NOTE, k ? "" : "note:", utf8);
-            widget_text(w, y, 7, width - 8, ROLE_NOTE, line, utf8);
-        }
-    }
     free(mr);
     if (batch_done(bt) && with_samples) {
         if (a->ref_board && source)
@@ -275,16 +265,26 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
             snprintf(line, sizeof line, "no reference to compare with");
         enum role r = verdicts[VERDICT_OFF] ? ROLE_OFF : verdicts[VERDICT_WARN]
                     ? ROLE_WARN : ROLE_IN_RANGE;
-        widget_text(w, y, 1, width - 2, source ? r : ROLE_DIM, line, utf8);
+        widget_text(w, y++, 1, width - 2, source ? r : ROLE_DIM, line, utf8);
         /* CPU-bound rows judged at this board's clock too (a board run at
          * another OPP than the guide's EVM) */
-        if (scaled && y + 1 < rows - 1) {
+        if (scaled && y < rows - 1) {
             snprintf(line, sizeof line, "at this board's %.0f MHz (guide %.0f MHz): %zu in "
                      "range, %zu warn, %zu off", a->cmp.live_mhz, a->cmp.guide_mhz,
                      at_clock[VERDICT_IN_RANGE], at_clock[VERDICT_WARN], at_clock[VERDICT_OFF]);
             r = at_clock[VERDICT_OFF] ? ROLE_OFF : at_clock[VERDICT_WARN] ? ROLE_WARN
               : ROLE_IN_RANGE;
-            widget_text(w, y + 1, 1, width - 2, r, line, utf8);
+            widget_text(w, y++, 1, width - 2, r, line, utf8);
+        }
+    }
+    size_t first = run->nnotes > MAX_NOTES ? run->nnotes - MAX_NOTES : 0;
+    for (size_t i = first; i < run->nnotes && y < rows - 2; i++) {
+        /* A note takes up to two lines. */
+        const char *rest = run->notes[i];
+        for (int k = 0; k < 2 && rest && y < rows - 2; k++, y++) {
+            rest = fmt_wrap(line, sizeof line, rest, width - 8, utf8);
+            widget_text(w, y, 1, 6, ROLE_NOTE, k ? "" : "note:", utf8);
+            widget_text(w, y, 7, width - 8, ROLE_NOTE, line, utf8);
         }
     }
     snprintf(line, sizeof line, "%scompared with the guide's avg: the %s of the "

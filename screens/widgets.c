@@ -350,7 +350,7 @@ const char *fmt_unit(const char *unit)
         { "milliseconds", "ms" },  { "seconds", "s" },
         { "Mbits/sec", "Mb/s" },   { "Mbps", "Mb/s" },
         { "MBytes/sec", "MB/s" },  { "MBs", "MB/s" },
-        { "percent", "%" },
+        { "percent", "%" },        { "iterations", "it/s" },
     };
     if (!unit)
         return "";
