@@ -29,14 +29,24 @@
  * names (the AM62x guide prints identical numbers for 0.50 and sz500k),
  * so every sample goes to both ids.
  *
+ * One row beyond the guide: sz64000k, the 64.00000 point of
+ * `lat_mem_rd 64M 128`, named by the guide's rule. 1 MiB still fits in
+ * the L2 or MSMC RAM of the larger Jacinto parts (and in any x86 L3), so
+ * the guide has no row that is sure to time DRAM; 64 MiB is beyond every
+ * cache of the supported SoCs, and the check after a DDR change needs
+ * exactly that row. The points below it do not depend on the size
+ * argument (lat_mem_rd times each block on its own), so the tool recipe
+ * runs `lat_mem_rd 64M 128` and reads every row from one run.
+ *
  * Timing (kernel_util.h, KB_BUDGET_MEM): intervals of at least 100 ms
  * (lat_mem_rd asks benchmp for 100000 us), 11 of them; lat_mem_rd keeps
  * the minimum (save_minimum), so the summary is SUMMARY_MIN. The block
  * is written before timing.
  *
- * p->size (bytes) is lmbench's size argument: the block of the last row
- * (sz1000k, 1 MiB by default); rows whose block exceeds it fail with that
- * reason. A DRAM-sized last row on a board with big caches: --size 64M. */
+ * p->size (bytes) is lmbench's size argument, the largest block (64 MiB
+ * by default): rows whose block exceeds it fail with that reason. When
+ * half of MemAvailable cannot hold the default, the DRAM row fails and
+ * the rest run in 1 MiB; a --size that cannot be had fails every row. */
 #include "config.h"
 
 #include <errno.h>
@@ -51,11 +61,12 @@
 
 #define LMR_STRIDE          128
 #define LMR_FULL_INTERVAL_S 0.1
-#define LMR_DEFAULT_LEN     (1u << 20)
+#define LMR_GUIDE_LEN       (1u << 20)  /* lmbench 1M: the guide's last point */
+#define LMR_DEFAULT_LEN     (64u << 20) /* lmbench 64M: the DRAM row */
 
 enum { LMR_50, LMR_31K, LMR_62K, LMR_125K, LMR_250K, LMR_500K, LMR_1000K,
-       LMR_0_50, LMR_1_00, LMR_NMETRICS };
-enum { LMR_NPOINTS = LMR_1000K + 1 };
+       LMR_64000K, LMR_0_50, LMR_1_00, LMR_NMETRICS };
+enum { LMR_NPOINTS = LMR_64000K + 1 };
 
 static const struct kernel_metric lmr_metrics[LMR_NMETRICS] = {
     [LMR_50]    = { .id = "lat_mem_rd-stride128-sz50", .unit = "ns", .summary = SUMMARY_MIN },
@@ -65,13 +76,15 @@ static const struct kernel_metric lmr_metrics[LMR_NMETRICS] = {
     [LMR_250K]  = { .id = "lat_mem_rd-stride128-sz250k", .unit = "ns", .summary = SUMMARY_MIN },
     [LMR_500K]  = { .id = "lat_mem_rd-stride128-sz500k", .unit = "ns", .summary = SUMMARY_MIN },
     [LMR_1000K] = { .id = "lat_mem_rd-stride128-sz1000k", .unit = "ns", .summary = SUMMARY_MIN },
+    [LMR_64000K] = { .id = "lat_mem_rd-stride128-sz64000k", .unit = "ns", .summary = SUMMARY_MIN },
     [LMR_0_50]  = { .id = "latency_for_0.50_mb_block_size", .unit = "nanosec", .summary = SUMMARY_MIN },
     [LMR_1_00]  = { .id = "latency_for_1.00_mb_block_size", .unit = "nanosec", .summary = SUMMARY_MIN },
 };
 
-/* Block bytes of each point; the last is the size argument. */
-static const size_t lmr_blocks[LMR_NPOINTS - 1] = {
+/* Block bytes of each point. */
+static const size_t lmr_blocks[LMR_NPOINTS] = {
     512, 32u << 10, 64u << 10, 128u << 10, 256u << 10, 512u << 10,
+    LMR_GUIDE_LEN, LMR_DEFAULT_LEN,
 };
 
 struct chase {
@@ -122,15 +135,18 @@ static int lmr_run(const struct kernel_params *p, struct report *r)
     size_t len = p->size ? p->size / LMR_STRIDE * LMR_STRIDE : LMR_DEFAULT_LEN;
     if (len < LMR_STRIDE)
         len = LMR_STRIDE;
-    if (p->size)
-        report_note(r, "largest block (sz1000k, latency_for_1.00_mb_block_size) is "
-                    "%.3f MiB (--size) instead of 1 MiB", kb_mib((double)len));
     uint64_t avail = kb_mem_available();
     void *mem = NULL;
-    if (avail && (double)len > (double)avail / 2)
-        errno = ENOMEM;
-    else
-        mem = kb_alloc_touched(len);
+    size_t want = len;
+    for (;;) {
+        if (avail && (double)len > (double)avail / 2)
+            errno = ENOMEM;
+        else
+            mem = kb_alloc_touched(len);
+        if (mem || p->size || len <= LMR_GUIDE_LEN)
+            break;
+        len = LMR_GUIDE_LEN;    /* the default size: go on without the DRAM row */
+    }
     if (!mem) {
         for (int i = 0; i < LMR_NPOINTS; i++) {
             const char *ids[] = { lmr_metrics[i].id, lmr_alias(i) };
@@ -144,11 +160,15 @@ static int lmr_run(const struct kernel_params *p, struct report *r)
 
     int ok = 0;
     for (int i = 0; i < LMR_NPOINTS; i++) {
-        size_t range = i == LMR_1000K ? len : lmr_blocks[i];
+        size_t range = lmr_blocks[i];
         const char *ids[] = { lmr_metrics[i].id, lmr_alias(i) };
         if (range > len) {
-            kb_fail_ids(r, ids, ARRAY_SIZE(ids), "not measured: the %zu-byte block "
-                        "exceeds --size %zu", range, len);
+            if (range <= want)
+                kb_fail_ids(r, ids, ARRAY_SIZE(ids), "cannot allocate the %zu-byte "
+                            "block (%.1f MiB available)", range, kb_mib((double)avail));
+            else
+                kb_fail_ids(r, ids, ARRAY_SIZE(ids), "not measured: the %zu-byte block "
+                            "exceeds --size %zu", range, len);
             report_progress(r, i + 1, LMR_NPOINTS);
             continue;
         }
@@ -168,12 +188,13 @@ static int lmr_run(const struct kernel_params *p, struct report *r)
 const struct kernel kernel_lat_mem_rd = {
     .name = "lat_mem_rd",
     .section = "lmbench",
-    .description = "lmbench lat_mem_rd 1M 128: load latency at stride 128 B, "
-                   "512 B to 1 MB blocks (size = largest block, bytes)",
+    .description = "lmbench lat_mem_rd 64M 128: load latency at stride 128 B, "
+                   "the guide's 512 B to 1 MB blocks and a 64 MB one (size = largest "
+                   "block, bytes)",
     .metrics = lmr_metrics,
     .nmetrics = LMR_NMETRICS,
-    /* 7 points: ~0.15 s each when quick; 11 x 100 ms + calibration full. */
-    .budget_quick_s = 2.0,
-    .budget_full_s = 10.0,
+    /* 8 points: ~0.15 s each when quick; 11 x 100 ms + calibration full. */
+    .budget_quick_s = 2.5,
+    .budget_full_s = 12.0,
     .run = lmr_run,
 };
