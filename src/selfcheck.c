@@ -94,25 +94,62 @@ static void run_side(struct check *c, const struct kernel **ks, size_t n, bool t
     batch_free(b);
 }
 
+static bool is_tool(const struct kernel *k)
+{
+    return k->provider && strcmp(k->provider, "tool") == 0;
+}
+
+static bool share_metric(const struct kernel *x, const struct kernel *y)
+{
+    for (size_t i = 0; i < x->nmetrics; i++)
+        for (size_t j = 0; j < y->nmetrics; j++)
+            if (strcmp(x->metrics[i].id, y->metrics[j].id) == 0)
+                return true;
+    return false;
+}
+
+/* Whether k is among those named `only`: by its own name, or, when no
+ * kernel of the other side has that name, by sharing a metric with one
+ * that has (the kernel lat_ipc measures what the tools lat_pipe, lat_unix
+ * ... do, and selfcheck lat_pipe runs the two). */
+static bool wanted(const struct cat_bench *b, const struct kernel *k, const char *only)
+{
+    if (!only || strcasecmp(k->name, only) == 0)
+        return true;
+    bool other_named = false;
+    for (size_t i = 0; i < b->nkernels; i++) {
+        const struct kernel *o = b->kernels[i];
+        if (!o->extra && is_tool(o) != is_tool(k) && strcasecmp(o->name, only) == 0)
+            other_named = true;
+    }
+    if (other_named)
+        for (size_t i = 0; i < b->nkernels; i++) {
+            const struct kernel *o = b->kernels[i];
+            if (is_tool(o) != is_tool(k) && strcasecmp(o->name, only) == 0 &&
+                share_metric(k, o))
+                return true;
+        }
+    return false;
+}
+
 /* The embedded (non-extra) kernels and the installed tool kernels of b;
- * only those named `only` when it is set (a kernel and its tool share the
- * lmbench program's name: bw_mem, lat_mem_rd ...). */
-static void split(const struct app *a, const struct cat_bench *b, const char *only,
+ * only those `wanted` when `only` is set (a kernel and its tool mostly
+ * share the lmbench program's name: bw_mem, lat_mem_rd ...). */
+static void split(const struct cat_bench *b, const char *only,
                   const struct kernel **ks, size_t *nk, const struct kernel **ts, size_t *nt)
 {
     *nk = *nt = 0;
     for (size_t i = 0; i < b->nkernels; i++) {
         const struct kernel *k = b->kernels[i];
-        if (k->extra || (only && strcasecmp(k->name, only) != 0))
+        if (k->extra || !wanted(b, k, only))
             continue;
-        if (k->provider && strcmp(k->provider, "tool") == 0) {
+        if (is_tool(k)) {
             if (app_kernel_available(k))
                 ts[(*nt)++] = k;
         } else {
             ks[(*nk)++] = k;
         }
     }
-    (void)a;
 }
 
 static void check_bench(struct check *c, const struct app *a, const struct cat_bench *b,
@@ -121,7 +158,7 @@ static void check_bench(struct check *c, const struct app *a, const struct cat_b
     const struct kernel **ks = xcalloc(b->nkernels + 1, sizeof *ks);
     const struct kernel **ts = xcalloc(b->nkernels + 1, sizeof *ts);
     size_t nk, nt;
-    split(a, b, only, ks, &nk, ts, &nt);
+    split(b, only, ks, &nk, ts, &nt);
     if (!nk || !nt) {
         if (named)
             fprintf(err, "evmbench: %s: %s\n", b->slug,

@@ -309,6 +309,55 @@ START_TEST(bad_refs_still_start)
 }
 END_TEST
 
+/* selfcheck against stand-in tools (tests/data/tools/bin print captured
+ * output): each row pairs the kernel's value with the tool's and their
+ * ratio. lat_pipe is a tool whose kernel has another name (lat_ipc). */
+static json_t *selfcheck_row(json_t *rows, const char *metric)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(rows, i, e)
+        if (strcmp(json_string_value(json_object_get(e, "metric")), metric) == 0)
+            return e;
+    return NULL;
+}
+
+START_TEST(selfcheck_pairs_kernel_and_tool)
+{
+    char *bin = test_data_path("tools/bin");
+    struct outcome o = run_cli("selfcheck", "lat_pipe", "stream", "--tools-dir", bin,
+                               "--quick", "--rounds", "1", "--format", "json", NULL);
+    ck_assert_msg(o.rc == 0, "rc %d: %s", o.rc, o.err);
+    json_t *j = parse(&o);
+    struct { const char *metric; double tool, target; } want[] = {
+        { "lat_pipe", 22.0887, 25 }, { "pipe_latency", 22.0887, 0 },
+        { "copy", 37844.1, 10 }, { "triad", 37890.4, 10 },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
+        json_t *row = selfcheck_row(j, want[i].metric);
+        ck_assert_msg(row != NULL, "no row %s in %s", want[i].metric, o.out);
+        double k = json_real_value(json_object_get(row, "kernel"));
+        double t = json_real_value(json_object_get(row, "tool"));
+        ck_assert_double_eq_tol(t, want[i].tool, 1e-6);
+        ck_assert(k > 0 && isfinite(k));
+        ck_assert_double_eq_tol(json_real_value(json_object_get(row, "ratio")), k / t, 1e-9);
+        if (want[i].target > 0)
+            ck_assert_double_eq(json_real_value(json_object_get(row, "target_pct")),
+                                want[i].target);
+        else
+            ck_assert(json_is_null(json_object_get(row, "target_pct")));
+        ck_assert_str_eq(json_string_value(json_object_get(row, "tool_provider")),
+                         strcmp(want[i].metric, "copy") && strcmp(want[i].metric, "triad")
+                         ? "tool:lat_pipe" : "tool:stream_c");
+    }
+    /* only what both sides measured: lat_ipc's unix and tcp rows have no tool */
+    ck_assert_ptr_null(selfcheck_row(j, "lat_unix"));
+    json_decref(j);
+    outcome_free(&o);
+    free(bin);
+}
+END_TEST
+
 START_TEST(shipped_refs_have_the_am62x_stream_table)
 {
     /* the data the program ships, as found by datadir (EVMBENCH_DATADIR in tests) */
@@ -358,6 +407,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, list_shows_providers);
     tcase_add_test(tc, bad_refs_still_start);
     tcase_add_test(tc, shipped_refs_have_the_am62x_stream_table);
+    tcase_add_test(tc, selfcheck_pairs_kernel_and_tool);
     suite_add_tcase(s, tc);
     return s;
 }
