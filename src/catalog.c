@@ -169,13 +169,19 @@ const struct cat_category *catalog_find_category(const struct catalog *c, const 
     return NULL;
 }
 
+static const char *const provider_names[] = { "auto", "kernel", "tool" };
+
 int provider_pref_parse(const char *s)
 {
-    static const char *const names[] = { "auto", "kernel", "tool" };
-    for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-        if (strcmp(s, names[i]) == 0)
+    for (size_t i = 0; i < ARRAY_SIZE(provider_names); i++)
+        if (strcmp(s, provider_names[i]) == 0)
             return (int)i;
     return -1;
+}
+
+const char *provider_pref_name(enum provider_pref p)
+{
+    return (size_t)p < ARRAY_SIZE(provider_names) ? provider_names[p] : "auto";
 }
 
 static bool is_tool(const struct kernel *k)

@@ -55,6 +55,7 @@ enum provider_pref {
 };
 /* Parses "auto", "kernel", "tool"; -1 when unknown. */
 int provider_pref_parse(const char *s);
+const char *provider_pref_name(enum provider_pref p);
 
 /* Whether a kernel can run here (a tool kernel: its binary is found). */
 typedef bool (*kernel_available_fn)(const struct kernel *k);

@@ -17,10 +17,13 @@
 
 #include "app.h"
 #include "batch.h"
+#include "cli_results.h"
+#include "export.h"
 #include "guide_import.h"
 #include "kernel.h"
 #include "result.h"
 #include "selfcheck.h"
+#include "store.h"
 #include "toolkernel.h"
 #include "ui.h"
 #include "util.h"
@@ -39,6 +42,16 @@ struct cli {
     FILE *run_out;              /* run --format text: rows go here as runs end */
     int rounds;                 /* selfcheck --rounds */
     int nargs;
+    /* run: the results store and baselines */
+    const char *results_dir;    /* --results-dir; NULL: store_default_dir() */
+    bool no_save;               /* --no-save */
+    const char *save_baseline;  /* --save-baseline NAME */
+    const char *baseline;       /* --baseline NAME|RUN */
+    double fail_pct;            /* --fail-on-deviation; 0: off */
+    int keep;                   /* results prune --keep */
+    bool keep_set;
+    struct store_writer *store; /* this run's file, NULL when not saving */
+    json_t *rows;               /* every finished row, in order */
 };
 
 static const char usage_text[] =
@@ -46,7 +59,10 @@ static const char usage_text[] =
     "       evmbench list    [--format text|json]\n"
     "       evmbench sysinfo [--sysroot DIR] [--format text|json]\n"
     "       evmbench refs    [--board KEY] [--section TEXT] [--format text|json|csv]\n"
-    "       evmbench run     BENCH|CATEGORY... [--board KEY] [--quick] [--format text|json]\n"
+    "       evmbench run     BENCH|CATEGORY... [--board KEY] [--quick]\n"
+    "                        [--format text|json|csv|lava|junit] [--fail-on-deviation PCT]\n"
+    "                        [--baseline NAME] [--save-baseline NAME] [--no-save]\n"
+    "       evmbench results list|show RUN|compare RUN_A RUN_B|export RUN|prune --keep N\n"
     "       evmbench selfcheck [BENCH...] [--tools-dir DIR] [--rounds N] [--quick]\n"
     "       evmbench import-guide FILE... [-o OUT.json|DIR] [--layout NAME]\n"
     "\n"
@@ -66,6 +82,12 @@ static const char usage_text[] =
     "                     kernel or tool\n"
     "  --tools-dir DIR    look for the SDK's benchmark tools here first\n"
     "  --rounds N         selfcheck: side-by-side rounds (3)\n"
+    "  --results-dir DIR  the results store (default $XDG_DATA_HOME/evmbench)\n"
+    "  --no-save          run: do not keep this run in the results store\n"
+    "  --save-baseline NAME  run: also keep the results as baseline NAME\n"
+    "  --baseline NAME    run: show the change from baseline NAME (or a run id)\n"
+    "  --fail-on-deviation PCT  run: exit 1 when a metric is worse than the\n"
+    "                     guide (or the baseline) by more than PCT percent\n"
     "  --run BENCH        open the screens on the live run of BENCH\n"
     "  --ui tui|line      line: no screens, results as lines (logs, dumb terminals)\n"
     "  --section TEXT     refs: only sections whose path contains TEXT\n"
@@ -74,7 +96,8 @@ static const char usage_text[] =
     "  -h, --help         this text\n"
     "  -V, --version      the version\n"
     "\n"
-    "Exit status: 0 success, 1 error, 2 usage error, 3 a benchmark failed.\n";
+    "Exit status: 0 success, 1 error or a metric beyond --fail-on-deviation,\n"
+    "2 usage error, 3 a benchmark failed.\n";
 
 static int usage_error(struct cli *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int usage_error(struct cli *c, const char *fmt, ...)
@@ -477,9 +500,25 @@ static void print_run_text(struct cli *c, const struct run *run)
     fflush(c->run_out);
 }
 
+/* Files a finished run's rows: into the list for the output and, at
+ * once, into the results store. */
+static void keep_rows(struct cli *c, const struct run *run)
+{
+    for (size_t m = 0; m < run->nmetrics; m++) {
+        struct result_row row;
+        result_row_make(&row, run, m, &c->app->cmp);
+        json_t *j = result_row_json(&row);
+        char err[512];
+        if (c->store && store_append(c->store, j, err, sizeof err) != 0)
+            fprintf(c->err, "evmbench: warning: %s\n", err);
+        json_array_append_new(c->rows, j);
+    }
+}
+
 static void line_on_done(void *ctx, const struct run *run)
 {
     struct cli *c = ctx;
+    keep_rows(c, run);
     if (c->run_out)
         print_run_text(c, run);
     if (run->status == STATUS_OK)
@@ -545,9 +584,76 @@ static int resolve_benches(struct cli *c, struct app *a, const struct kernel ***
     return 0;
 }
 
+/* The format of `run` and `results export`: --format, else the -o file's
+ * extension, else text. */
+static const char *output_format(const struct cli *c)
+{
+    if (c->format)
+        return c->format;
+    const char *f = c->output ? export_format_for_path(c->output) : NULL;
+    return f ? f : "text";
+}
+
+/* Opens this run's file in the results store; a store that cannot be
+ * written costs a warning, never the run. */
+static void open_store(struct cli *c, struct app *a, const struct run_options *opt)
+{
+    if (c->no_save)
+        return;
+    char *dir = c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
+    if (!dir) {
+        fprintf(c->err, "evmbench: warning: results not saved: set --results-dir, "
+                "XDG_DATA_HOME or HOME\n");
+        return;
+    }
+    json_t *h = json_object();
+    json_object_set_new(h, "version", json_string(PACKAGE_VERSION));
+    json_object_set_new(h, "board", a->ref_board ? json_string(a->ref_board) : json_null());
+    json_object_set_new(h, "board_name", a->board.name ? json_string(a->board.name)
+                                                      : json_null());
+    json_object_set_new(h, "quick", json_boolean(opt->params.quick));
+    json_object_set_new(h, "tolerance_pct", json_real(a->tolerance_pct));
+    json_object_set_new(h, "provider", json_string(provider_pref_name(a->provider)));
+    json_t *args = json_array();
+    for (int i = 0; i < c->nargs; i++)
+        json_array_append_new(args, json_string(c->args[i]));
+    json_object_set_new(h, "benchmarks", args);
+    char err[512];
+    c->store = store_begin(dir, a->ref_board ? a->ref_board : a->board.name, h,
+                           err, sizeof err);
+    json_decref(h);
+    if (!c->store)
+        fprintf(c->err, "evmbench: warning: results not saved: %s\n", err);
+    free(dir);
+}
+
+/* --baseline: adds the change from it to every row. */
+static int apply_baseline(struct cli *c)
+{
+    if (!c->baseline)
+        return 0;
+    char *dir = c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
+    struct diag d;
+    diag_init(&d);
+    json_t *base = dir ? store_load_baseline(dir, c->baseline, &d) : NULL;
+    for (size_t i = 0; i < d.n; i++)
+        fprintf(c->err, "evmbench: %s\n", d.msgs[i]);
+    if (!dir)
+        fprintf(c->err, "evmbench: no results store: set --results-dir, XDG_DATA_HOME or HOME\n");
+    diag_free(&d);
+    free(dir);
+    if (!base)
+        return -1;
+    export_add_baseline(c->rows, base);
+    json_decref(base);
+    return 0;
+}
+
 static int cmd_run(struct cli *c, struct app *a)
 {
-    static const char *const fmts[] = { "text", "json", NULL };
+    static const char *const fmts[] = { "text", "json", "csv", "lava", "junit", NULL };
+    const char *format = output_format(c);
+    c->format = format;
     if (check_format(c, fmts))
         return EXIT_USAGE;
     if (c->nargs == 0)
@@ -577,6 +683,8 @@ static int cmd_run(struct cli *c, struct app *a)
         fprintf(c->err, "evmbench: warning: %s\n", watch.warnings.items[i].text);
 
     c->app = a;
+    c->rows = json_array();
+    open_store(c, a, &opt);
     c->run_out = format_is(c, "text") ? f : NULL;
     struct batch *batch = batch_start(ks, nk, &opt, &line_sink, c);
     batch_wait(batch, -1);
@@ -585,7 +693,6 @@ static int cmd_run(struct cli *c, struct app *a)
     app_cpu_watch_end(a, &watch);
     for (size_t i = had; i < watch.warnings.count; i++)
         fprintf(c->err, "evmbench: warning: %s\n", watch.warnings.items[i].text);
-    json_t *results = json_array();
     bool failed = false;
     for (size_t i = 0; i < batch->n; i++) {
         struct run *run = batch->runs[i];
@@ -602,17 +709,26 @@ static int cmd_run(struct cli *c, struct app *a)
             result_row_make(&row, run, m, &a->cmp);
             if (row.status != STATUS_OK)
                 failed = true;
-            if (format_is(c, "json"))
-                json_array_append_new(results, result_row_json(&row));
         }
     }
     batch_free(batch);
+
+    char *run_id = c->store ? xstrdup(store_writer_id(c->store)) : NULL;
+    char err[512];
+    if (c->store && store_finish(c->store, true, err, sizeof err) != 0)
+        fprintf(c->err, "evmbench: warning: %s\n", err);
+    c->store = NULL;
+    bool baseline_ok = apply_baseline(c) == 0;
+
     if (format_is(c, "json")) {
         json_t *o = json_object();
+        json_object_set_new(o, "run_id", run_id ? json_string(run_id) : json_null());
         json_object_set_new(o, "board", a->ref_board ? json_string(a->ref_board) : json_null());
         json_object_set_new(o, "board_name", a->board.name ? json_string(a->board.name) : json_null());
         json_object_set_new(o, "tolerance_pct", json_real(a->tolerance_pct));
         json_object_set_new(o, "quick", json_boolean(opt.params.quick));
+        json_object_set_new(o, "provider", json_string(provider_pref_name(a->provider)));
+        json_object_set_new(o, "baseline", c->baseline ? json_string(c->baseline) : json_null());
         json_object_set_new(o, "guide_mhz", a->cmp.guide_mhz > 0 ? json_real(a->cmp.guide_mhz)
                                                                  : json_null());
         json_object_set_new(o, "clock_mhz", a->cmp.live_mhz > 0 ? json_real(a->cmp.live_mhz)
@@ -621,16 +737,46 @@ static int cmd_run(struct cli *c, struct app *a)
         for (size_t i = 0; i < watch.warnings.count; i++)
             json_array_append_new(warn, json_string(watch.warnings.items[i].text));
         json_object_set_new(o, "warnings", warn);
-        json_object_set_new(o, "results", results);
+        json_object_set_new(o, "results", json_incref(c->rows));
         dump_json(o, f);
         json_decref(o);
-    } else {
-        json_decref(results);
+    } else if (!format_is(c, "text")) {
+        export_rows(f, format, c->rows, c->fail_pct, "evmbench");
+    } else if (c->baseline && baseline_ok) {
+        fprintf(f, "\nAgainst baseline %s\n", c->baseline);
+        export_rows(f, "text", c->rows, c->fail_pct, NULL);
     }
+    if (format_is(c, "text") && run_id)
+        fprintf(c->err, "evmbench: saved as run %s\n", run_id);
+
+    if (c->save_baseline) {
+        char *dir = c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
+        if (!dir || store_save_baseline(dir, c->save_baseline, run_id, c->rows,
+                                        err, sizeof err) != 0) {
+            fprintf(c->err, "evmbench: baseline not saved: %s\n",
+                    dir ? err : "set --results-dir, XDG_DATA_HOME or HOME");
+            failed = true;
+        }
+        free(dir);
+    }
+    bool beyond = false;
+    size_t i;
+    json_t *row;
+    json_array_foreach(c->rows, i, row)
+        if (c->fail_pct > 0 && strcmp(json_string_value(json_object_get(row, "status")), "ok") == 0 &&
+            export_row_failure(row, c->fail_pct))
+            beyond = true;
+    json_decref(c->rows);
+    c->rows = NULL;
+    free(run_id);
     app_cpu_watch_free(&watch);
     free(ks);
     rc = close_output(c, f);
-    return failed ? EXIT_BENCH_FAILED : rc;
+    if (failed)
+        return EXIT_BENCH_FAILED;
+    if (!baseline_ok)
+        return 1;
+    return rc ? rc : beyond ? 1 : 0;
 }
 
 /* --- selfcheck ------------------------------------------------------------ */
@@ -749,12 +895,32 @@ static int cmd_tui(struct cli *c, struct app *a)
     return ui_main(a, &uo);
 }
 
+/* --- results -------------------------------------------------------------- */
+
+static int cmd_results(struct cli *c)
+{
+    char *dir = c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
+    if (!dir) {
+        fprintf(c->err, "evmbench: no results store: set --results-dir, XDG_DATA_HOME or HOME\n");
+        return 1;
+    }
+    struct results_cmd rc = {
+        .dir = dir, .format = output_format(c), .format_given = c->format != NULL,
+        .output = c->output, .keep = c->keep, .keep_set = c->keep_set,
+        .fail_pct = c->fail_pct, .out = c->out, .err = c->err,
+    };
+    int status = cli_results(&rc, c->args, c->nargs);
+    free(dir);
+    return status;
+}
+
 /* --- options ------------------------------------------------------------- */
 
 enum {
     OPT_SYSROOT = 256, OPT_BOARD, OPT_REFS, OPT_FORMAT, OPT_QUICK, OPT_TIMEOUT,
     OPT_TOLERANCE, OPT_SIZE, OPT_ITERATIONS, OPT_RUN, OPT_UI, OPT_SECTION, OPT_LAYOUT,
-    OPT_THREADS, OPT_PROVIDER, OPT_TOOLS_DIR, OPT_ROUNDS,
+    OPT_THREADS, OPT_PROVIDER, OPT_TOOLS_DIR, OPT_ROUNDS, OPT_RESULTS_DIR, OPT_NO_SAVE,
+    OPT_SAVE_BASELINE, OPT_BASELINE, OPT_FAIL_ON_DEVIATION, OPT_KEEP,
 };
 
 static const struct option long_options[] = {
@@ -779,6 +945,12 @@ static const struct option long_options[] = {
     { "section", required_argument, NULL, OPT_SECTION },
     { "category", required_argument, NULL, OPT_SECTION },
     { "layout", required_argument, NULL, OPT_LAYOUT },
+    { "results-dir", required_argument, NULL, OPT_RESULTS_DIR },
+    { "no-save", no_argument, NULL, OPT_NO_SAVE },
+    { "save-baseline", required_argument, NULL, OPT_SAVE_BASELINE },
+    { "baseline", required_argument, NULL, OPT_BASELINE },
+    { "fail-on-deviation", required_argument, NULL, OPT_FAIL_ON_DEVIATION },
+    { "keep", required_argument, NULL, OPT_KEEP },
     { NULL, 0, NULL, 0 },
 };
 
@@ -858,6 +1030,25 @@ static int parse_options(struct cli *c, int argc, char **argv)
         case OPT_TOOLS_DIR:
             c->cfg.tools_dir = optarg;
             break;
+        case OPT_RESULTS_DIR: c->results_dir = optarg; break;
+        case OPT_NO_SAVE: c->no_save = true; break;
+        case OPT_SAVE_BASELINE: c->save_baseline = optarg; break;
+        case OPT_BASELINE: c->baseline = optarg; break;
+        case OPT_FAIL_ON_DEVIATION:
+            if (!parse_positive(optarg, 1e6, &v))
+                return usage_error(c, "--fail-on-deviation takes a percentage, not '%s'", optarg);
+            c->fail_pct = v;
+            break;
+        case OPT_KEEP: {
+            char *end;
+            errno = 0;
+            long n = strtol(optarg, &end, 10);
+            if (end == optarg || *end || errno || n < 0 || n > 1000000)
+                return usage_error(c, "--keep takes a whole number, not '%s'", optarg);
+            c->keep = (int)n;
+            c->keep_set = true;
+            break;
+        }
         case OPT_THREADS:
             if (!parse_positive(optarg, 1024, &v) || v != floor(v))
                 return usage_error(c, "--threads takes a whole number from 1 to 1024, not '%s'",
@@ -887,6 +1078,8 @@ int cli_main(int argc, char **argv, FILE *out, FILE *err)
         return c.nargs ? usage_error(&c, "sysinfo takes no arguments") : cmd_sysinfo(&c);
     if (cmd && strcmp(cmd, "import-guide") == 0)
         return cmd_import_guide(&c);
+    if (cmd && strcmp(cmd, "results") == 0)
+        return cmd_results(&c);
 
     static const char *const with_app[] = { "list", "refs", "run", "selfcheck", NULL };
     bool known = !cmd;

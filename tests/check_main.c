@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "suites.h"
 #include "util.h"
@@ -15,11 +16,16 @@ char *test_data_path(const char *rel)
 
 int main(void)
 {
+    /* runs in the tests go to a store of their own, not the user's */
+    char store[] = "/tmp/evmbench-check-XXXXXX";
+    if (!mkdtemp(store))
+        return EXIT_FAILURE;
+    setenv("XDG_DATA_HOME", store, 1);
     Suite *(*const suites[])(void) = {
         suite_util, suite_stats, suite_report, suite_runner, suite_refdb,
         suite_deviation, suite_catalog, suite_board, suite_guide_import,
         suite_stream, suite_memory, suite_os, suite_cpu, suite_nbench,
-        suite_recipe, suite_cli, suite_widgets,
+        suite_recipe, suite_cli, suite_widgets, suite_store,
     };
     SRunner *sr = srunner_create(NULL);
     for (size_t i = 0; i < ARRAY_SIZE(suites); i++)
@@ -27,5 +33,9 @@ int main(void)
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
+    char *rm = xasprintf("rm -rf '%s'", store);
+    if (system(rm) != 0)
+        failed++;
+    free(rm);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -30,6 +30,7 @@ UI_TIMEOUT=20
 
 SOCK=evmbench-test-$$
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/tui_e2e.XXXXXX") || exit 1
+export XDG_DATA_HOME="$tmpdir/data"    # runs are saved here, not in $HOME
 tm() { "$TMUX_BIN" -L "$SOCK" -f /dev/null "$@"; }
 # shellcheck disable=SC2317  # called by the trap
 cleanup() {

@@ -1,0 +1,289 @@
+/* export.c - result rows as text, CSV, LAVA signals and JUnit XML (export.h). */
+#include "config.h"
+#include "export.h"
+
+#include <math.h>
+#include <string.h>
+#include <strings.h>
+
+#include "deviation.h"
+#include "util.h"
+
+bool export_format_known(const char *name)
+{
+    static const char *const known[] = { "text", "csv", "lava", "junit" };
+    for (size_t i = 0; i < ARRAY_SIZE(known); i++)
+        if (strcmp(name, known[i]) == 0)
+            return true;
+    return false;
+}
+
+const char *export_format_for_path(const char *path)
+{
+    static const struct { const char *ext, *format; } by_ext[] = {
+        { ".json", "json" }, { ".csv", "csv" }, { ".txt", "text" },
+        { ".lava", "lava" }, { ".xml", "junit" },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(by_ext); i++) {
+        size_t n = strlen(path), e = strlen(by_ext[i].ext);
+        if (n > e && strcasecmp(path + n - e, by_ext[i].ext) == 0)
+            return by_ext[i].format;
+    }
+    return NULL;
+}
+
+static const char *str_of(json_t *row, const char *key)
+{
+    const char *s = json_string_value(json_object_get(row, key));
+    return s ? s : "";
+}
+
+static bool num_of(json_t *row, const char *key, double *v)
+{
+    json_t *j = json_object_get(row, key);
+    if (!json_is_number(j))
+        return false;
+    *v = json_number_value(j);
+    return true;
+}
+
+const char *export_row_failure(json_t *row, double fail_pct)
+{
+    if (strcmp(str_of(row, "status"), "ok") != 0)
+        return "did not run";
+    double v;
+    if (fail_pct > 0) {
+        bool base = num_of(row, "baseline_change_pct", &v);
+        const char *better_key = base ? "baseline_better" : "better";
+        if ((base || num_of(row, "deviation_pct", &v)) &&
+            !json_is_true(json_object_get(row, better_key)) && fabs(v) > fail_pct)
+            return base ? "worse than the baseline by more than --fail-on-deviation"
+                        : "worse than the guide by more than --fail-on-deviation";
+    }
+    if (strcmp(str_of(row, "verdict"), "off") == 0 && !json_is_true(json_object_get(row, "better")))
+        return "worse than the guide's band by more than the tolerance";
+    return NULL;
+}
+
+void export_add_baseline(json_t *rows, json_t *baseline)
+{
+    size_t i, j;
+    json_t *row, *b;
+    json_array_foreach(rows, i, row) {
+        double now;
+        if (!num_of(row, "value", &now))
+            continue;
+        json_array_foreach(baseline, j, b) {
+            double then;
+            if (strcmp(str_of(row, "bench"), str_of(b, "bench")) != 0 ||
+                strcmp(str_of(row, "metric"), str_of(b, "metric")) != 0 ||
+                !num_of(b, "value", &then))
+                continue;
+            json_object_set_new(row, "baseline_value", json_real(then));
+            if (then != 0) {
+                double pct = (now - then) / fabs(then) * 100.0;
+                enum direction dir = unit_direction(str_of(row, "unit"));
+                json_object_set_new(row, "baseline_change_pct", json_real(pct));
+                json_object_set_new(row, "baseline_better",
+                                    dir == DIR_NEUTRAL ? json_null()
+                                    : json_boolean(dir == DIR_HIGHER_BETTER ? pct >= 0
+                                                                            : pct <= 0));
+            }
+            break;
+        }
+    }
+}
+
+/* Ten characters at most: 1838.92, 6789290, 1.2e+10. */
+static void fmt_num(char *buf, size_t n, double v)
+{
+    double a = fabs(v);
+    snprintf(buf, n, a >= 1e10 ? "%.3g" : a >= 100000 ? "%.0f" : a >= 0.01 || a == 0 ? "%.2f"
+                                                                  : "%.3g", v);
+}
+
+static void print_text(FILE *out, json_t *rows, double fail_pct)
+{
+    bool with_base = false;
+    size_t i;
+    json_t *row;
+    json_array_foreach(rows, i, row)
+        with_base |= json_object_get(row, "baseline_value") != NULL;
+    fprintf(out, "%-22s %10s %-8s %10s %8s %8s %s\n", "METRIC", "MEASURED", "UNIT",
+            "REFERENCE", "DEV", with_base ? "BASELINE" : "", "VERDICT");
+    const char *bench = NULL;
+    json_array_foreach(rows, i, row) {
+        if (!bench || strcmp(bench, str_of(row, "bench")) != 0) {
+            bench = str_of(row, "bench");
+            fprintf(out, "%s (%s)\n", bench, str_of(row, "provider"));
+        }
+        char measured[24] = "-", ref[24] = "no ref", dev[24] = "", base[24] = "";
+        double v;
+        if (num_of(row, "value", &v))
+            fmt_num(measured, sizeof measured, v);
+        if (num_of(row, "ref_avg", &v))
+            fmt_num(ref, sizeof ref, v);
+        if (num_of(row, "deviation_pct", &v))
+            snprintf(dev, sizeof dev, "%+.1f%%", v);
+        if (num_of(row, "baseline_change_pct", &v))
+            snprintf(base, sizeof base, "%+.1f%%", v);
+        const char *verdict = strcmp(str_of(row, "status"), "ok") != 0 ? str_of(row, "status")
+                              : *dev ? str_of(row, "verdict") : "-";
+        /* --fail-on-deviation marks the rows it fails on */
+        if (fail_pct > 0 && export_row_failure(row, fail_pct))
+            verdict = "FAIL";
+        fprintf(out, "  %-20.20s %10s %-8.8s %10s %8s %8s %s\n", str_of(row, "metric"),
+                measured, str_of(row, "unit"), ref, dev, base, verdict);
+    }
+}
+
+static void csv_field(FILE *f, const char *s, bool last)
+{
+    bool quote = strpbrk(s, ",\"\r\n") != NULL;
+    if (quote) {
+        fputc('"', f);
+        for (const char *p = s; *p; p++) {
+            if (*p == '"')
+                fputc('"', f);
+            fputc(*p, f);
+        }
+        fputc('"', f);
+    } else {
+        fputs(s, f);
+    }
+    fputc(last ? '\n' : ',', f);
+}
+
+static void print_csv(FILE *out, json_t *rows)
+{
+    static const char *const cols[] = {
+        "bench", "metric", "unit", "value", "samples", "min", "max", "avg", "stddev",
+        "ref_avg", "ref_min", "ref_max", "deviation_pct", "verdict", "status",
+        "provider", "baseline_value", "baseline_change_pct", "error",
+    };
+    const size_t n = ARRAY_SIZE(cols);
+    for (size_t c = 0; c < n; c++)
+        csv_field(out, cols[c], c + 1 == n);
+    size_t i;
+    json_t *row;
+    json_array_foreach(rows, i, row) {
+        for (size_t c = 0; c < n; c++) {
+            json_t *v = json_object_get(row, cols[c]);
+            char buf[64] = "";
+            if (json_is_integer(v))
+                snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(v));
+            else if (json_is_real(v))
+                snprintf(buf, sizeof buf, "%.10g", json_real_value(v));
+            csv_field(out, json_is_string(v) ? json_string_value(v) : buf, c + 1 == n);
+        }
+    }
+}
+
+/* LAVA splits the signal on spaces and '=': ids and units keep letters,
+ * digits and "._-", everything else becomes '_'. */
+static void lava_token(char *dst, size_t n, const char *src)
+{
+    size_t j = 0;
+    for (const char *p = src; *p && j + 1 < n; p++) {
+        unsigned char ch = (unsigned char)*p;
+        bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                  (ch >= '0' && ch <= '9') || ch == '.' || ch == '_' || ch == '-';
+        dst[j++] = ok ? (char)ch : '_';
+    }
+    dst[j] = '\0';
+    if (!j && n > 1)
+        snprintf(dst, n, "none");
+}
+
+static void print_lava(FILE *out, json_t *rows, double fail_pct)
+{
+    size_t i;
+    json_t *row;
+    json_array_foreach(rows, i, row) {
+        char id[256], unit[64], both[300];
+        snprintf(both, sizeof both, "%s.%s", str_of(row, "bench"), str_of(row, "metric"));
+        lava_token(id, sizeof id, both);
+        lava_token(unit, sizeof unit, str_of(row, "unit"));
+        const char *result = export_row_failure(row, fail_pct) ? "fail" : "pass";
+        double v;
+        if (num_of(row, "value", &v))
+            fprintf(out, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=%s UNITS=%s "
+                    "MEASUREMENT=%.10g>\n", id, result, unit, v);
+        else
+            fprintf(out, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=%s>\n", id, result);
+    }
+}
+
+static void xml_text(FILE *f, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default:
+            if (*p < 0x20 && *p != '\n' && *p != '\t')
+                fputc('?', f);          /* not allowed in XML 1.0 */
+            else
+                fputc(*p, f);
+        }
+    }
+}
+
+static void print_junit(FILE *out, json_t *rows, double fail_pct, const char *suite)
+{
+    size_t i, failures = 0;
+    json_t *row;
+    json_array_foreach(rows, i, row)
+        failures += export_row_failure(row, fail_pct) != NULL;
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+            "  <testsuite name=\"");
+    xml_text(out, suite ? suite : "evmbench");
+    fprintf(out, "\" tests=\"%zu\" failures=\"%zu\">\n", json_array_size(rows), failures);
+    json_array_foreach(rows, i, row) {
+        fputs("    <testcase classname=\"", out);
+        xml_text(out, str_of(row, "bench"));
+        fputs("\" name=\"", out);
+        xml_text(out, str_of(row, "metric"));
+        fputs("\">\n      <system-out>", out);
+        char line[200] = "not measured";
+        double v, r;
+        if (num_of(row, "value", &v))
+            snprintf(line, sizeof line, "%.10g %s", v, str_of(row, "unit"));
+        xml_text(out, line);
+        if (num_of(row, "ref_avg", &r)) {
+            snprintf(line, sizeof line, ", reference %.10g", r);
+            xml_text(out, line);
+        }
+        if (num_of(row, "deviation_pct", &v)) {
+            snprintf(line, sizeof line, ", deviation %+.1f%%", v);
+            xml_text(out, line);
+        }
+        fputs("</system-out>\n", out);
+        const char *why = export_row_failure(row, fail_pct);
+        if (why) {
+            fputs("      <failure message=\"", out);
+            xml_text(out, why);
+            fputs("\">", out);
+            const char *err = str_of(row, "error");
+            xml_text(out, *err ? err : why);
+            fputs("</failure>\n", out);
+        }
+        fputs("    </testcase>\n", out);
+    }
+    fputs("  </testsuite>\n</testsuites>\n", out);
+}
+
+void export_rows(FILE *out, const char *format, json_t *rows, double fail_pct,
+                 const char *suite)
+{
+    if (strcmp(format, "csv") == 0)
+        print_csv(out, rows);
+    else if (strcmp(format, "lava") == 0)
+        print_lava(out, rows, fail_pct);
+    else if (strcmp(format, "junit") == 0)
+        print_junit(out, rows, fail_pct, suite);
+    else
+        print_text(out, rows, fail_pct);
+}

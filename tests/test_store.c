@@ -1,0 +1,418 @@
+/* test_store.c - the results store, baselines and the export formats. */
+#include "config.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "cli.h"
+#include "export.h"
+#include "store.h"
+#include "suites.h"
+#include "util.h"
+
+static char *dir;
+
+static void setup(void)
+{
+    char tmpl[] = "/tmp/evmbench-store-test-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(tmpl));
+    dir = xstrdup(tmpl);
+}
+
+static void teardown(void)
+{
+    char *cmd = xasprintf("rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+    free(dir);
+}
+
+static json_t *row(const char *bench, const char *metric, const char *unit, double value)
+{
+    return json_pack("{ss ss ss sf ss ss ss}", "bench", bench, "metric", metric, "unit", unit,
+                     "value", value, "status", "ok", "verdict", "none", "provider",
+                     "kernel:test");
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static bool diag_has(const struct diag *d, const char *needle)
+{
+    for (size_t i = 0; i < d->n; i++)
+        if (strstr(d->msgs[i], needle))
+            return true;
+    return false;
+}
+
+/* Written row by row, read back whole; the header keeps the caller's
+ * members; the end line marks it complete. */
+START_TEST(run_round_trip)
+{
+    char err[256];
+    json_t *h = json_pack("{ss}", "board", "am62xx_sk-fs");
+    struct store_writer *w = store_begin(dir, "AM62x SK", h, err, sizeof err);
+    json_decref(h);
+    ck_assert_msg(w != NULL, "%s", err);
+    ck_assert(str_starts_with(store_writer_path(w), dir));
+    ck_assert(str_ends_with(store_writer_id(w), "-am62x_sk"));
+    char *id = xstrdup(store_writer_id(w));
+    for (int i = 0; i < 3; i++) {
+        json_t *r = row("stream", i == 0 ? "copy" : i == 1 ? "scale" : "add", "mb/s", 100 + i);
+        ck_assert_int_eq(store_append(w, r, err, sizeof err), 0);
+        json_decref(r);
+    }
+    ck_assert_int_eq(store_finish(w, true, err, sizeof err), 0);
+
+    struct diag d;
+    diag_init(&d);
+    struct stored_run r;
+    ck_assert_int_eq(store_find(dir, "latest", &r, &d), 0);
+    ck_assert_uint_eq(d.n, 0);
+    ck_assert_str_eq(r.id, id);
+    ck_assert(r.complete);
+    ck_assert_str_eq(json_string_value(json_object_get(r.header, "board")), "am62xx_sk-fs");
+    ck_assert_str_eq(json_string_value(json_object_get(r.header, "format")), STORE_RUN_FORMAT);
+    ck_assert_uint_eq(json_array_size(r.rows), 3);
+    ck_assert_double_eq(json_number_value(json_object_get(json_array_get(r.rows, 2), "value")),
+                        102);
+    stored_run_free(&r);
+    /* a unique prefix finds it too */
+    ck_assert_int_eq(store_find(dir, "2", &r, &d), 0);
+    stored_run_free(&r);
+    diag_free(&d);
+    free(id);
+}
+END_TEST
+
+/* A run cut off (no end line, a torn last line) keeps every whole row
+ * and says where the damage is. */
+START_TEST(interrupted_run_keeps_what_finished)
+{
+    char err[256];
+    struct store_writer *w = store_begin(dir, "x", NULL, err, sizeof err);
+    ck_assert_ptr_nonnull(w);
+    char *path = xstrdup(store_writer_path(w));
+    json_t *r = row("lmbench", "lat_pipe", "microsec", 42);
+    ck_assert_int_eq(store_append(w, r, err, sizeof err), 0);
+    json_decref(r);
+    ck_assert_int_eq(store_finish(w, false, err, sizeof err), 0);
+    /* the power went off in the middle of the next line */
+    FILE *f = fopen(path, "a");
+    fputs("{\"row\": {\"bench\": \"lmb", f);
+    fclose(f);
+
+    struct diag d;
+    diag_init(&d);
+    struct stored_run run;
+    ck_assert_int_eq(store_read_run(path, &run, &d), 0);
+    ck_assert(!run.complete);
+    ck_assert_uint_eq(json_array_size(run.rows), 1);
+    char *where = xasprintf("%s:3:", path);
+    ck_assert_msg(diag_has(&d, where), "%s", d.n ? d.msgs[0] : "no diagnostic");
+    free(where);
+    stored_run_free(&run);
+    diag_free(&d);
+    free(path);
+}
+END_TEST
+
+/* Foreign, empty and binary files in the store are skipped with a
+ * warning naming them, and prune never deletes them. */
+START_TEST(foreign_files_skipped_and_kept)
+{
+    char err[256];
+    for (int i = 0; i < 3; i++) {
+        struct store_writer *w = store_begin(dir, "b", NULL, err, sizeof err);
+        ck_assert_ptr_nonnull(w);
+        ck_assert_int_eq(store_finish(w, true, err, sizeof err), 0);
+    }
+    char *runs = path_join(dir, "runs");
+    char *garbage = path_join(runs, "zz-garbage.evmrun");
+    char *empty = path_join(runs, "zz-empty.evmrun");
+    char *foreign = path_join(runs, "zz-foreign.evmrun");
+    char *binary = path_join(runs, "zz-binary.evmrun");
+    write_text(garbage, "not json at all\n");
+    write_text(empty, "");
+    write_text(foreign, "{\"format\": \"something-else/2\"}\n");
+    FILE *f = fopen(binary, "w");
+    fwrite("{\0\1\2", 1, 4, f);
+    fclose(f);
+
+    struct diag d;
+    diag_init(&d);
+    struct stored_run *list;
+    size_t n = store_list(dir, &list, &d);
+    ck_assert_uint_eq(n, 3);
+    ck_assert(diag_has(&d, "zz-garbage.evmrun:1: not a run file"));
+    ck_assert(diag_has(&d, "zz-empty.evmrun: empty"));
+    ck_assert(diag_has(&d, "format is something-else/2"));
+    ck_assert(diag_has(&d, "binary data"));
+    store_runs_free(list, n);
+    diag_free(&d);
+
+    diag_init(&d);
+    ck_assert_int_eq(store_prune(dir, 1, &d), 2);
+    n = store_list(dir, &list, &d);
+    ck_assert_uint_eq(n, 1);
+    store_runs_free(list, n);
+    ck_assert_int_eq(access(garbage, F_OK), 0);
+    ck_assert_int_eq(access(foreign, F_OK), 0);
+    diag_free(&d);
+    free(runs);
+    free(garbage);
+    free(empty);
+    free(foreign);
+    free(binary);
+}
+END_TEST
+
+START_TEST(store_that_cannot_be_written)
+{
+    if (geteuid() == 0) {
+        /* root writes anywhere: a regular file in the way stands in */
+        char *blocker = path_join(dir, "file");
+        write_text(blocker, "x");
+        char err[256];
+        ck_assert_ptr_null(store_begin(blocker, "b", NULL, err, sizeof err));
+        ck_assert_ptr_nonnull(strstr(err, "cannot create"));
+        free(blocker);
+        return;
+    }
+    chmod(dir, 0500);
+    char err[256];
+    ck_assert_ptr_null(store_begin(dir, "b", NULL, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "Permission denied"));
+    chmod(dir, 0700);
+}
+END_TEST
+
+START_TEST(baselines)
+{
+    char err[256];
+    json_t *rows = json_array();
+    json_array_append_new(rows, row("stream", "copy", "mb/s", 2000));
+    json_array_append_new(rows, row("lmbench", "lat_pipe", "microsec", 40));
+    ck_assert_int_eq(store_save_baseline(dir, "before-ddr", "r1", rows, err, sizeof err), 0);
+    ck_assert_int_eq(store_save_baseline(dir, "../evil", NULL, rows, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "letters, digits"));
+    /* saved again: replaced whole */
+    ck_assert_int_eq(store_save_baseline(dir, "before-ddr", "r2", rows, err, sizeof err), 0);
+
+    struct diag d;
+    diag_init(&d);
+    json_t *base = store_load_baseline(dir, "before-ddr", &d);
+    ck_assert_ptr_nonnull(base);
+    ck_assert_uint_eq(json_array_size(base), 2);
+
+    /* now: copy 10 % slower (worse), pipe 10 % faster (better) */
+    json_t *now = json_array();
+    json_array_append_new(now, row("stream", "copy", "mb/s", 1800));
+    json_array_append_new(now, row("lmbench", "lat_pipe", "microsec", 36));
+    json_array_append_new(now, row("lmbench", "lat_unix", "microsec", 50));
+    export_add_baseline(now, base);
+    json_t *copy = json_array_get(now, 0), *pipe = json_array_get(now, 1);
+    ck_assert_double_eq_tol(json_number_value(json_object_get(copy, "baseline_change_pct")),
+                            -10, 1e-9);
+    ck_assert(json_is_false(json_object_get(copy, "baseline_better")));
+    ck_assert(json_is_true(json_object_get(pipe, "baseline_better")));
+    ck_assert_ptr_null(json_object_get(json_array_get(now, 2), "baseline_value"));
+    ck_assert_ptr_nonnull(export_row_failure(copy, 5));
+    ck_assert_ptr_null(export_row_failure(copy, 15));
+    ck_assert_ptr_null(export_row_failure(pipe, 5));
+
+    ck_assert_ptr_null(store_load_baseline(dir, "nosuch", &d));
+    ck_assert(diag_has(&d, "no baseline or run 'nosuch'"));
+    json_decref(now);
+    json_decref(base);
+    json_decref(rows);
+    diag_free(&d);
+}
+END_TEST
+
+static char *capture(const char *format, json_t *rows, double fail_pct)
+{
+    char *buf;
+    size_t len;
+    FILE *f = open_memstream(&buf, &len);
+    export_rows(f, format, rows, fail_pct, "suite");
+    fclose(f);
+    return buf;
+}
+
+START_TEST(export_formats)
+{
+    json_t *rows = json_array();
+    json_t *ok = row("stream", "copy", "mb/s", 1838.5);
+    json_object_set_new(ok, "ref_avg", json_real(1838.92));
+    json_object_set_new(ok, "deviation_pct", json_real(-0.02));
+    json_object_set_new(ok, "better", json_false());
+    json_object_set_new(ok, "verdict", json_string("in_range"));
+    json_array_append_new(rows, ok);
+    json_t *bad = json_pack("{ss ss ss sn ss ss ss ss}", "bench", "lmbench", "metric",
+                            "lat_tcp", "unit", "microsec", "value", "status", "failed",
+                            "verdict", "none", "provider", "kernel:lat_ipc", "error",
+                            "no loopback: \"lo\" is down, <sad> & gone");
+    json_array_append_new(rows, bad);
+
+    char *lava = capture("lava", rows, 0);
+    ck_assert_str_eq(lava,
+        "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=stream.copy RESULT=pass UNITS=mb_s "
+        "MEASUREMENT=1838.5>\n"
+        "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=lmbench.lat_tcp RESULT=fail>\n");
+    free(lava);
+
+    char *csv = capture("csv", rows, 0);
+    ck_assert(str_starts_with(csv, "bench,metric,unit,value,"));
+    ck_assert_ptr_nonnull(strstr(csv, "\nstream,copy,mb/s,1838.5,"));
+    ck_assert_ptr_nonnull(strstr(csv, "\"no loopback: \"\"lo\"\" is down, <sad> & gone\"\n"));
+    free(csv);
+
+    char *xml = capture("junit", rows, 0);
+    ck_assert_ptr_nonnull(strstr(xml, "<testsuite name=\"suite\" tests=\"2\" failures=\"1\">"));
+    ck_assert_ptr_nonnull(strstr(xml, "no loopback: &quot;lo&quot; is down, &lt;sad&gt; &amp; gone"));
+    ck_assert_ptr_nonnull(strstr(xml, "<testcase classname=\"stream\" name=\"copy\">"));
+    free(xml);
+
+    char *text = capture("text", rows, 0);
+    char *line = text;
+    for (char *nl; (nl = strchr(line, '\n')); line = nl + 1)
+        ck_assert_msg(nl - line <= 80, "over 80 columns: %.*s", (int)(nl - line), line);
+    ck_assert_ptr_nonnull(strstr(text, "in_range"));
+    free(text);
+
+    ck_assert_str_eq(export_format_for_path("out/r.XML"), "junit");
+    ck_assert_str_eq(export_format_for_path("r.csv"), "csv");
+    ck_assert_ptr_null(export_format_for_path("r.bin"));
+    json_decref(rows);
+}
+END_TEST
+
+/* --- through the command line ---------------------------------------------- */
+
+static int cli(char **out, char **err, const char *first, ...)
+{
+    char *argv[40];
+    int argc = 0;
+    argv[argc++] = (char *)"evmbench";
+    va_list ap;
+    va_start(ap, first);
+    for (const char *a = first; a && argc < 39; a = va_arg(ap, const char *))
+        argv[argc++] = (char *)a;
+    va_end(ap);
+    argv[argc] = NULL;
+    size_t no, ne;
+    FILE *fo = open_memstream(out, &no), *fe = open_memstream(err, &ne);
+    int rc = cli_main(argc, argv, fo, fe);
+    fclose(fo);
+    fclose(fe);
+    return rc;
+}
+
+/* A run is saved as it goes; a baseline far above this machine fails
+ * --fail-on-deviation with exit 1; results show/compare/export read it. */
+START_TEST(cli_run_saves_and_judges)
+{
+    char *out, *err;
+    char *refs = test_data_path("refs/good.json");
+    int rc = cli(&out, &err, "run", "stream", "--quick", "--iterations", "2", "--board",
+                 "am62xx_sk-fs", "--refs", refs, "--results-dir", dir, "--format", "lava",
+                 "--save-baseline", "first", NULL);
+    ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
+    ck_assert_ptr_nonnull(strstr(out, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=stream.copy RESULT="));
+    free(out);
+    free(err);
+
+    /* a baseline a thousand times faster than anything: every row worse */
+    json_t *rows = json_array();
+    const char *ops[] = { "copy", "scale", "add", "triad" };
+    for (size_t i = 0; i < 4; i++)
+        json_array_append_new(rows, row("stream", ops[i], "mb/s", 1e9));
+    char e[256];
+    ck_assert_int_eq(store_save_baseline(dir, "fast", NULL, rows, e, sizeof e), 0);
+    json_decref(rows);
+    rc = cli(&out, &err, "run", "stream", "--quick", "--iterations", "2", "--board",
+             "am62xx_sk-fs", "--refs", refs, "--results-dir", dir, "--format", "json",
+             "--baseline", "fast", "--fail-on-deviation", "50", NULL);
+    ck_assert_msg(rc == 1, "rc %d: %s", rc, err);
+    json_t *j = json_loads(out, 0, NULL);
+    ck_assert_ptr_nonnull(j);
+    ck_assert(json_is_string(json_object_get(j, "run_id")));
+    json_t *r0 = json_array_get(json_object_get(j, "results"), 0);
+    ck_assert(json_object_get(r0, "baseline_change_pct") != NULL);
+    ck_assert(json_number_value(json_object_get(r0, "baseline_change_pct")) < -99);
+    json_decref(j);
+    free(out);
+    free(err);
+
+    /* the same against its own first run: within 50 %, exit 0 */
+    rc = cli(&out, &err, "results", "compare", "first", "latest", "--results-dir", dir,
+             "--format", "json", NULL);
+    ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
+    j = json_loads(out, 0, NULL);
+    ck_assert_uint_eq(json_array_size(json_object_get(j, "metrics")), 4);
+    json_decref(j);
+    free(out);
+    free(err);
+
+    rc = cli(&out, &err, "results", "list", "--results-dir", dir, "--format", "json", NULL);
+    ck_assert_int_eq(rc, 0);
+    j = json_loads(out, 0, NULL);
+    ck_assert_uint_eq(json_array_size(j), 2);
+    ck_assert(json_is_true(json_object_get(json_array_get(j, 0), "complete")));
+    json_decref(j);
+    free(out);
+    free(err);
+
+    char *xml = path_join(dir, "r.xml");
+    rc = cli(&out, &err, "results", "export", "latest", "--results-dir", dir, "-o", xml, NULL);
+    ck_assert_int_eq(rc, 0);
+    size_t len;
+    char *text = read_file(xml, 1 << 20, &len);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_ptr_nonnull(strstr(text, "<testsuite"));
+    free(text);
+    free(xml);
+    free(out);
+    free(err);
+
+    rc = cli(&out, &err, "results", "show", "nosuch", "--results-dir", dir, NULL);
+    ck_assert_int_eq(rc, 1);
+    ck_assert_ptr_nonnull(strstr(err, "no run 'nosuch'"));
+    free(out);
+    free(err);
+    rc = cli(&out, &err, "results", "prune", "--results-dir", dir, NULL);
+    ck_assert_int_eq(rc, 2);
+    free(out);
+    free(err);
+    free(refs);
+}
+END_TEST
+
+Suite *suite_store(void)
+{
+    Suite *s = suite_create("store");
+    TCase *tc = tcase_create("store");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, run_round_trip);
+    tcase_add_test(tc, interrupted_run_keeps_what_finished);
+    tcase_add_test(tc, foreign_files_skipped_and_kept);
+    tcase_add_test(tc, store_that_cannot_be_written);
+    tcase_add_test(tc, baselines);
+    tcase_add_test(tc, export_formats);
+    tcase_add_test(tc, cli_run_saves_and_judges);
+    suite_add_tcase(s, tc);
+    return s;
+}
