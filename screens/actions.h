@@ -26,6 +26,18 @@
     ACT(BACK,      "Back (cancels a running benchmark; quits at home)") \
     ACT(HELP,      "Show the keys") \
     ACT(SYSTEM,    "The system: board, clock of each core, warnings") \
+    ACT(RESULTS,   "Results: every metric measured since the start") \
+    ACT(COMPARE,   "Compare a metric with every board of the guides") \
+    ACT(BOARD,     "Choose the reference board") \
+    ACT(SETTINGS,  "Settings: theme, budget, tolerance, updates, provider") \
+    ACT(THEME,     "Next colour theme") \
+    ACT(SEARCH,    "Search the list (Enter keeps, Esc cancels)") \
+    ACT(NEXT,      "Next match, or the next metric (compare)") \
+    ACT(PREV,      "Previous match, or the previous metric (compare)") \
+    ACT(SORT,      "Results: sort by the next column") \
+    ACT(FILTER,    "Results: only warn/off rows, or all") \
+    ACT(INC,       "Settings: next value") \
+    ACT(DEC,       "Settings: previous value") \
     ACT(REDRAW,    "Redraw the whole screen")
 
 enum action {

@@ -24,6 +24,9 @@ struct category {
 
 static const struct hint hints[] = {
     { ACT_ENTER, "run" },
+    { ACT_SEARCH, "search" },
+    { ACT_RESULTS, "results" },
+    { ACT_COMPARE, "compare" },
     { ACT_HELP, "help" },
     { ACT_BACK, "back" },
     { ACT_NONE, NULL },
@@ -140,6 +143,22 @@ static enum action category_action(struct screen *s, enum action a)
     return a;
 }
 
+static bool category_search(struct screen *s, const char *q, bool next)
+{
+    struct category *c = s->priv;
+    size_t n = c->cat ? c->cat->nbenches : 0;
+    for (size_t k = next ? 1 : 0; n && k < n + (next ? 1 : 0); k++) {
+        size_t i = (c->pos.sel + k) % n;
+        const struct cat_bench *b = c->cat->benches[i];
+        if (ui_text_matches(b->title, q) || ui_text_matches(b->slug, q)) {
+            c->pos.sel = i;
+            list_pos_clamp(&c->pos, n, visible(s));
+            return true;
+        }
+    }
+    return false;
+}
+
 const struct screen_ops screen_category = {
     .name = "category",
     .keys = NULL,
@@ -148,4 +167,5 @@ const struct screen_ops screen_category = {
     .leave = category_leave,
     .draw = category_draw,
     .on_action = category_action,
+    .search = category_search,
 };

@@ -13,6 +13,8 @@
 
 struct help {
     const struct binding *keys;     /* of the screen below */
+    enum action shown[ACT_COUNT];   /* the actions bound there, in order */
+    size_t nshown;
     struct list_pos scroll;
 };
 
@@ -33,9 +35,9 @@ static const char *const legend[] = {
     "  no reference  the guide has no number for this board and metric",
 };
 
-static size_t line_count(void)
+static size_t line_count(const struct help *h)
 {
-    return 1 + (ACT_COUNT - 1) + ARRAY_SIZE(legend);
+    return 1 + h->nshown + ARRAY_SIZE(legend);
 }
 
 static void help_enter(struct screen *s, const struct screen_arg *arg)
@@ -44,6 +46,11 @@ static void help_enter(struct screen *s, const struct screen_arg *arg)
     const struct screen *below = ui_below(s->ui, s);
     (void)arg;
     h->keys = below ? below->ops->keys : NULL;
+    /* actions no key reaches on that screen (another screen's own keys)
+     * are left out */
+    for (int a = ACT_NONE + 1; a < ACT_COUNT; a++)
+        if (action_first_key(h->keys, (enum action)a))
+            h->shown[h->nshown++] = (enum action)a;
     s->priv = h;
 }
 
@@ -67,15 +74,14 @@ static enum role help_line(const struct help *h, size_t i, char *buf, size_t siz
         snprintf(buf, size, " %s What it does", cell);
         return ROLE_HEADER;
     }
-    if (i < ACT_COUNT) {
-        enum action a = (enum action)i;
-        if (!action_keys_text(h->keys, a, keys, sizeof keys))
-            snprintf(keys, sizeof keys, "(not bound)");
+    if (i <= h->nshown) {
+        enum action a = h->shown[i - 1];
+        action_keys_text(h->keys, a, keys, sizeof keys);
         fmt_fit(cell, sizeof cell, keys, KEYS_W, false, false);
         snprintf(buf, size, " %s %s", cell, action_description(a));
         return ROLE_NORMAL;
     }
-    i -= ACT_COUNT;
+    i -= h->nshown + 1;
     snprintf(buf, size, " %s", legend[i]);
     return i == 1 ? ROLE_HEADER : ROLE_NORMAL;
 }
@@ -84,7 +90,7 @@ static void help_draw(struct screen *s, WINDOW *w, bool full)
 {
     struct help *h = s->priv;
     bool utf8 = ui_utf8(s->ui);
-    size_t n = line_count(), vis = visible(s);
+    size_t n = line_count(h), vis = visible(s);
     char line[256];
     (void)full;
     for (size_t i = h->scroll.top; i < n && i < h->scroll.top + vis; i++) {
@@ -96,7 +102,7 @@ static void help_draw(struct screen *s, WINDOW *w, bool full)
 static enum action help_action(struct screen *s, enum action a)
 {
     struct help *h = s->priv;
-    if (list_pos_scroll(&h->scroll, line_count(), visible(s), a)) {
+    if (list_pos_scroll(&h->scroll, line_count(h), visible(s), a)) {
         ui_dirty(s->ui);
         return ACT_NONE;
     }

@@ -16,6 +16,10 @@ struct home {
 
 static const struct hint hints[] = {
     { ACT_ENTER, "open" },
+    { ACT_SEARCH, "search" },
+    { ACT_RESULTS, "results" },
+    { ACT_BOARD, "board" },
+    { ACT_SETTINGS, "settings" },
     { ACT_HELP, "help" },
     { ACT_BACK, "quit" },
     { ACT_NONE, NULL },
@@ -99,6 +103,22 @@ static enum action home_action(struct screen *s, enum action a)
     return a;
 }
 
+static bool home_search(struct screen *s, const char *q, bool next)
+{
+    struct home *h = s->priv;
+    const struct catalog *c = catalog_of(s);
+    size_t n = count(s);
+    for (size_t k = next ? 1 : 0; n && k < n + (next ? 1 : 0); k++) {
+        size_t i = (h->pos.sel + k) % n;
+        if (ui_text_matches(c->cats[i].title, q)) {
+            h->pos.sel = i;
+            list_pos_clamp(&h->pos, n, visible(s));
+            return true;
+        }
+    }
+    return false;
+}
+
 const struct screen_ops screen_home = {
     .name = "home",
     .keys = NULL,
@@ -107,4 +127,5 @@ const struct screen_ops screen_home = {
     .leave = home_leave,
     .draw = home_draw,
     .on_action = home_action,
+    .search = home_search,
 };

@@ -8,6 +8,7 @@
 #define EVMBENCH_UI_PRIVATE 1
 #include "ui.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <langinfo.h>
@@ -24,6 +25,7 @@
 #include <unistd.h>
 
 #include "datadir.h"
+#include "profile.h"
 #include "util.h"
 
 #define MIN_COLS 80
@@ -31,6 +33,18 @@
 #define MAX_DEPTH 8
 #define KEY_ESC 27
 #define CTRL_KEY(c) ((c) & 0x1f)
+#define DEMO_RESULT_S 4.0   /* the demo shows each result this long */
+#define DEMO_COMPARE_S 6.0  /* and then its comparison */
+
+enum demo_phase { DEMO_OFF, DEMO_RUN, DEMO_RESULT, DEMO_COMPARE };
+
+struct demo {
+    enum demo_phase phase;
+    struct profile profile;
+    size_t next;                /* the profile's bench to run next */
+    double until;               /* when the phase ends */
+    bool quick_before;          /* the budget to restore when it stops */
+};
 
 struct ui {
     struct app *app;
@@ -51,6 +65,14 @@ struct ui {
     double live_interval, live_last;
     bool quit;
     int exit_code;
+    struct session session;     /* what finished runs measured */
+    struct settings own_settings, *settings;
+    char theme[128];            /* the theme in use */
+    bool board_picked;          /* the board picker chose the reference */
+    bool searching;             /* '/' typed: keys go to the query */
+    char query[64];
+    bool search_miss;           /* nothing matches the query */
+    struct demo demo;
 };
 
 /* --- signals ------------------------------------------------------------ */
@@ -271,9 +293,47 @@ void ui_run_close(struct ui *ui)
 {
     if (!ui->batch)
         return;
-    batch_free(ui->batch);
+    session_keep(&ui->session, ui->batch);
     ui->batch = NULL;
     ui->dirty_body = true;
+}
+
+size_t ui_results(const struct ui *ui, bool problems_only, struct session_row **out)
+{
+    return session_rows(&ui->session, ui->batch, &ui->app->cmp, problems_only, out);
+}
+
+void ui_set_board(struct ui *ui, const char *key)
+{
+    app_set_ref_board(ui->app, key);
+    ui->board_picked = true;
+    ui->dirty_top = ui->dirty_body = true;
+}
+
+struct settings *ui_settings(struct ui *ui)
+{
+    return ui->settings;
+}
+
+const char *ui_theme_name(const struct ui *ui)
+{
+    return ui->theme;
+}
+
+double ui_updates_per_s(const struct ui *ui)
+{
+    return 1.0 / ui->live_interval;
+}
+
+bool ui_text_matches(const char *text, const char *q)
+{
+    size_t n = strlen(q);
+    if (!n)
+        return true;
+    for (const char *t = text; t && *t; t++)
+        if (strncasecmp(t, q, n) == 0)
+            return true;
+    return false;
 }
 
 bool ui_run_start(struct ui *ui, const struct cat_bench *b, const struct kernel *k)
@@ -344,8 +404,11 @@ static void layout(struct ui *ui)
     ui->clear = true;
 }
 
-static const char *board_how(const struct app *a)
+static const char *board_how(const struct ui *ui)
 {
+    const struct app *a = ui->app;
+    if (ui->board_picked)
+        return "(picked)";
     switch (a->board.kind) {
     case BOARD_KNOWN: return "(detected)";
     case BOARD_OVERRIDE: return "(--board)";
@@ -368,10 +431,10 @@ static void draw_top(struct ui *ui)
     }
     if (key)
         snprintf(board, sizeof board, "%s [%s] %s", name ? name : key, key,
-                 board_how(a));
+                 board_how(ui));
     else
         snprintf(board, sizeof board, "%s %s", a->board.name ? a->board.name : "none",
-                 board_how(a));
+                 board_how(ui));
     size_t nsrc = a->refdb ? a->refdb->nsources : 0;
     if (a->diag.n)
         snprintf(refs, sizeof refs, "refs: %zu guide%s, %zu problem%s", nsrc,
@@ -389,7 +452,12 @@ static void draw_bottom(struct ui *ui)
 {
     struct screen *s = top_screen(ui);
     werase(ui->bottom);
-    if (ui->msg[0])
+    if (ui->searching) {
+        char line[128];
+        snprintf(line, sizeof line, "/%s_   %s(Enter keeps, Esc cancels)", ui->query,
+                 ui->search_miss ? "not found " : "");
+        widget_text(ui->bottom, 0, 0, getmaxx(ui->bottom) - 1, ROLE_KEY, line, false);
+    } else if (ui->msg[0])
         widget_text(ui->bottom, 0, 0, getmaxx(ui->bottom) - 1, ui->msg_role, ui->msg,
                     ui->utf8);
     else if (s)
@@ -473,6 +541,43 @@ static void dispatch(struct ui *ui, enum action a)
         if (s && s->ops != &screen_system)
             ui_push(ui, &screen_system, NULL);
         break;
+    case ACT_RESULTS:
+        if (s && s->ops != &screen_results)
+            ui_push(ui, &screen_results, NULL);
+        break;
+    case ACT_COMPARE:
+        if (s && s->ops != &screen_compare)
+            ui_push(ui, &screen_compare, NULL);
+        break;
+    case ACT_BOARD:
+        if (s && s->ops != &screen_boards)
+            ui_push(ui, &screen_boards, NULL);
+        break;
+    case ACT_SETTINGS:
+        if (s && s->ops != &screen_settings)
+            ui_push(ui, &screen_settings, NULL);
+        break;
+    case ACT_THEME:
+        ui_next_theme(ui);
+        break;
+    case ACT_SEARCH:
+        if (s && s->ops->search) {
+            ui->searching = true;
+            ui->query[0] = '\0';
+            ui->dirty_bottom = true;
+        } else {
+            ui_message(ui, ROLE_NOTE, "no list to search here");
+        }
+        break;
+    case ACT_NEXT:
+    case ACT_PREV:
+        if (s && s->ops->search && ui->query[0]) {
+            if (s->ops->search(s, ui->query, true))
+                ui->dirty_body = true;
+            else
+                ui_message(ui, ROLE_NOTE, "no more matches for '%s'", ui->query);
+        }
+        break;
     case ACT_REDRAW:
         ui->clear = true;
         break;
@@ -487,10 +592,50 @@ static void dispatch(struct ui *ui, enum action a)
         ui->quit = true;
 }
 
+/* A key while '/' collects the query: the list follows each change. */
+static void search_key(struct ui *ui, int key)
+{
+    struct screen *s = top_screen(ui);
+    size_t len = strlen(ui->query);
+    ui->dirty_bottom = true;
+    if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+        ui->searching = false;
+        return;
+    }
+    if (key == KEY_ESC || key == CTRL_KEY('G')) {
+        ui->searching = false;
+        ui->query[0] = '\0';
+        return;
+    }
+    if (key == KEY_BACKSPACE || key == 127 || key == CTRL_KEY('H')) {
+        if (len)
+            ui->query[len - 1] = '\0';
+    } else if (key >= 32 && key < 127 && len + 1 < sizeof ui->query) {
+        ui->query[len] = (char)key;
+        ui->query[len + 1] = '\0';
+    } else {
+        return;
+    }
+    if (!s || !s->ops->search)
+        return;
+    ui->search_miss = !s->ops->search(s, ui->query, false);
+    ui->dirty_body = true;
+}
+
+static void demo_stop(struct ui *ui);
+
 static void handle_key(struct ui *ui, int key)
 {
     if (key == KEY_RESIZE) {
         layout(ui);
+        return;
+    }
+    if (ui->demo.phase != DEMO_OFF && !ui->too_small) {
+        demo_stop(ui);      /* any key ends the demo; the screens stay */
+        return;
+    }
+    if (ui->searching && !ui->too_small) {
+        search_key(ui, key);
         return;
     }
     if (ui->msg[0]) {
@@ -532,13 +677,14 @@ static bool no_color_env(void)
     return nc && *nc;
 }
 
-/* Theme by name ("default", "mono") or path; falls back to the built-in. */
+/* Theme ui->theme by name ("default", "mono") or path; a monochrome
+ * terminal always gets mono. A bad file falls back to the built-in theme
+ * and says where it is bad. */
 static void load_theme(struct ui *ui)
 {
     struct theme t;
     struct diag dg;
-    const char *name = ui->color ? (ui->opt->theme ? ui->opt->theme : "default")
-                                 : "mono";
+    const char *name = ui->color ? ui->theme : "mono";
     char *path;
     diag_init(&dg);
     if (strchr(name, '/')) {
@@ -557,6 +703,81 @@ static void load_theme(struct ui *ui)
     theme_apply(&t, ui->color);
     diag_free(&dg);
     free(path);
+    ui->clear = true;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* 't': the next theme of the themes folder, in name order. */
+void ui_next_theme(struct ui *ui)
+{
+    if (!ui->color) {
+        ui_message(ui, ROLE_NOTE, "theme: mono (this terminal shows no colours%s)",
+                   no_color_env() ? ": NO_COLOR is set" : "");
+        return;
+    }
+    char *dir = datadir_path("themes");
+    DIR *d = opendir(dir);
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        if (e->d_name[0] == '.' || !str_ends_with(e->d_name, ".theme"))
+            continue;
+        xgrow(&names, &cap, n + 1, sizeof *names);
+        names[n++] = xstrndup(e->d_name, strlen(e->d_name) - strlen(".theme"));
+    }
+    if (d)
+        closedir(d);
+    free(dir);
+    if (!n) {
+        ui_message(ui, ROLE_ERROR, "no theme files found");
+        return;
+    }
+    qsort(names, n, sizeof *names, cmp_names);
+    size_t next = 0;
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(names[i], ui->theme) == 0)
+            next = (i + 1) % n;
+    snprintf(ui->theme, sizeof ui->theme, "%s", names[next]);
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    ui->msg[0] = '\0';
+    load_theme(ui);
+    if (!ui->msg[0])
+        ui_message(ui, ROLE_NOTE, "theme: %s", ui->theme);
+}
+
+void ui_settings_changed(struct ui *ui)
+{
+    struct settings *st = ui->settings;
+    struct app *a = ui->app;
+    if (st->has_budget)
+        a->run_opts.params.quick = st->quick;
+    if (st->has_tolerance)
+        app_set_tolerance(a, st->tolerance_pct);
+    if (st->has_updates)
+        ui->live_interval = 1.0 / st->updates_per_s;
+    if (st->has_provider)
+        a->provider = st->provider;
+    if (st->theme[0] && strcmp(st->theme, ui->theme) != 0) {
+        snprintf(ui->theme, sizeof ui->theme, "%s", st->theme);
+        load_theme(ui);
+    }
+    ui->dirty_body = true;
+    if (!ui->opt->settings_path) {
+        ui_message(ui, ROLE_WARN, "not saved: neither XDG_CONFIG_HOME nor HOME is set");
+        return;
+    }
+    if (settings_save(st, ui->opt->settings_path) < 0)
+        ui_message(ui, ROLE_ERROR, "%s: cannot save: %s", ui->opt->settings_path,
+                   strerror(errno));
+    else
+        ui_message(ui, ROLE_NOTE, "saved to %s", ui->opt->settings_path);
 }
 
 /* Keys that vt100 terminfo lacks but PC terminal emulators send. */
@@ -664,9 +885,160 @@ static void open_initial_run(struct ui *ui, const char *name)
     ui_push(ui, &screen_run, &arg);
 }
 
+/* --- demo mode: the profile's benchmarks in a loop, no input needed ----- */
+
+/* Opens the live screen of the demo's next benchmark over home. */
+static void demo_next(struct ui *ui)
+{
+    struct demo *d = &ui->demo;
+    while (ui->depth > 1)
+        pop_now(ui);
+    for (size_t tries = 0; tries < d->profile.n; tries++) {
+        const struct profile_bench *pb = &d->profile.benches[d->next];
+        d->next = (d->next + 1) % d->profile.n;
+        const struct cat_bench *b = catalog_find_bench(ui->app->catalog, pb->name);
+        if (!b || !b->nkernels)
+            continue;
+        struct screen_arg arg = { .category = b->category, .bench = b,
+                                  .kernel = app_find_kernel(ui->app, pb->name) };
+        ui_push(ui, &screen_run, &arg);
+        if (!ui->batch) {
+            pop_now(ui);
+            continue;
+        }
+        d->phase = DEMO_RUN;
+        ui_message(ui, ROLE_NOTE, "demo (%s profile): %s - press any key to stop",
+                   d->profile.name, b->title);
+        return;
+    }
+    ui_message(ui, ROLE_ERROR, "demo: nothing in %s can run here", d->profile.path);
+    demo_stop(ui);
+}
+
+/* The demo's benchmarks that exist here; bad names are reported with
+ * their file and line. False when none is left. */
+static bool demo_check(struct ui *ui, struct diag *dg)
+{
+    struct profile *p = &ui->demo.profile;
+    size_t ok = 0;
+    for (size_t i = 0; i < p->n; i++) {
+        const struct cat_bench *b = catalog_find_bench(ui->app->catalog, p->benches[i].name);
+        if (!b)
+            diag_add(dg, "%s:%d: no benchmark named '%s'", p->path, p->benches[i].line,
+                     p->benches[i].name);
+        else if (!b->nkernels)
+            diag_add(dg, "%s:%d: %s is reference only", p->path, p->benches[i].line,
+                     p->benches[i].name);
+        else
+            ok++;
+    }
+    if (!ok && !dg->n)
+        diag_add(dg, "%s: no 'bench' lines", p->path);
+    return ok > 0;
+}
+
+static void demo_start(struct ui *ui, const char *name)
+{
+    struct demo *d = &ui->demo;
+    struct diag dg;
+    diag_init(&dg);
+    profile_load(&d->profile, name, &dg);
+    bool ok = demo_check(ui, &dg);
+    if (dg.n)
+        ui_message(ui, ROLE_ERROR, "%s%s", dg.msgs[0], dg.n > 1 ? " (and more)" : "");
+    diag_free(&dg);
+    if (!ok) {
+        profile_free(&d->profile);
+        return;
+    }
+    d->quick_before = ui->app->run_opts.params.quick;
+    ui->app->run_opts.params.quick = d->profile.quick;
+    d->next = 0;
+    char keep[sizeof ui->msg];
+    snprintf(keep, sizeof keep, "%s", ui->msg);
+    demo_next(ui);
+    if (keep[0])
+        ui_message(ui, ROLE_ERROR, "%s", keep);     /* a bad line stays visible */
+}
+
+static void demo_stop(struct ui *ui)
+{
+    struct demo *d = &ui->demo;
+    if (d->phase == DEMO_OFF)
+        return;
+    d->phase = DEMO_OFF;
+    ui->app->run_opts.params.quick = d->quick_before;
+    profile_free(&d->profile);
+    ui_message(ui, ROLE_NOTE, "demo stopped");
+}
+
+/* The first metric of the live batch that the guides have for several
+ * boards (else for one): what the demo compares. */
+static bool demo_metric(const struct ui *ui, struct screen_arg *arg)
+{
+    const struct batch *b = ui->batch;
+    bool found = false;
+    for (size_t i = 0; b && i < b->n; i++)
+        for (size_t k = 0; b->runs[i] && k < b->runs[i]->nmetrics; k++) {
+            const struct run *r = b->runs[i];
+            if (!r->metrics[k].stats.count)
+                continue;
+            const char **keys;
+            size_t n = refdb_boards_with(ui->app->refdb, r->kernel->section,
+                                         r->metrics[k].def->id, &keys);
+            free(keys);
+            if (n && (!found || n > 1)) {
+                arg->section = r->kernel->section;
+                arg->metric = r->metrics[k].def->id;
+                found = true;
+                if (n > 1)
+                    return true;
+            }
+        }
+    return found;
+}
+
+static void demo_tick(struct ui *ui, double now)
+{
+    struct demo *d = &ui->demo;
+    switch (d->phase) {
+    case DEMO_OFF:
+        return;
+    case DEMO_RUN:
+        if (ui->batch && !batch_done(ui->batch))
+            return;
+        d->phase = DEMO_RESULT;
+        d->until = now + DEMO_RESULT_S;
+        return;
+    case DEMO_RESULT: {
+        if (now < d->until)
+            return;
+        struct screen_arg arg = { 0 };
+        if (demo_metric(ui, &arg)) {
+            ui_push(ui, &screen_compare, &arg);
+            d->phase = DEMO_COMPARE;
+            d->until = now + DEMO_COMPARE_S;
+            return;
+        }
+        demo_next(ui);
+        return;
+    }
+    case DEMO_COMPARE:
+        if (now >= d->until)
+            demo_next(ui);
+        return;
+    }
+}
+
 static int poll_timeout_ms(struct ui *ui, double now)
 {
     bool running = ui->batch && !batch_done(ui->batch);
+    if (ui->demo.phase == DEMO_RESULT || ui->demo.phase == DEMO_COMPARE) {
+        double left = ui->demo.until - now;
+        int dm = left > 0 ? (int)ceil(left * 1000) : 0;
+        if (!running && !ui->live_pending)
+            return dm;
+    }
     if (!running && !ui->live_pending)
         return -1;
     double due = ui->live_last + ui->live_interval - now;
@@ -691,6 +1063,7 @@ static void loop(struct ui *ui)
             ui->live_last = now;
             ui->dirty_body = true;
         }
+        demo_tick(ui, now);
         if (ui->clear || ui->full || ui->dirty_top || ui->dirty_body ||
             ui->dirty_bottom)
             draw(ui);
@@ -744,8 +1117,13 @@ int ui_main(struct app *a, const struct ui_options *opt)
     memset(ui, 0, sizeof *ui);
     ui->app = a;
     ui->opt = opt ? opt : &defaults;
-    double ups = ui->opt->updates_per_s > 0 ? ui->opt->updates_per_s : 4.0;
+    settings_init(&ui->own_settings);
+    ui->settings = ui->opt->settings ? ui->opt->settings : &ui->own_settings;
+    double ups = ui->opt->updates_per_s > 0 ? ui->opt->updates_per_s
+               : ui->settings->has_updates ? ui->settings->updates_per_s : 4.0;
     ui->live_interval = 1.0 / ups;
+    snprintf(ui->theme, sizeof ui->theme, "%s", ui->opt->theme ? ui->opt->theme
+             : ui->settings->theme[0] ? ui->settings->theme : "default");
 
     setlocale(LC_ALL, "");
     setlocale(LC_NUMERIC, "C");     /* numbers on the worker pipe stay parseable */
@@ -764,14 +1142,18 @@ int ui_main(struct app *a, const struct ui_options *opt)
     if (!ui->msg[0] && a->diag.n)
         ui_message(ui, ROLE_ERROR, "%s%s", a->diag.msgs[0],
                    a->diag.n > 1 ? " (more: evmbench refs)" : "");
-    if (ui->opt->run)
+    if (ui->opt->demo)
+        demo_start(ui, ui->opt->demo);
+    else if (ui->opt->run)
         open_initial_run(ui, ui->opt->run);
 
     loop(ui);
 
+    demo_stop(ui);
     while (ui->depth)
         pop_now(ui);
     ui_run_close(ui);
+    session_free(&ui->session);
     app_cpu_watch_free(&ui->watch);
     term_stop(ui);
     signals_restore();

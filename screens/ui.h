@@ -13,11 +13,18 @@
 
 #include "app.h"
 #include "batch.h"
+#include "session.h"
+#include "settings.h"
 
 struct ui_options {
     const char *run;        /* open the live screen of this benchmark first */
-    double updates_per_s;   /* live refresh limit; 0 = 4 per second */
-    const char *theme;      /* theme name or path; NULL = "default" */
+    double updates_per_s;   /* live refresh limit; 0 = settings or 4 per second */
+    const char *theme;      /* theme name or path; NULL = settings or "default" */
+    const char *demo;       /* --demo: run this profile in a loop; NULL = no */
+    /* The loaded settings file (may be NULL); the settings screen changes
+     * and saves it to settings_path (NULL: not saved). */
+    struct settings *settings;
+    const char *settings_path;
 };
 
 /* Returns the process exit status: 0; 1 when the terminal is unusable (not
@@ -39,6 +46,7 @@ struct screen_arg {
     const struct cat_category *category;
     const struct cat_bench *bench;
     const struct kernel *kernel;    /* run only this kernel of the bench */
+    const char *section, *metric;   /* compare: this metric (NULL: the last) */
 };
 
 struct screen_ops {
@@ -57,6 +65,10 @@ struct screen_ops {
     /* Returns ACT_NONE when handled; anything else is handled by the ui
      * (BACK pops, HELP opens help, REDRAW clears). */
     enum action (*on_action)(struct screen *s, enum action a);
+    /* Optional ('/' search): selects the first item from the selected one
+     * (the one after it when `next`) whose text contains q, ignoring case;
+     * false when none does. */
+    bool (*search)(struct screen *s, const char *q, bool next);
 };
 
 struct screen {
@@ -70,6 +82,10 @@ extern const struct screen_ops screen_category;
 extern const struct screen_ops screen_run;
 extern const struct screen_ops screen_help;
 extern const struct screen_ops screen_system;
+extern const struct screen_ops screen_results;
+extern const struct screen_ops screen_compare;
+extern const struct screen_ops screen_boards;
+extern const struct screen_ops screen_settings;
 
 struct app *ui_app(const struct ui *ui);
 /* True when the locale is UTF-8 (else draw ASCII only). */
@@ -99,8 +115,26 @@ struct batch *ui_batch(const struct ui *ui);
 struct run *ui_run(const struct ui *ui);
 /* Cancels the run if it still goes (finished metrics are kept in it). */
 void ui_run_cancel(struct ui *ui);
-/* Cancels and frees the run. */
+/* Cancels the run and keeps what it measured for the results screen. */
 void ui_run_close(struct ui *ui);
+
+/* Every metric measured since the start (session.h), the live run's
+ * last, judged against the current reference board. */
+size_t ui_results(const struct ui *ui, bool problems_only, struct session_row **out);
+/* Makes key the reference board (the board picker). */
+void ui_set_board(struct ui *ui, const char *key);
+/* The settings in force, and after changing them: apply and save. */
+struct settings *ui_settings(struct ui *ui);
+void ui_settings_changed(struct ui *ui);
+/* 't': the next theme of the themes folder (a mono terminal says why
+ * not). */
+void ui_next_theme(struct ui *ui);
+/* The theme in use ("default", a path ...). */
+const char *ui_theme_name(const struct ui *ui);
+/* The live redraws per second in force. */
+double ui_updates_per_s(const struct ui *ui);
+/* Case-insensitive substring test for the screens' search. */
+bool ui_text_matches(const char *text, const char *q);
 #endif
 
 #endif

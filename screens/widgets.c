@@ -294,6 +294,86 @@ char *fmt_duration(char *buf, size_t size, double seconds)
     return buf;
 }
 
+char *fmt_hbar(char *buf, size_t size, double value, double max, int width)
+{
+    if (!size)
+        return buf;
+    if (width < 0)
+        width = 0;
+    if ((size_t)width >= size)
+        width = (int)size - 1;
+    int n = 0;
+    if (isfinite(value) && value > 0 && isfinite(max) && max > 0) {
+        n = (int)lround(value / max * width);
+        if (n < 1)
+            n = 1;
+        if (n > width)
+            n = width;
+    }
+    memset(buf, '#', (size_t)n);
+    memset(buf + n, ' ', (size_t)(width - n));
+    buf[width] = '\0';
+    return buf;
+}
+
+char *fmt_compare_row(char *buf, size_t size, char mark, const char *label,
+                      double value, double max, int width, bool utf8)
+{
+    char name[128], val[32], bar[256];
+    int bar_w = width - 2 - COMPARE_LABEL_W - 1 - COMPARE_VALUE_W - 1;
+    if (bar_w < 0)
+        bar_w = 0;
+    if (bar_w > (int)sizeof bar - 1)
+        bar_w = (int)sizeof bar - 1;
+    fmt_fit(name, sizeof name, label, COMPARE_LABEL_W, false, utf8);
+    fmt_value(val, sizeof val, value, COMPARE_VALUE_W);
+    fmt_hbar(bar, sizeof bar, value, max, bar_w);
+    snprintf(buf, size, "%c %s %*s %s", mark, name, COMPARE_VALUE_W, val, bar);
+    return buf;
+}
+
+#define RES_NAME_W 20
+#define RES_UNIT_W 5
+#define RES_NUM_W 7
+#define RES_DEV_W 13
+#define RES_STATUS_W 7
+
+char *fmt_result_line(char *buf, size_t size, const struct result_row *r, bool utf8)
+{
+    char id[160], name[64], unit[16], val[16], ref[16], dev[32], devc[32], st[16],
+         stc[16];
+    snprintf(id, sizeof id, "%s %s", r->bench ? r->bench : "?", r->metric ? r->metric : "?");
+    fmt_fit_tail(name, sizeof name, id, RES_NAME_W, utf8);
+    fmt_fit(unit, sizeof unit, fmt_unit(r->unit ? r->unit : ""), RES_UNIT_W, false, utf8);
+    fmt_value(val, sizeof val, r->samples ? r->value : NAN, RES_NUM_W);
+    fmt_value(ref, sizeof ref, r->has_ref ? r->ref_avg : NAN, RES_NUM_W);
+    if (r->status != STATUS_OK)
+        snprintf(st, sizeof st, "%s", status_name(r->status));
+    else
+        snprintf(st, sizeof st, "%s", r->dev.has_ref ? fmt_verdict(r->dev.verdict) : "-");
+    if (r->samples && r->dev.has_ref)
+        fmt_deviation(dev, sizeof dev, &r->dev, unit_direction(r->unit));
+    else
+        snprintf(dev, sizeof dev, "%s", r->has_ref ? "-" : "no reference");
+    fmt_fit(devc, sizeof devc, dev, RES_DEV_W, false, utf8);
+    fmt_fit(stc, sizeof stc, st, RES_STATUS_W, false, utf8);
+    snprintf(buf, size, "%s %s %*s %*s %s %s %s", name, unit, RES_NUM_W, val, RES_NUM_W,
+             ref, devc, stc, r->provider);
+    return buf;
+}
+
+char *fmt_result_header(char *buf, size_t size)
+{
+    char name[32], unit[16], dev[32], st[16];
+    fmt_fit(name, sizeof name, "metric", RES_NAME_W, false, false);
+    fmt_fit(unit, sizeof unit, "unit", RES_UNIT_W, false, false);
+    fmt_fit(dev, sizeof dev, "deviation", RES_DEV_W, false, false);
+    fmt_fit(st, sizeof st, "status", RES_STATUS_W, false, false);
+    snprintf(buf, size, "%s %s %*s %*s %s %s %s", name, unit, RES_NUM_W, "value",
+             RES_NUM_W, "ref", dev, st, "provider");
+    return buf;
+}
+
 char *fmt_progress_bar(char *buf, size_t size, double frac, int width, bool utf8)
 {
     static const char full_u8[] = "\xe2\x96\x88", empty_u8[] = "\xe2\x96\x91";

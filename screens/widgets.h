@@ -57,6 +57,17 @@ char *fmt_duration(char *buf, size_t size, double seconds);
 /* A bar of exactly `width` columns: "[#####.....]" (utf8: full and light
  * shade blocks inside the brackets). frac is clamped to 0..1. */
 char *fmt_progress_bar(char *buf, size_t size, double frac, int width, bool utf8);
+/* A horizontal bar for the compare screen, ASCII only: value scaled
+ * against max into exactly `width` columns, '#' then spaces. A positive
+ * value gets at least one '#'; NAN, 0 or a non-positive max none. */
+char *fmt_hbar(char *buf, size_t size, double value, double max, int width);
+/* One compare line of exactly `width` columns: a mark ('>' this board,
+ * '*' the reference board, else ' '), the label in COMPARE_LABEL_W
+ * columns, the value in COMPARE_VALUE_W, then the bar in what is left. */
+#define COMPARE_LABEL_W 24
+#define COMPARE_VALUE_W 7
+char *fmt_compare_row(char *buf, size_t size, char mark, const char *label,
+                      double value, double max, int width, bool utf8);
 /* Home screen count: "3 benchmarks, 1 runnable", "1 benchmark, reference
  * only". */
 char *fmt_bench_counts(char *buf, size_t size, size_t nbenches, size_t nrunnable);
@@ -109,6 +120,14 @@ char *metric_row_text(char *buf, size_t size, const struct metric_cells *c, bool
 /* The header line; the column of the statistic compared with the guide
  * gets a '*' ("max*"). */
 char *metric_header_text(char *buf, size_t size, enum summary compared);
+
+/* The results screen's row: metric (bench and id, the end kept), unit,
+ * measured, reference, deviation, status and provider in 80 columns.
+ * Status: the verdict ("in", "warn", "off"), "-" without a reference, or
+ * the failure ("failed", "timeout" ...). */
+char *fmt_result_line(char *buf, size_t size, const struct result_row *r, bool utf8);
+/* Its header line. */
+char *fmt_result_header(char *buf, size_t size);
 
 /* A key hint on the bottom line: the action's first key and a label. */
 struct hint {

@@ -62,6 +62,20 @@ void app_init(struct app *a, const struct app_config *cfg)
     a->run_opts.cpu = -1;
 }
 
+void app_set_ref_board(struct app *a, const char *key)
+{
+    const struct ref_board *evm = refdb_board(a->refdb, key);
+    a->ref_board = key;
+    a->cmp.board = key;
+    a->cmp.guide_mhz = evm ? evm->cpu_mhz : 0;
+}
+
+void app_set_tolerance(struct app *a, double pct)
+{
+    a->tolerance_pct = pct > 0 ? pct : DEFAULT_TOLERANCE_PCT;
+    a->cmp.tolerance_pct = a->tolerance_pct;
+}
+
 void app_cpu_watch_begin(struct app *a, const struct kernel *const *ks, size_t n,
                          struct cpu_watch *w)
 {

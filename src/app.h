@@ -53,6 +53,11 @@ struct app {
 };
 
 void app_init(struct app *a, const struct app_config *cfg);
+/* Compares with guide column `key` from now on (a key of a->refdb, or
+ * NULL for none): ref_board, cmp.board and the guide's clock follow. */
+void app_set_ref_board(struct app *a, const char *key);
+/* The tolerance (percent) of every later comparison. */
+void app_set_tolerance(struct app *a, double pct);
 void app_free(struct app *a);
 
 /* What is watched around a run of CPU-bound kernels. */

@@ -24,6 +24,7 @@
 #include "result.h"
 #include "selfcheck.h"
 #include "store.h"
+#include "settings.h"
 #include "toolkernel.h"
 #include "ui.h"
 #include "util.h"
@@ -34,6 +35,10 @@ struct cli {
     const char *format;
     const char *output;         /* -o */
     const char *run;            /* --run, for the TUI */
+    const char *demo;           /* --demo[=PROFILE] */
+    const char *theme;          /* --theme */
+    bool slow_tty;              /* --slow-tty */
+    bool provider_set;          /* --provider was given */
     const char *section;        /* refs filter */
     const char *layout;
     const char *ui;
@@ -89,6 +94,10 @@ static const char usage_text[] =
     "  --fail-on-deviation PCT  run: exit 1 when a metric is worse than the\n"
     "                     guide (or the baseline) by more than PCT percent\n"
     "  --run BENCH        open the screens on the live run of BENCH\n"
+    "  --demo[=PROFILE]   run a profile (quick) in a loop until a key is pressed\n"
+    "  --theme NAME       colour theme: default, light, ti, high-contrast, mono\n"
+    "                     or a theme file\n"
+    "  --slow-tty         redraw a live run at most once per 2 s (slow serial)\n"
     "  --ui tui|line      line: no screens, results as lines (logs, dumb terminals)\n"
     "  --section TEXT     refs: only sections whose path contains TEXT\n"
     "  --category NAME    same as --section\n"
@@ -891,8 +900,29 @@ static int cmd_tui(struct cli *c, struct app *a)
         return cmd_run(c, a);
     }
     print_diag(c, &a->diag);
-    struct ui_options uo = { .run = c->run };
-    return ui_main(a, &uo);
+    struct ui_options uo = { .run = c->run, .demo = c->demo, .theme = c->theme,
+                             .updates_per_s = c->slow_tty ? 0.5 : 0 };
+    struct settings st;
+    settings_init(&st);
+    char *path = settings_default_path();
+    struct diag dg;
+    diag_init(&dg);
+    if (path)
+        settings_load(&st, path, &dg);
+    print_diag(c, &dg);
+    diag_free(&dg);
+    /* the command line wins over the file */
+    if (st.has_budget && !c->cfg.quick)
+        a->run_opts.params.quick = st.quick;
+    if (st.has_tolerance && !(c->cfg.tolerance_pct > 0))
+        app_set_tolerance(a, st.tolerance_pct);
+    if (st.has_provider && !c->provider_set)
+        a->provider = st.provider;
+    uo.settings = &st;
+    uo.settings_path = path;
+    rc = ui_main(a, &uo);
+    free(path);
+    return rc;
 }
 
 /* --- results -------------------------------------------------------------- */
@@ -920,7 +950,8 @@ enum {
     OPT_SYSROOT = 256, OPT_BOARD, OPT_REFS, OPT_FORMAT, OPT_QUICK, OPT_TIMEOUT,
     OPT_TOLERANCE, OPT_SIZE, OPT_ITERATIONS, OPT_RUN, OPT_UI, OPT_SECTION, OPT_LAYOUT,
     OPT_THREADS, OPT_PROVIDER, OPT_TOOLS_DIR, OPT_ROUNDS, OPT_RESULTS_DIR, OPT_NO_SAVE,
-    OPT_SAVE_BASELINE, OPT_BASELINE, OPT_FAIL_ON_DEVIATION, OPT_KEEP,
+    OPT_SAVE_BASELINE, OPT_BASELINE, OPT_FAIL_ON_DEVIATION, OPT_KEEP, OPT_DEMO, OPT_THEME,
+    OPT_SLOW_TTY,
 };
 
 static const struct option long_options[] = {
@@ -941,6 +972,9 @@ static const struct option long_options[] = {
     { "tools-dir", required_argument, NULL, OPT_TOOLS_DIR },
     { "rounds", required_argument, NULL, OPT_ROUNDS },
     { "run", required_argument, NULL, OPT_RUN },
+    { "demo", optional_argument, NULL, OPT_DEMO },
+    { "theme", required_argument, NULL, OPT_THEME },
+    { "slow-tty", no_argument, NULL, OPT_SLOW_TTY },
     { "ui", required_argument, NULL, OPT_UI },
     { "section", required_argument, NULL, OPT_SECTION },
     { "category", required_argument, NULL, OPT_SECTION },
@@ -987,6 +1021,9 @@ static int parse_options(struct cli *c, int argc, char **argv)
         case OPT_FORMAT: c->format = optarg; break;
         case OPT_QUICK: c->cfg.quick = true; break;
         case OPT_RUN: c->run = optarg; break;
+        case OPT_DEMO: c->demo = optarg ? optarg : "quick"; break;
+        case OPT_THEME: c->theme = optarg; break;
+        case OPT_SLOW_TTY: c->slow_tty = true; break;
         case OPT_SECTION: c->section = optarg; break;
         case OPT_LAYOUT: c->layout = optarg; break;
         case OPT_UI:
@@ -1019,6 +1056,7 @@ static int parse_options(struct cli *c, int argc, char **argv)
             if (pref < 0)
                 return usage_error(c, "--provider takes auto, kernel or tool, not '%s'", optarg);
             c->cfg.provider = (enum provider_pref)pref;
+            c->provider_set = true;
             break;
         }
         case OPT_ROUNDS:

@@ -16,7 +16,7 @@ static bool is_dir(const char *p)
     return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* In the source tree references and tool recipes sit in benches/, themes
+/* In the source tree references, tool recipes and profiles sit in benches/, themes
  * at the top. */
 static const char *source_subdir(const char *sub)
 {
@@ -24,6 +24,8 @@ static const char *source_subdir(const char *sub)
         return "benches/refs";
     if (strcmp(sub, "tools") == 0)
         return "benches/tools";
+    if (strcmp(sub, "profiles") == 0)
+        return "benches/profiles";
     return sub;
 }
 

@@ -2,7 +2,7 @@
  *
  * In order: $EVMBENCH_DATADIR; the source tree when the program runs from
  * its build tree (tests, `./evmbench` after make); $(pkgdatadir) when
- * installed. Subdirectories: "refs", "tools", "themes". */
+ * installed. Subdirectories: "refs", "tools", "themes", "profiles". */
 #ifndef EVMBENCH_DATADIR_H
 #define EVMBENCH_DATADIR_H
 

@@ -565,6 +565,53 @@ bool refdb_lookup(const struct refdb *db, const char *board, const char *section
     return found;
 }
 
+/* Appends key to the set *out (n, cap) unless it is there. */
+static void key_add(const char ***out, size_t *n, size_t *cap, const char *key)
+{
+    for (size_t i = 0; i < *n; i++)
+        if (strcmp((*out)[i], key) == 0)
+            return;
+    xgrow(out, cap, *n + 1, sizeof **out);
+    (*out)[(*n)++] = key;
+}
+
+size_t refdb_boards_with(const struct refdb *db, const char *section,
+                         const char *metric, const char ***out)
+{
+    size_t n = 0, cap = 0;
+    *out = NULL;
+    for (size_t i = 0; db && section && metric && i < db->ntables; i++) {
+        const struct ref_table *t = db->tables[i];
+        if (strcasecmp(t->section_slug, section) != 0)
+            continue;
+        for (size_t r = 0; r < t->nrows; r++) {
+            if (strcasecmp(t->rows[r].slug, metric) != 0)
+                continue;
+            for (size_t c = 0; c < t->ncols; c++)
+                if (t->cols[c].board && t->rows[r].values[c].present)
+                    key_add(out, &n, &cap, t->cols[c].board);
+        }
+    }
+    if (!*out)
+        *out = xcalloc(1, sizeof **out);
+    return n;
+}
+
+size_t refdb_board_keys(const struct refdb *db, const char ***out)
+{
+    size_t n = 0, cap = 0;
+    *out = NULL;
+    for (size_t i = 0; db && i < db->nboards; i++)
+        key_add(out, &n, &cap, db->boards[i]->key);
+    for (size_t i = 0; db && i < db->ntables; i++)
+        for (size_t c = 0; c < db->tables[i]->ncols; c++)
+            if (db->tables[i]->cols[c].board)
+                key_add(out, &n, &cap, db->tables[i]->cols[c].board);
+    if (!*out)
+        *out = xcalloc(1, sizeof **out);
+    return n;
+}
+
 const struct ref_board *refdb_board(const struct refdb *db, const char *key)
 {
     const struct ref_board *best = NULL;

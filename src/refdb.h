@@ -107,6 +107,14 @@ struct ref_hit {
  * guides have it, the newest SDK version wins. */
 bool refdb_lookup(const struct refdb *db, const char *board, const char *section,
                   const char *metric, const char *column, struct ref_hit *out);
+/* The board keys with a number for (section, metric) in some guide, in
+ * the order their columns first appear (what the compare screen shows).
+ * *out is allocated and points into db; returns the count. */
+size_t refdb_boards_with(const struct refdb *db, const char *section,
+                         const char *metric, const char ***out);
+/* Every board key of the database: the evaluation-module tables' keys
+ * first (in load order), then other column keys. *out as above. */
+size_t refdb_board_keys(const struct refdb *db, const char ***out);
 /* The evaluation-module facts of a board key (newest source), or NULL. */
 const struct ref_board *refdb_board(const struct refdb *db, const char *key);
 /* True when any table has a column for this board key. */

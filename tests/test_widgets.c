@@ -485,6 +485,96 @@ START_TEST(test_theme_shipped)
 }
 END_TEST
 
+/* The other shipped themes parse without a bad line. */
+START_TEST(test_theme_shipped_extra)
+{
+    static const char *const files[] = { "light", "ti", "high-contrast" };
+    struct theme t;
+    struct diag dg;
+    char *rel = xasprintf("../../themes/%s.theme", files[_i]);
+    char *path = test_data_path(rel);
+    diag_init(&dg);
+    ck_assert_msg(theme_load(&t, path, false, &dg) == 0, "%s: %s", path,
+                  dg.n ? dg.msgs[0] : "");
+    ck_assert_int_eq(theme_load(&t, path, true, &dg), 0);
+    diag_free(&dg);
+    free(path);
+    free(rel);
+}
+END_TEST
+
+/* --- bar chart and results rows ------------------------------------------- */
+
+START_TEST(test_hbar)
+{
+    char buf[64];
+    ck_assert_str_eq(fmt_hbar(buf, sizeof buf, 50, 100, 10), "#####     ");
+    ck_assert_str_eq(fmt_hbar(buf, sizeof buf, 100, 100, 10), "##########");
+    ck_assert_str_eq(fmt_hbar(buf, sizeof buf, 250, 100, 4), "####");   /* clamped */
+    ck_assert_str_eq(fmt_hbar(buf, sizeof buf, 0.01, 100, 10), "#         ");
+    ck_assert_str_eq(fmt_hbar(buf, sizeof buf, 0, 100, 5), "     ");
+    ck_assert_str_eq(fmt_hbar(buf, sizeof buf, NAN, 100, 5), "     ");
+    ck_assert_str_eq(fmt_hbar(buf, sizeof buf, 5, 0, 3), "   ");
+    ck_assert_str_eq(fmt_hbar(buf, 4, 100, 100, 10), "###");   /* cut to the buffer */
+}
+END_TEST
+
+START_TEST(test_compare_row)
+{
+    char buf[160];
+    /* 80 columns: mark, label 24, value 7, a bar of 80-2-25-8 = 45 */
+    fmt_compare_row(buf, sizeof buf, '>', "this board (measured)", 6223.6, 6223.6, 80,
+                    false);
+    ck_assert_int_eq((int)strlen(buf), 80);
+    ck_assert(str_starts_with(buf, "> this board (measured)     6223.6 #"));
+    ck_assert_int_eq(buf[79], '#');
+    fmt_compare_row(buf, sizeof buf, '*', "AM62x SK", 1838.9, 6223.6, 80, false);
+    ck_assert_int_eq((int)strlen(buf), 80);
+    /* 1838.9 / 6223.6 of 45 columns is 13 */
+    ck_assert(str_starts_with(buf, "* AM62x SK                  1838.9 #############  "));
+    fmt_compare_row(buf, sizeof buf, ' ', "A board with a very long name indeed", NAN,
+                    10, 80, false);
+    ck_assert(str_starts_with(buf, "  A board with a very lon~       - "));
+    ck_assert_int_eq((int)strlen(buf), 80);
+}
+END_TEST
+
+START_TEST(test_result_line)
+{
+    char buf[200];
+    struct result_row r;
+    memset(&r, 0, sizeof r);
+    r.bench = "stream";
+    r.metric = "copy";
+    r.unit = "mb/s";
+    snprintf(r.provider, sizeof r.provider, "kernel:stream");
+    r.samples = 3;
+    r.value = 1700;
+    r.has_ref = true;
+    r.ref_avg = 1838.92;
+    r.dev = (struct deviation){ .has_ref = true, .pct = -7.55, .better = false,
+                                .verdict = VERDICT_WARN };
+    fmt_result_line(buf, sizeof buf, &r, false);
+    ck_assert_str_eq(buf, "stream copy          mb/s   1700.0  1838.9 -7.5% worse   "
+                          "warn    kernel:stream");
+    fmt_result_header(buf, sizeof buf);
+    ck_assert_str_eq(buf, "metric               unit    value     ref deviation     "
+                          "status  provider");
+    /* a failed metric says so; no reference is spelt out */
+    r.status = STATUS_TIMEOUT;
+    r.has_ref = false;
+    r.dev.has_ref = false;
+    fmt_result_line(buf, sizeof buf, &r, false);
+    ck_assert_ptr_nonnull(strstr(buf, "     - no reference  timeout"));
+    /* a long metric keeps its end */
+    r.bench = "lmbench";
+    r.metric = "lat_mem_rd-stride128-sz50";
+    r.unit = "mbps";
+    fmt_result_line(buf, sizeof buf, &r, false);
+    ck_assert_msg(str_starts_with(buf, "~m_rd-stride128-sz50 Mb/s "), "%s", buf);
+}
+END_TEST
+
 START_TEST(test_theme_roles)
 {
     ck_assert_int_eq(theme_role_from_name("in-range"), ROLE_IN_RANGE);
@@ -507,6 +597,9 @@ Suite *suite_widgets(void)
     tcase_add_test(tc, test_fit);
     tcase_add_test(tc, test_wrap);
     tcase_add_test(tc, test_counts_and_units);
+    tcase_add_test(tc, test_hbar);
+    tcase_add_test(tc, test_compare_row);
+    tcase_add_test(tc, test_result_line);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("metric_row");
@@ -525,6 +618,7 @@ Suite *suite_widgets(void)
     tcase_add_loop_test(tc, test_theme_bad_line, 0, (int)ARRAY_SIZE(bad_lines));
     tcase_add_test(tc, test_theme_missing_file);
     tcase_add_loop_test(tc, test_theme_shipped, 0, 2);
+    tcase_add_loop_test(tc, test_theme_shipped_extra, 0, 3);
     tcase_add_test(tc, test_theme_roles);
     suite_add_tcase(s, tc);
     return s;

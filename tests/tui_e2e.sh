@@ -74,7 +74,7 @@ type_line() { tm send-keys -t e2e -l "$1"; tm send-keys -t e2e Enter; }
 
 # The pane runs a plain shell; the program is started from it like a user would.
 tm new-session -d -s e2e -x 80 -y 24 \
-    "env -u ENV TERM=vt100 NO_COLOR=1 LC_ALL=C PS1='e2e\$ ' /bin/sh" ||
+    "env -u ENV TERM=vt100 NO_COLOR=1 LC_ALL=C XDG_CONFIG_HOME='$tmpdir/config' PS1='e2e\$ ' /bin/sh" ||
     { echo "tui_e2e: cannot start tmux"; exit 1; }
 expect '^e2e\$' "$UI_TIMEOUT" "a shell runs in an 80x24 vt100 pane"
 type_line "stty -g >'$tmpdir/stty.before'"
@@ -87,7 +87,8 @@ expect 'Performance Guide categories' "$UI_TIMEOUT" "the home screen opens"
 expect '^> System Benchmarks +[0-9]+ benchmarks, [0-9]+ runnable' 1 \
     "home lists the guide's categories with counts, first selected"
 expect "board: .*\\[$BOARD\\]" 1 "the top line names the chosen board"
-expect 'Enter open +\? help +q quit' 1 "the bottom line shows the keys"
+expect 'Enter open +/ search +v results +b board +o settings +\? help +q quit' 1 \
+    "the bottom line shows the keys"
 tm resize-window -t e2e -x 60 -y 20
 expect 'Terminal too small: 60x20' "$UI_TIMEOUT" "a 60x20 terminal gets a clear message"
 tm resize-window -t e2e -x 80 -y 24
@@ -130,9 +131,94 @@ keys '?'
 expect 'Show the keys' "$UI_TIMEOUT" "? works on the live screen"
 keys q
 expect '^copy +mb/s' "$UI_TIMEOUT" "q closes the help, the result stays"
+
+# --- compare, results, board picker, settings, theme, search --------------
+keys c
+expect '^ Compare: stream [a-z]+ \(mb/s, higher is better\)' "$UI_TIMEOUT" "c compares a metric"
+expect '^> this board \(measured\) +[0-9.kM]+ #+' 1 "this board's bar is drawn in ASCII"
+expect '^\* AM62x SK +[0-9.]+ #+' 1 "the reference board is marked with its bar"
+for b in 'AM62x LP SK' 'AM62SIP SK' 'J721e EVM' 'am68_sk-fs' 'am69_sk-fs'; do
+    grep -Eq "^  $b +[0-9.]+ #+" "$tmpdir/screen"
+    check $? "the bars include $b"
+done
+expect 'n next metric +p previous +b board +\? help +q back' 1 "compare shows its keys"
+keys n
+expect '^ Compare: stream ' "$UI_TIMEOUT" "n steps to the next metric"
+tm resize-window -t e2e -x 60 -y 20
+expect 'Terminal too small: 60x20' "$UI_TIMEOUT" "60x20 on the compare screen gets the message"
+tm resize-window -t e2e -x 80 -y 24
+expect '^> this board \(measured\)' "$UI_TIMEOUT" "back at 80x24 the bars return"
+keys q v
+expect '^ Results: 4 metrics measured, sorted by order' "$UI_TIMEOUT" "v lists the results"
+expect '^  metric +unit +value +ref +deviation +status +provider' 1 "the results have their header"
+expect '^> stream copy +mb/s +[0-9.kM]+ +[0-9.kM]+ +[-+][0-9.]+% (better|worse) +(in|warn|off) +kernel:stream' 1 \
+    "a result row: value, reference, deviation, status, provider"
+expect 'Tab sort +f warn/off +c compare' 1 "the results show their keys"
+keys Tab
+expect 'sorted by name' "$UI_TIMEOUT" "Tab sorts by the next column"
+expect '^> stream add ' 1 "sorted by name, add comes first"
+keys f
+expect 'at warn, off or failed' "$UI_TIMEOUT" "f filters to warn/off rows"
+keys f Enter
+expect '^ Compare: stream add ' "$UI_TIMEOUT" "Enter compares the selected row"
+keys q q b
+expect '^  board +guide column +CPU +DDR' "$UI_TIMEOUT" "b opens the board picker"
+expect "^>\*AM62x SK +$BOARD " 1 "the picker starts on the current board"
+keys / j 7 2
+expect '^/j72_' "$UI_TIMEOUT" "/ types a search"
+keys Enter
+expect '^> +J721e EVM +j721e-idk-gw' "$UI_TIMEOUT" "the search selects the match"
+keys Enter
+expect 'board: .*\[j721e-idk-gw\] \(picked\)' "$UI_TIMEOUT" "Enter makes it the reference board"
+expect "reference: .*\[j721e-idk-gw\]" 1 "the live result is judged against it"
+keys o
+expect '^> Theme +< default >' "$UI_TIMEOUT" "o opens the settings"
+keys j Right
+expect '^[> ] Time budget +< full >' "$UI_TIMEOUT" "Right changes a setting"
+expect "saved to $tmpdir/config/evmbench/config" 1 "the change is saved"
+grep -qx 'budget = full' "$tmpdir/config/evmbench/config"
+check $? "the settings file holds the change"
+keys t
+expect 'theme: mono \(this terminal shows no colours: NO_COLOR is set\)' "$UI_TIMEOUT" \
+    "t on a NO_COLOR terminal stays mono and says why"
+keys q
 keys q
 expect 'Performance Guide categories' "$UI_TIMEOUT" "q leaves the run for home"
+keys / C R Y
+expect '^> CRYPTO ' "$UI_TIMEOUT" "/ on home selects the first category that matches"
+keys Escape
 keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "q quits with status 0"
+
+# --- themes: 't' cycles them on a colour terminal, a bad file is reported --
+printf 'color title white blue bold\ncolor nosuchrole red default\n' >"$tmpdir/bad.theme"
+type_line "clear; NO_COLOR= TERM=xterm-256color $prog --theme '$tmpdir/bad.theme'; echo tui-exit=\$?"
+expect "bad.theme:2: unknown role 'nosuchrole'" "$UI_TIMEOUT" \
+    "a bad theme file is reported with file and line"
+keys t
+expect '^theme: default' "$UI_TIMEOUT" "t switches to the next theme"
+keys t
+expect '^theme: high-contrast' "$UI_TIMEOUT" "t cycles through the theme files"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "q quits with status 0"
+
+# --- the saved settings load at the next start ----------------------------
+type_line "clear; $prog; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "the screens open again"
+keys o
+expect '^[> ] Time budget +< full >' "$UI_TIMEOUT" "the saved budget is loaded at start"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "q quits with status 0"
+
+# --- demo: runs by itself, shows a result and its comparison --------------
+type_line "clear; $prog --demo $RUN_ARGS; echo tui-exit=\$?"
+expect 'demo \(quick profile\): Stream - press any key to stop' "$UI_TIMEOUT" \
+    "--demo starts the quick profile"
+expect '^ Compare: stream ' "$RUN_TIMEOUT" "the demo shows the comparison by itself"
+expect 'demo \(quick profile\): Dhrystone' "$RUN_TIMEOUT" "then the next benchmark"
+keys x
+expect '^demo stopped' "$UI_TIMEOUT" "a key stops the demo"
+keys q q
 expect '^tui-exit=0' "$UI_TIMEOUT" "q quits with status 0"
 
 # --- Ctrl-C during a run restores the terminal ------------------------------

@@ -1,0 +1,216 @@
+/* screen_compare.c - one metric on this board beside every board of the
+ * guides that has it: horizontal ASCII bars scaled to the largest value,
+ * so a customer sees at a glance where the board stands. n and p step
+ * through the metrics measured so far. */
+#include "config.h"
+#define EVMBENCH_UI_PRIVATE 1
+#include "ui.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+#define HEAD_ROWS 4     /* title, source, blank, this board */
+
+struct compare_view {
+    const char *section, *metric;   /* NULL: nothing measured yet */
+    struct list_pos scroll;
+};
+
+static const struct hint hints[] = {
+    { ACT_NEXT, "next metric" },
+    { ACT_PREV, "previous" },
+    { ACT_BOARD, "board" },
+    { ACT_HELP, "help" },
+    { ACT_BACK, "back" },
+    { ACT_NONE, NULL },
+};
+
+/* The latest measured row of (section, metric); false when none. */
+static bool measured(const struct screen *s, const char *section, const char *metric,
+                     struct result_row *out)
+{
+    struct session_row *rs;
+    size_t n = ui_results(s->ui, false, &rs);
+    bool found = false;
+    for (size_t i = n; i-- > 0 && !found;)
+        if (rs[i].row.samples && strcmp(rs[i].row.bench, section) == 0 &&
+            strcmp(rs[i].row.metric, metric) == 0) {
+            *out = rs[i].row;
+            found = true;
+        }
+    free(rs);
+    return found;
+}
+
+static void compare_enter(struct screen *s, const struct screen_arg *arg)
+{
+    struct compare_view *v = xcalloc(1, sizeof *v);
+    s->priv = v;
+    if (arg->section && arg->metric) {
+        v->section = arg->section;
+        v->metric = arg->metric;
+        return;
+    }
+    /* the metric measured last */
+    struct session_row *rs;
+    size_t n = ui_results(s->ui, false, &rs);
+    for (size_t i = n; i-- > 0;)
+        if (rs[i].row.samples) {
+            v->section = rs[i].row.bench;
+            v->metric = rs[i].row.metric;
+            break;
+        }
+    free(rs);
+}
+
+static void compare_leave(struct screen *s)
+{
+    free(s->priv);
+}
+
+/* Moves to the next (step 1) or previous (-1) distinct measured metric. */
+static bool step_metric(struct screen *s, int step)
+{
+    struct compare_view *v = s->priv;
+    struct session_row *rs;
+    size_t n = ui_results(s->ui, false, &rs), cur = 0;
+    bool have = false;
+    for (size_t i = 0; v->section && i < n; i++)
+        if (strcmp(rs[i].row.bench, v->section) == 0 &&
+            strcmp(rs[i].row.metric, v->metric) == 0) {
+            cur = i;
+            have = true;
+            break;
+        }
+    bool moved = false;
+    for (size_t k = 1; n && k <= n; k++) {
+        size_t i = step < 0 ? (cur + n - k % n) % n : (cur + k) % n;
+        if (!rs[i].row.samples)
+            continue;
+        if (have && strcmp(rs[i].row.bench, v->section) == 0 &&
+            strcmp(rs[i].row.metric, v->metric) == 0)
+            continue;
+        v->section = rs[i].row.bench;
+        v->metric = rs[i].row.metric;
+        v->scroll.top = 0;
+        moved = true;
+        break;
+    }
+    free(rs);
+    return moved;
+}
+
+static void compare_draw(struct screen *s, WINDOW *w, bool full)
+{
+    struct compare_view *v = s->priv;
+    const struct app *a = ui_app(s->ui);
+    bool utf8 = ui_utf8(s->ui);
+    int width = getmaxx(w), rows = getmaxy(w);
+    char line[512], label[128];
+    (void)full;
+
+    if (!v->section) {
+        widget_text(w, 0, 1, width - 2, ROLE_HEADER, "Compare", utf8);
+        widget_text(w, 2, 1, width - 2, ROLE_DIM, "Nothing measured yet: run a "
+                    "benchmark, then c compares its metrics with every board.", utf8);
+        return;
+    }
+    const char **keys;
+    size_t nb = refdb_boards_with(a->refdb, v->section, v->metric, &keys);
+    struct result_row me;
+    bool have_me = measured(s, v->section, v->metric, &me);
+    double *vals = xcalloc(nb ? nb : 1, sizeof *vals);
+    double max = have_me && isfinite(me.value) ? me.value : 0;
+    const char *unit = have_me ? me.unit : NULL, *source = NULL;
+    for (size_t i = 0; i < nb; i++) {
+        struct ref_hit hit;
+        vals[i] = NAN;
+        if (refdb_lookup(a->refdb, keys[i], v->section, v->metric, NULL, &hit)) {
+            vals[i] = hit.value->avg;
+            if (!unit)
+                unit = hit.unit;
+            if (!source)
+                source = hit.table->source->title;
+            if (vals[i] > max)
+                max = vals[i];
+        }
+    }
+    enum direction dir = unit_direction(unit);
+    snprintf(line, sizeof line, "Compare: %s %s (%s%s)", v->section, v->metric,
+             unit ? unit : "no unit", dir == DIR_HIGHER_BETTER ? ", higher is better"
+             : dir == DIR_LOWER_BETTER ? ", lower is better" : "");
+    widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
+    snprintf(line, sizeof line, "reference numbers: %s; %zu board%s",
+             source ? source : "none in the guides", nb, nb == 1 ? "" : "s");
+    widget_text(w, 1, 1, width - 2, ROLE_REFERENCE, line, utf8);
+
+    fmt_compare_row(line, sizeof line, '>', "this board (measured)",
+                    have_me ? me.value : NAN, max, width - 1, utf8);
+    widget_text(w, 3, 0, width, ROLE_VALUE, line, utf8);
+    if (!have_me)
+        widget_text(w, 3, 2 + COMPARE_LABEL_W + 1 + COMPARE_VALUE_W + 1,
+                    width - 36, ROLE_DIM, "not measured", utf8);
+
+    int foot = 2;
+    size_t vis = rows - HEAD_ROWS - foot > 0 ? (size_t)(rows - HEAD_ROWS - foot) : 1;
+    list_pos_clamp(&v->scroll, nb, vis);
+    v->scroll.sel = v->scroll.top;
+    for (size_t i = v->scroll.top; i < nb && i < v->scroll.top + vis; i++) {
+        const struct ref_board *rb = refdb_board(a->refdb, keys[i]);
+        bool mine = a->ref_board && strcmp(a->ref_board, keys[i]) == 0;
+        if (rb && rb->name)
+            snprintf(label, sizeof label, "%s", rb->name);
+        else
+            snprintf(label, sizeof label, "%s", keys[i]);
+        fmt_compare_row(line, sizeof line, mine ? '*' : ' ', label, vals[i], max,
+                        width - 1, utf8);
+        widget_text(w, HEAD_ROWS + (int)(i - v->scroll.top), 0, width,
+                    mine ? ROLE_REFERENCE : ROLE_NORMAL, line, utf8);
+    }
+    char mx[16];
+    fmt_value(mx, sizeof mx, max, 8);
+    snprintf(line, sizeof line, "> this board  * reference board  bars: full width = %s"
+             "%s", mx, nb > vis ? "  (more: PgDn)" : "");
+    widget_text(w, rows - 1, 1, width - 2, ROLE_DIM, line, utf8);
+    free(vals);
+    free(keys);
+}
+
+static enum action compare_action(struct screen *s, enum action a)
+{
+    struct compare_view *v = s->priv;
+    if (a == ACT_NEXT || a == ACT_PREV) {
+        if (step_metric(s, a == ACT_NEXT ? 1 : -1))
+            ui_dirty(s->ui);
+        else
+            ui_message(s->ui, ROLE_NOTE, "no other metric measured");
+        return ACT_NONE;
+    }
+    if (a == ACT_COMPARE || a == ACT_ENTER)
+        return ACT_NONE;
+    if (v->section) {
+        const char **keys;
+        size_t nb = refdb_boards_with(ui_app(s->ui)->refdb, v->section, v->metric, &keys);
+        free(keys);
+        int vis = ui_body_rows(s->ui) - HEAD_ROWS - 2;
+        if (list_pos_scroll(&v->scroll, nb, vis > 0 ? (size_t)vis : 1, a)) {
+            ui_dirty(s->ui);
+            return ACT_NONE;
+        }
+    }
+    return a;
+}
+
+const struct screen_ops screen_compare = {
+    .name = "compare",
+    .keys = NULL,
+    .hints = hints,
+    .enter = compare_enter,
+    .leave = compare_leave,
+    .draw = compare_draw,
+    .on_action = compare_action,
+};

@@ -1,0 +1,181 @@
+/* screen_settings.c - theme, budget, tolerance, live updates, provider.
+ * Each change applies at once and is saved to the settings file
+ * (settings.h), which the next start loads. */
+#include "config.h"
+#define EVMBENCH_UI_PRIVATE 1
+#include "ui.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+#define HEAD_ROWS 2
+#define LABEL_W 22
+
+enum field { F_THEME, F_BUDGET, F_TOLERANCE, F_UPDATES, F_PROVIDER, F_COUNT };
+
+static const char *const labels[F_COUNT] = {
+    "Theme", "Time budget", "Tolerance", "Live updates", "Provider",
+};
+
+static const char *const explain[F_COUNT] = {
+    "colours of the screens (t also cycles them)",
+    "quick: seconds per benchmark; full: the guide's run lengths",
+    "how far beyond the guide's band is only a warning",
+    "redraws per second while a benchmark runs (less for slow links)",
+    "auto: the SDK's tool when installed, else the built-in kernel",
+};
+
+static const double tolerances[] = { 2, 5, 10, 15, 20, 25, 50 };
+static const double updates[] = { 0.5, 1, 2, 4, 10 };
+
+struct settings_view {
+    struct list_pos pos;
+};
+
+static const struct binding keys[] = {
+    { KEY_RIGHT, ACT_INC }, { '+', ACT_INC }, { 'l', ACT_INC },
+    { '\n', ACT_INC },      { '\r', ACT_INC }, { KEY_ENTER, ACT_INC },
+    { KEY_LEFT, ACT_DEC },  { '-', ACT_DEC }, { 'h', ACT_DEC },
+    { 0, ACT_NONE },
+};
+
+static const struct hint hints[] = {
+    { ACT_INC, "next value" },
+    { ACT_DEC, "previous" },
+    { ACT_HELP, "help" },
+    { ACT_BACK, "back" },
+    { ACT_NONE, NULL },
+};
+
+static void value_text(struct ui *ui, enum field f, char *buf, size_t size)
+{
+    const struct app *a = ui_app(ui);
+    switch (f) {
+    case F_THEME:
+        snprintf(buf, size, "%s", ui_theme_name(ui));
+        break;
+    case F_BUDGET:
+        snprintf(buf, size, "%s", a->run_opts.params.quick ? "quick" : "full");
+        break;
+    case F_TOLERANCE:
+        snprintf(buf, size, "%g %%", a->tolerance_pct);
+        break;
+    case F_UPDATES:
+        snprintf(buf, size, "%g per second", ui_updates_per_s(ui));
+        break;
+    case F_PROVIDER:
+        snprintf(buf, size, "%s", provider_pref_name(a->provider));
+        break;
+    case F_COUNT:
+        buf[0] = '\0';
+        break;
+    }
+}
+
+/* The value after (step 1) or before (-1) cur in a list of choices. */
+static double step_in(const double *v, size_t n, double cur, int step)
+{
+    size_t i = 0;
+    while (i < n && v[i] < cur - 1e-9)
+        i++;
+    bool exact = i < n && fabs(v[i] - cur) < 1e-9;
+    if (step > 0)
+        return exact ? v[(i + 1) % n] : v[i % n];
+    return i == 0 ? v[n - 1] : v[i - 1];
+}
+
+static void change(struct ui *ui, enum field f, int step)
+{
+    struct settings *st = ui_settings(ui);
+    const struct app *a = ui_app(ui);
+    switch (f) {
+    case F_THEME:
+        ui_next_theme(ui);
+        snprintf(st->theme, sizeof st->theme, "%s", ui_theme_name(ui));
+        break;
+    case F_BUDGET:
+        st->has_budget = true;
+        st->quick = !a->run_opts.params.quick;
+        break;
+    case F_TOLERANCE:
+        st->has_tolerance = true;
+        st->tolerance_pct = step_in(tolerances, ARRAY_SIZE(tolerances), a->tolerance_pct,
+                                    step);
+        break;
+    case F_UPDATES:
+        st->has_updates = true;
+        st->updates_per_s = step_in(updates, ARRAY_SIZE(updates), ui_updates_per_s(ui),
+                                    step);
+        break;
+    case F_PROVIDER:
+        st->has_provider = true;
+        st->provider = (enum provider_pref)((a->provider + (step > 0 ? 1 : 2)) % 3);
+        break;
+    case F_COUNT:
+        return;
+    }
+    ui_settings_changed(ui);
+}
+
+static void settings_enter(struct screen *s, const struct screen_arg *arg)
+{
+    (void)arg;
+    s->priv = xcalloc(1, sizeof(struct settings_view));
+}
+
+static void settings_leave(struct screen *s)
+{
+    free(s->priv);
+}
+
+static void settings_draw(struct screen *s, WINDOW *w, bool full)
+{
+    struct settings_view *v = s->priv;
+    bool utf8 = ui_utf8(s->ui);
+    int width = getmaxx(w), rows = getmaxy(w);
+    char line[256], label[64], value[64];
+    (void)full;
+    widget_text(w, 0, 1, width - 2, ROLE_HEADER, "Settings", utf8);
+    for (int f = 0; f < F_COUNT; f++) {
+        bool sel = (size_t)f == v->pos.sel;
+        value_text(s->ui, (enum field)f, value, sizeof value);
+        fmt_fit(label, sizeof label, labels[f], LABEL_W, false, false);
+        snprintf(line, sizeof line, "%c %s < %s >", sel ? '>' : ' ', label, value);
+        widget_text(w, HEAD_ROWS + 2 * f, 0, width, sel ? ROLE_SELECTION : ROLE_NORMAL,
+                    line, utf8);
+        widget_text(w, HEAD_ROWS + 2 * f + 1, 4, width - 5, ROLE_DIM, explain[f], utf8);
+    }
+    snprintf(line, sizeof line, "Changes apply at once and are saved for the next start.");
+    widget_text(w, rows - 2, 1, width - 2, ROLE_DIM, line, utf8);
+}
+
+static enum action settings_action(struct screen *s, enum action a)
+{
+    struct settings_view *v = s->priv;
+    if (list_pos_move(&v->pos, F_COUNT, F_COUNT, a)) {
+        ui_dirty(s->ui);
+        return ACT_NONE;
+    }
+    if (a == ACT_INC || a == ACT_DEC) {
+        change(s->ui, (enum field)v->pos.sel, a == ACT_INC ? 1 : -1);
+        ui_dirty(s->ui);
+        return ACT_NONE;
+    }
+    if (a == ACT_SETTINGS)
+        return ACT_NONE;
+    return a;
+}
+
+const struct screen_ops screen_settings = {
+    .name = "settings",
+    .keys = keys,
+    .hints = hints,
+    .enter = settings_enter,
+    .leave = settings_leave,
+    .draw = settings_draw,
+    .on_action = settings_action,
+};

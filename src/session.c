@@ -1,0 +1,167 @@
+/* session.c - the results of this program run. */
+#include "config.h"
+#include "session.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+void session_init(struct session *s)
+{
+    memset(s, 0, sizeof *s);
+}
+
+static bool measured_any(const struct batch *b)
+{
+    for (size_t i = 0; i < b->n; i++)
+        for (size_t k = 0; b->runs[i] && k < b->runs[i]->nmetrics; k++)
+            if (b->runs[i]->metrics[k].stats.count || b->runs[i]->metrics[k].failed)
+                return true;
+    return false;
+}
+
+void session_keep(struct session *s, struct batch *b)
+{
+    if (!b)
+        return;
+    batch_cancel(b);        /* synchronous: the worker is reaped */
+    if (!measured_any(b)) {
+        batch_free(b);
+        return;
+    }
+    if (s->n == SESSION_MAX_BATCHES) {
+        /* a demo left running for days: forget the oldest */
+        batch_free(s->batches[0]);
+        memmove(s->batches, s->batches + 1, (s->n - 1) * sizeof *s->batches);
+        s->n--;
+    }
+    xgrow(&s->batches, &s->cap, s->n + 1, sizeof *s->batches);
+    s->batches[s->n++] = b;
+}
+
+void session_free(struct session *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        batch_free(s->batches[i]);
+    free(s->batches);
+    memset(s, 0, sizeof *s);
+}
+
+bool session_row_problem(const struct result_row *r)
+{
+    return r->status != STATUS_OK || r->dev.verdict == VERDICT_WARN ||
+           r->dev.verdict == VERDICT_OFF;
+}
+
+static void add_batch(const struct batch *b, const struct compare *cmp, bool problems,
+                      struct session_row **out, size_t *n, size_t *cap, size_t *seq)
+{
+    for (size_t i = 0; b && i < b->n; i++) {
+        const struct run *run = b->runs[i];
+        for (size_t k = 0; run && k < run->nmetrics; k++) {
+            if (!run->metrics[k].stats.count && !run->metrics[k].failed)
+                continue;
+            struct session_row r = { .run = run, .metric = k, .seq = ++*seq };
+            result_row_make(&r.row, run, k, cmp);
+            if (problems && !session_row_problem(&r.row))
+                continue;
+            xgrow(out, cap, *n + 1, sizeof **out);
+            (*out)[(*n)++] = r;
+        }
+    }
+}
+
+size_t session_rows(const struct session *s, const struct batch *live,
+                    const struct compare *cmp, bool problems_only,
+                    struct session_row **out)
+{
+    size_t n = 0, cap = 0, seq = 0;
+    *out = NULL;
+    for (size_t i = 0; s && i < s->n; i++)
+        add_batch(s->batches[i], cmp, problems_only, out, &n, &cap, &seq);
+    add_batch(live, cmp, problems_only, out, &n, &cap, &seq);
+    if (!*out)
+        *out = xcalloc(1, sizeof **out);
+    return n;
+}
+
+const char *session_sort_name(enum session_sort key)
+{
+    static const char *const names[SESSION_SORT_COUNT] = {
+        "order", "name", "deviation", "status", "provider",
+    };
+    return (unsigned)key < SESSION_SORT_COUNT ? names[key] : "order";
+}
+
+/* Lower is more urgent. */
+static int status_rank(const struct result_row *r)
+{
+    if (r->status != STATUS_OK)
+        return 0;
+    switch (r->dev.verdict) {
+    case VERDICT_OFF: return 1;
+    case VERDICT_WARN: return 2;
+    case VERDICT_IN_RANGE: return 3;
+    case VERDICT_NONE: break;
+    }
+    return 4;
+}
+
+/* How far the row is on the bad side, in %: worse deviations positive. */
+static double badness(const struct result_row *r)
+{
+    if (!r->dev.has_ref || !isfinite(r->dev.pct))
+        return -INFINITY;
+    double a = fabs(r->dev.pct);
+    return r->dev.better ? -a : a;
+}
+
+static int cmp_str(const char *a, const char *b)
+{
+    return strcmp(a ? a : "", b ? b : "");
+}
+
+static enum session_sort sort_key;
+
+static int compare_rows(const void *pa, const void *pb)
+{
+    const struct session_row *a = pa, *b = pb;
+    int c = 0;
+    switch (sort_key) {
+    case SESSION_SORT_NAME:
+        c = cmp_str(a->row.bench, b->row.bench);
+        if (!c)
+            c = cmp_str(a->row.metric, b->row.metric);
+        break;
+    case SESSION_SORT_DEVIATION: {
+        int ra = status_rank(&a->row), rb = status_rank(&b->row);
+        c = ra < 1 || rb < 1 ? (ra > rb) - (ra < rb) : 0;
+        if (!c) {
+            double x = badness(&a->row), y = badness(&b->row);
+            c = (x < y) - (x > y);
+        }
+        break;
+    }
+    case SESSION_SORT_STATUS: {
+        int ra = status_rank(&a->row), rb = status_rank(&b->row);
+        c = (ra > rb) - (ra < rb);
+        break;
+    }
+    case SESSION_SORT_PROVIDER:
+        c = cmp_str(a->row.provider, b->row.provider);
+        break;
+    case SESSION_SORT_ORDER:
+    case SESSION_SORT_COUNT:
+        break;
+    }
+    /* ties keep the order measured: the sort is stable */
+    return c ? c : (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+void session_sort(struct session_row *rows, size_t n, enum session_sort key)
+{
+    sort_key = key;
+    qsort(rows, n, sizeof *rows, compare_rows);
+}

@@ -1,0 +1,234 @@
+/* test_settings.c - the settings file, profile files and the session's
+ * results table (sort, filter), on fixed inputs. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "profile.h"
+#include "session.h"
+#include "settings.h"
+#include "suites.h"
+#include "util.h"
+
+START_TEST(test_settings_parse)
+{
+    struct settings s;
+    struct diag dg;
+    settings_init(&s);
+    diag_init(&dg);
+    int bad = settings_parse(&s,
+        "# comment\n"
+        "theme = ti\n"
+        "budget = full\n"
+        "tolerance= 15\n"
+        "colour = blue\n"
+        "updates = 0.5\n"
+        "provider = kernel\n"
+        "tolerance = -3\n"
+        "no equals here\n", "cfg", &dg);
+    ck_assert_int_eq(bad, 3);
+    ck_assert_uint_eq(dg.n, 3);
+    ck_assert_str_eq(dg.msgs[0], "cfg:5: unknown setting ('colour')");
+    ck_assert_str_eq(dg.msgs[1], "cfg:8: tolerance is a percentage from 0.1 to 1000 "
+                                 "('tolerance')");
+    ck_assert_str_eq(dg.msgs[2], "cfg:9: expected 'key = value'");
+    /* the good lines still apply; the bad tolerance left the good one */
+    ck_assert_str_eq(s.theme, "ti");
+    ck_assert(s.has_budget && !s.quick);
+    ck_assert(s.has_tolerance);
+    ck_assert_double_eq(s.tolerance_pct, 15);
+    ck_assert(s.has_updates);
+    ck_assert_double_eq(s.updates_per_s, 0.5);
+    ck_assert(s.has_provider && s.provider == PROVIDER_KERNEL);
+    diag_free(&dg);
+}
+END_TEST
+
+START_TEST(test_settings_save_load)
+{
+    char dir[] = "/tmp/evmbench-settings.XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char *path = xasprintf("%s/a/b/config", dir);
+    struct settings s, t;
+    struct diag dg;
+    settings_init(&s);
+    diag_init(&dg);
+    /* a missing file is no error */
+    ck_assert_int_eq(settings_load(&s, path, &dg), 0);
+    ck_assert_uint_eq(dg.n, 0);
+    snprintf(s.theme, sizeof s.theme, "high-contrast");
+    s.has_budget = s.quick = true;
+    s.has_updates = true;
+    s.updates_per_s = 2;
+    ck_assert_int_eq(settings_save(&s, path), 0);
+    settings_init(&t);
+    ck_assert_int_eq(settings_load(&t, path, &dg), 0);
+    ck_assert_str_eq(t.theme, "high-contrast");
+    ck_assert(t.has_budget && t.quick);
+    ck_assert(!t.has_tolerance && !t.has_provider);
+    ck_assert_double_eq(t.updates_per_s, 2);
+    /* XDG_CONFIG_HOME places it */
+    setenv("XDG_CONFIG_HOME", dir, 1);
+    char *def = settings_default_path();
+    char *want = xasprintf("%s/evmbench/config", dir);
+    ck_assert_str_eq(def, want);
+    free(def);
+    free(want);
+    unsetenv("XDG_CONFIG_HOME");
+    remove(path);
+    char *p = xasprintf("%s/a/b", dir);
+    rmdir(p);
+    free(p);
+    p = xasprintf("%s/a", dir);
+    rmdir(p);
+    free(p);
+    rmdir(dir);
+    free(path);
+    diag_free(&dg);
+}
+END_TEST
+
+START_TEST(test_profile_parse)
+{
+    struct profile p;
+    struct diag dg;
+    memset(&p, 0, sizeof p);
+    diag_init(&dg);
+    int bad = profile_parse(&p,
+        "# the demo\n"
+        "description A quick look   # trailing comment\n"
+        "budget full\n"
+        "bench stream\n"
+        "\n"
+        "bench two words\n"
+        "benchh dhrystone\n"
+        "bench lat_syscall\n", "q.profile", &dg);
+    ck_assert_int_eq(bad, 2);
+    ck_assert_str_eq(dg.msgs[0], "q.profile:6: bench takes one benchmark name");
+    ck_assert_str_eq(dg.msgs[1], "q.profile:7: unknown keyword (bench, budget or "
+                                 "description)");
+    ck_assert_str_eq(p.description, "A quick look");
+    ck_assert(!p.quick);
+    ck_assert_uint_eq(p.n, 2);
+    ck_assert_str_eq(p.benches[0].name, "stream");
+    ck_assert_int_eq(p.benches[0].line, 4);
+    ck_assert_str_eq(p.benches[1].name, "lat_syscall");
+    ck_assert_int_eq(p.benches[1].line, 8);
+    profile_free(&p);
+    diag_free(&dg);
+}
+END_TEST
+
+/* The shipped quick profile parses and names benchmarks. */
+START_TEST(test_profile_shipped)
+{
+    struct profile p;
+    struct diag dg;
+    char *path = test_data_path("../../benches/profiles/quick.profile");
+    diag_init(&dg);
+    ck_assert_int_eq(profile_load(&p, path, &dg), 0);
+    ck_assert_str_eq(p.name, "quick");
+    ck_assert(p.quick);
+    ck_assert_uint_ge(p.n, 3);
+    ck_assert_str_eq(p.benches[0].name, "stream");
+    profile_free(&p);
+    ck_assert_int_eq(profile_load(&p, "/nonexistent/x.profile", &dg), 1);
+    ck_assert(str_starts_with(dg.msgs[0], "/nonexistent/x.profile: cannot read: "));
+    profile_free(&p);
+    diag_free(&dg);
+    free(path);
+}
+END_TEST
+
+/* A row by hand: verdict v, deviation pct (better when pct > 0). */
+static struct session_row row(size_t seq, const char *bench, const char *metric,
+                              enum verdict v, double pct, enum status st,
+                              const char *provider)
+{
+    struct session_row r;
+    memset(&r, 0, sizeof r);
+    r.seq = seq;
+    r.row.bench = bench;
+    r.row.metric = metric;
+    r.row.status = st;
+    snprintf(r.row.provider, sizeof r.row.provider, "%s", provider);
+    r.row.dev = (struct deviation){ .has_ref = v != VERDICT_NONE, .pct = pct,
+                                    .better = pct > 0, .verdict = v };
+    return r;
+}
+
+static void order(const struct session_row *rs, size_t n, const size_t *want)
+{
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(rs[i].seq == want[i], "row %zu: seq %zu, want %zu", i, rs[i].seq,
+                      want[i]);
+}
+
+START_TEST(test_session_sort)
+{
+    struct session_row rs[] = {
+        row(1, "stream", "copy", VERDICT_IN_RANGE, 2, STATUS_OK, "kernel:stream"),
+        row(2, "stream", "add", VERDICT_OFF, -30, STATUS_OK, "kernel:stream"),
+        row(3, "dhrystone", "dmips", VERDICT_WARN, -12, STATUS_OK, "tool:dhrystone"),
+        row(4, "lmbench", "lat", VERDICT_NONE, 0, STATUS_OK, "kernel:lat"),
+        row(5, "lmbench", "bw", VERDICT_OFF, 40, STATUS_OK, "kernel:bw"),
+        row(6, "lmbench", "fs", VERDICT_NONE, NAN, STATUS_TIMEOUT, "kernel:fs"),
+    };
+    size_t n = ARRAY_SIZE(rs);
+    session_sort(rs, n, SESSION_SORT_NAME);
+    order(rs, n, (const size_t[]){ 3, 5, 6, 4, 2, 1 });
+    session_sort(rs, n, SESSION_SORT_STATUS);
+    order(rs, n, (const size_t[]){ 6, 2, 5, 3, 1, 4 });
+    /* failures first, then the worst deviation: -30 % worse, -12 % worse,
+     * +2 % better, +40 % better, no reference last */
+    session_sort(rs, n, SESSION_SORT_DEVIATION);
+    order(rs, n, (const size_t[]){ 6, 2, 3, 1, 5, 4 });
+    session_sort(rs, n, SESSION_SORT_PROVIDER);
+    order(rs, n, (const size_t[]){ 5, 6, 4, 1, 2, 3 });
+    session_sort(rs, n, SESSION_SORT_ORDER);
+    order(rs, n, (const size_t[]){ 1, 2, 3, 4, 5, 6 });
+    ck_assert_str_eq(session_sort_name(SESSION_SORT_DEVIATION), "deviation");
+    /* the warn/off filter */
+    ck_assert(!session_row_problem(&rs[0].row));
+    ck_assert(session_row_problem(&rs[1].row));
+    ck_assert(session_row_problem(&rs[2].row));
+    ck_assert(!session_row_problem(&rs[3].row));
+    ck_assert(session_row_problem(&rs[5].row));
+}
+END_TEST
+
+/* An empty session has no rows and frees cleanly. */
+START_TEST(test_session_empty)
+{
+    struct session s;
+    struct session_row *rs;
+    struct compare cmp = { 0 };
+    session_init(&s);
+    session_keep(&s, NULL);
+    ck_assert_uint_eq(session_rows(&s, NULL, &cmp, false, &rs), 0);
+    ck_assert_ptr_nonnull(rs);
+    free(rs);
+    session_free(&s);
+}
+END_TEST
+
+Suite *suite_settings(void)
+{
+    Suite *s = suite_create("settings");
+    TCase *tc = tcase_create("files");
+    tcase_add_test(tc, test_settings_parse);
+    tcase_add_test(tc, test_settings_save_load);
+    tcase_add_test(tc, test_profile_parse);
+    tcase_add_test(tc, test_profile_shipped);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("session");
+    tcase_add_test(tc, test_session_sort);
+    tcase_add_test(tc, test_session_empty);
+    suite_add_tcase(s, tc);
+    return s;
+}
