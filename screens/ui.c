@@ -26,6 +26,7 @@
 
 #include "datadir.h"
 #include "profile.h"
+#include "store.h"
 #include "util.h"
 
 #define MIN_COLS 80
@@ -66,6 +67,8 @@ struct ui {
     bool quit;
     int exit_code;
     struct session session;     /* what finished runs measured */
+    struct store_writer *store; /* this session's run file, opened by the first run */
+    bool store_failed;          /* said once, not tried again */
     struct settings own_settings, *settings;
     char theme[128];            /* the theme in use */
     bool board_picked;          /* the board picker chose the reference */
@@ -255,10 +258,47 @@ static void sink_note(void *ctx, const struct run *run, const char *text)
     sink_event(ctx, run);
 }
 
+/* Appends a finished run's rows to the results store at once: a pulled
+ * serial cable (SIGHUP) loses nothing that finished. */
+static void store_run(struct ui *ui, const struct run *run)
+{
+    if (!ui->opt->results_dir || ui->store_failed)
+        return;
+    char err[512];
+    if (!ui->store) {
+        struct app *a = ui->app;
+        json_t *h = json_pack("{ss ss}", "version", PACKAGE_VERSION, "mode", "tui");
+        json_object_set_new(h, "board", a->ref_board ? json_string(a->ref_board) : json_null());
+        json_object_set_new(h, "board_name", a->board.name ? json_string(a->board.name)
+                                                          : json_null());
+        json_object_set_new(h, "quick", json_boolean(a->run_opts.params.quick));
+        ui->store = store_begin(ui->opt->results_dir, a->ref_board ? a->ref_board
+                                : a->board.name, h, err, sizeof err);
+        json_decref(h);
+        if (!ui->store) {
+            ui->store_failed = true;
+            ui_message(ui, ROLE_WARN, "results not saved: %s", err);
+            return;
+        }
+    }
+    for (size_t m = 0; m < run->nmetrics; m++) {
+        struct result_row row;
+        result_row_make(&row, run, m, &ui->app->cmp);
+        if (!row.samples && row.status == STATUS_OK)
+            continue;
+        json_t *j = result_row_json(&row);
+        if (store_append(ui->store, j, err, sizeof err) != 0 && !ui->store_failed) {
+            ui->store_failed = true;
+            ui_message(ui, ROLE_WARN, "results not saved: %s", err);
+        }
+        json_decref(j);
+    }
+}
+
 static void sink_done(void *ctx, const struct run *run)
 {
     struct ui *ui = ctx;
-    (void)run;
+    store_run(ui, run);
     ui->run_ended = true;
     ui->live_pending = true;
     ui->dirty_bottom = true;        /* the hints change */
@@ -1153,6 +1193,9 @@ int ui_main(struct app *a, const struct ui_options *opt)
     while (ui->depth)
         pop_now(ui);
     ui_run_close(ui);
+    char err[512];
+    if (store_finish(ui->store, ui->exit_code == 0, err, sizeof err) != 0)
+        fprintf(stderr, "evmbench: %s\n", err);
     session_free(&ui->session);
     app_cpu_watch_free(&ui->watch);
     term_stop(ui);

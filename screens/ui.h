@@ -25,6 +25,9 @@ struct ui_options {
      * and saves it to settings_path (NULL: not saved). */
     struct settings *settings;
     const char *settings_path;
+    /* The results store every finished run is appended to (store.h);
+     * NULL: not saved. */
+    const char *results_dir;
 };
 
 /* Returns the process exit status: 0; 1 when the terminal is unusable (not

@@ -900,8 +900,10 @@ static int cmd_tui(struct cli *c, struct app *a)
         return cmd_run(c, a);
     }
     print_diag(c, &a->diag);
+    char *store = c->no_save ? NULL
+                  : c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
     struct ui_options uo = { .run = c->run, .demo = c->demo, .theme = c->theme,
-                             .updates_per_s = c->slow_tty ? 0.5 : 0 };
+                             .updates_per_s = c->slow_tty ? 0.5 : 0, .results_dir = store };
     struct settings st;
     settings_init(&st);
     char *path = settings_default_path();
@@ -922,6 +924,7 @@ static int cmd_tui(struct cli *c, struct app *a)
     uo.settings_path = path;
     rc = ui_main(a, &uo);
     free(path);
+    free(store);
     return rc;
 }
 

@@ -189,6 +189,9 @@ expect '^> CRYPTO ' "$UI_TIMEOUT" "/ on home selects the first category that mat
 keys Escape
 keys q
 expect '^tui-exit=0' "$UI_TIMEOUT" "q quits with status 0"
+runfile=$(ls "$tmpdir"/data/evmbench/runs/*.evmrun 2>/dev/null | head -n 1)
+grep -q '"metric":"triad"' "$runfile" 2>/dev/null && grep -q '^{"end":' "$runfile"
+check $? "the screens saved the STREAM run in the results store, complete"
 
 # --- themes: 't' cycles them on a colour terminal, a bad file is reported --
 printf 'color title white blue bold\ncolor nosuchrole red default\n' >"$tmpdir/bad.theme"
