@@ -22,6 +22,7 @@
 #include "guide_import.h"
 #include "kernel.h"
 #include "result.h"
+#include "profile.h"
 #include "selfcheck.h"
 #include "store.h"
 #include "settings.h"
@@ -36,6 +37,9 @@ struct cli {
     const char *output;         /* -o */
     const char *run;            /* --run, for the TUI */
     const char *demo;           /* --demo[=PROFILE] */
+    const char *profile_name;   /* run --profile */
+    struct profile profile;     /* loaded when profile_name is set */
+    bool profile_loaded;
     const char *theme;          /* --theme */
     bool slow_tty;              /* --slow-tty */
     bool provider_set;          /* --provider was given */
@@ -486,6 +490,19 @@ static int cmd_list(struct cli *c, struct app *a)
 
 /* --- run ----------------------------------------------------------------- */
 
+/* Whether a row is wanted: all of them, unless the profile's entry for
+ * this kernel (by kernel or section name) lists the metrics it keeps. */
+static bool row_wanted(const struct cli *c, const struct run *run, const char *metric)
+{
+    for (size_t i = 0; c->profile_name && i < c->profile.n; i++) {
+        const struct profile_bench *b = &c->profile.benches[i];
+        if (strcasecmp(b->name, run->kernel->name) == 0 ||
+            strcasecmp(b->name, run->kernel->section) == 0)
+            return profile_bench_keeps(b, metric);
+    }
+    return true;
+}
+
 /* Line-mode sink: notes and one line per finished benchmark on stderr. */
 static void line_on_note(void *ctx, const struct run *run, const char *text)
 {
@@ -502,6 +519,8 @@ static void print_run_text(struct cli *c, const struct run *run)
     fprintf(c->run_out, "\n%s (%s)\n", run->kernel->section, id);
     result_print_text_header(c->run_out);
     for (size_t m = 0; m < run->nmetrics; m++) {
+        if (!row_wanted(c, run, run->metrics[m].def->id))
+            continue;
         struct result_row row;
         result_row_make(&row, run, m, &a->cmp);
         result_row_print_text(&row, c->run_out);
@@ -514,6 +533,8 @@ static void print_run_text(struct cli *c, const struct run *run)
 static void keep_rows(struct cli *c, const struct run *run)
 {
     for (size_t m = 0; m < run->nmetrics; m++) {
+        if (!row_wanted(c, run, run->metrics[m].def->id))
+            continue;
         struct result_row row;
         result_row_make(&row, run, m, &c->app->cmp);
         json_t *j = result_row_json(&row);
@@ -658,6 +679,66 @@ static int apply_baseline(struct cli *c)
     return 0;
 }
 
+/* run --profile NAME: the benchmarks of profile NAME (a shipped name or a
+ * path), those that cannot run here left out with a note; a NAME that is
+ * no profile but a benchmark or category runs that. Fills c->args. */
+static int load_profile(struct cli *c, struct app *a, char ***names)
+{
+    *names = NULL;
+    bool is_file = strchr(c->profile_name, '/') != NULL;
+    if (!is_file && (app_find_kernel(a, c->profile_name) ||
+                     catalog_find_bench(a->catalog, c->profile_name) ||
+                     catalog_find_category(a->catalog, c->profile_name))) {
+        *names = xcalloc(1, sizeof **names);
+        (*names)[0] = (char *)c->profile_name;
+        c->args = *names;
+        c->nargs = 1;
+        c->profile_name = NULL;
+        return 0;
+    }
+    struct diag d;
+    diag_init(&d);
+    int bad = profile_load(&c->profile, c->profile_name, &d);
+    for (size_t i = 0; i < d.n; i++)
+        fprintf(c->err, "evmbench: %s\n", d.msgs[i]);
+    diag_free(&d);
+    if (bad)
+        return usage_error(c, "--profile %s: not a usable profile, benchmark or category",
+                           c->profile_name);
+    *names = xcalloc(c->profile.n + 1, sizeof **names);
+    int n = 0;
+    for (size_t i = 0; i < c->profile.n; i++) {
+        const struct profile_bench *pb = &c->profile.benches[i];
+        const struct kernel *k = app_find_kernel(a, pb->name);
+        const struct cat_bench *b = catalog_find_bench(a->catalog, pb->name);
+        if (!k && !b && !catalog_find_category(a->catalog, pb->name))
+            return usage_error(c, "%s:%d: no benchmark or category '%s' (see 'evmbench list')",
+                               c->profile.path, pb->line, pb->name);
+        const struct kernel *list[256];
+        size_t can = k ? app_kernel_available(k) : 0;
+        if (!k && b) {
+            size_t got = app_bench_kernels(a, b, list);
+            for (size_t j = 0; j < got; j++)
+                can += app_kernel_available(list[j]);
+        } else if (!k) {
+            can = 1;            /* a category: run takes what it can */
+        }
+        if (!can) {
+            fprintf(c->err, "evmbench: %s:%d: %s left out: nothing here runs it\n",
+                    c->profile.path, pb->line, pb->name);
+            continue;
+        }
+        (*names)[n++] = pb->name;
+    }
+    if (!n)
+        return usage_error(c, "--profile %s: nothing in it can run here", c->profile_name);
+    c->args = *names;
+    c->nargs = n;
+    if (c->profile.quick)
+        a->run_opts.params.quick = true;
+    return 0;
+}
+
 static int cmd_run(struct cli *c, struct app *a)
 {
     static const char *const fmts[] = { "text", "json", "csv", "lava", "junit", NULL };
@@ -665,6 +746,20 @@ static int cmd_run(struct cli *c, struct app *a)
     c->format = format;
     if (check_format(c, fmts))
         return EXIT_USAGE;
+    if (c->profile_name && !c->profile_loaded) {
+        c->profile_loaded = true;
+        if (c->nargs)
+            return usage_error(c, "run takes benchmarks or --profile, not both");
+        char **names;
+        int prc = load_profile(c, a, &names);
+        if (prc) {
+            free(names);
+            return prc;
+        }
+        int status = cmd_run(c, a);
+        free(names);
+        return status;
+    }
     if (c->nargs == 0)
         return usage_error(c, "run needs a benchmark or category (see 'evmbench list')");
     int rc = check_board(c, a);
@@ -953,7 +1048,8 @@ enum {
     OPT_SYSROOT = 256, OPT_BOARD, OPT_REFS, OPT_FORMAT, OPT_QUICK, OPT_TIMEOUT,
     OPT_TOLERANCE, OPT_SIZE, OPT_ITERATIONS, OPT_RUN, OPT_UI, OPT_SECTION, OPT_LAYOUT,
     OPT_THREADS, OPT_PROVIDER, OPT_TOOLS_DIR, OPT_ROUNDS, OPT_RESULTS_DIR, OPT_NO_SAVE,
-    OPT_SAVE_BASELINE, OPT_BASELINE, OPT_FAIL_ON_DEVIATION, OPT_KEEP, OPT_DEMO, OPT_THEME,
+    OPT_SAVE_BASELINE, OPT_BASELINE, OPT_FAIL_ON_DEVIATION, OPT_KEEP, OPT_PROFILE, OPT_DEMO,
+    OPT_THEME,
     OPT_SLOW_TTY,
 };
 
@@ -988,6 +1084,7 @@ static const struct option long_options[] = {
     { "baseline", required_argument, NULL, OPT_BASELINE },
     { "fail-on-deviation", required_argument, NULL, OPT_FAIL_ON_DEVIATION },
     { "keep", required_argument, NULL, OPT_KEEP },
+    { "profile", required_argument, NULL, OPT_PROFILE },
     { NULL, 0, NULL, 0 },
 };
 
@@ -1073,6 +1170,7 @@ static int parse_options(struct cli *c, int argc, char **argv)
             break;
         case OPT_RESULTS_DIR: c->results_dir = optarg; break;
         case OPT_NO_SAVE: c->no_save = true; break;
+        case OPT_PROFILE: c->profile_name = optarg; break;
         case OPT_SAVE_BASELINE: c->save_baseline = optarg; break;
         case OPT_BASELINE: c->baseline = optarg; break;
         case OPT_FAIL_ON_DEVIATION:
@@ -1147,5 +1245,6 @@ int cli_main(int argc, char **argv, FILE *out, FILE *err)
             rc = cmd_run(&c, &a);
     }
     app_free(&a);
+    profile_free(&c.profile);
     return rc;
 }

@@ -10,10 +10,32 @@
 #include "datadir.h"
 #include "util.h"
 
-static void add_bench(struct profile *p, const char *name, int line)
+/* "NAME [METRIC...]": the metrics, when given, are the only rows kept. */
+static void add_bench(struct profile *p, char *words, int line)
 {
     xgrow(&p->benches, &p->cap, p->n + 1, sizeof *p->benches);
-    p->benches[p->n++] = (struct profile_bench){ xstrdup(name), line };
+    struct profile_bench *b = &p->benches[p->n++];
+    memset(b, 0, sizeof *b);
+    b->line = line;
+    char *save = NULL;
+    for (char *w = strtok_r(words, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+        if (!b->name) {
+            b->name = xstrdup(w);
+            continue;
+        }
+        b->metrics = xrealloc(b->metrics, (b->nmetrics + 1) * sizeof *b->metrics);
+        b->metrics[b->nmetrics++] = xstrdup(w);
+    }
+}
+
+bool profile_bench_keeps(const struct profile_bench *b, const char *metric)
+{
+    if (!b->nmetrics)
+        return true;
+    for (size_t i = 0; i < b->nmetrics; i++)
+        if (strcmp(b->metrics[i], metric) == 0)
+            return true;
+    return false;
 }
 
 /* Handles one non-empty line; returns an error message or NULL. */
@@ -24,8 +46,8 @@ static const char *parse_line(struct profile *p, char *t, int lineno)
         *arg++ = '\0';
     arg = str_trim(arg);
     if (strcmp(t, "bench") == 0) {
-        if (!*arg || strpbrk(arg, " \t"))
-            return "bench takes one benchmark name";
+        if (!*arg)
+            return "bench takes a benchmark name and, if only some rows, their metric ids";
         add_bench(p, arg, lineno);
     } else if (strcmp(t, "description") == 0) {
         if (!*arg)
@@ -98,8 +120,12 @@ int profile_load(struct profile *p, const char *name_or_path, struct diag *dg)
 
 void profile_free(struct profile *p)
 {
-    for (size_t i = 0; i < p->n; i++)
+    for (size_t i = 0; i < p->n; i++) {
         free(p->benches[i].name);
+        for (size_t m = 0; m < p->benches[i].nmetrics; m++)
+            free(p->benches[i].metrics[m]);
+        free(p->benches[i].metrics);
+    }
     free(p->benches);
     free(p->description);
     free(p->path);

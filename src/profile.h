@@ -1,12 +1,13 @@
 /* profile.h - a named list of benchmarks to run in turn (benches/profiles).
  *
  * The demo (`evmbench --demo`) runs the quick profile; `run --profile`
- * will run any. A profile file is line oriented, '#' starts a comment:
+ * runs any. A profile file is line oriented, '#' starts a comment:
  *
  *     description A quick look at CPU and memory
  *     budget quick          quick or full (default: quick)
  *     bench stream          a benchmark or kernel name, as 'evmbench run' takes
  *     bench dhrystone
+ *     bench bw_mem bw_mem-rd-16mb bw_mem-bcopy-16mb   only these rows of it
  *
  * Names are not checked here (the caller has the catalog): each bench
  * keeps its line so the caller can report "file:line: no benchmark ...".
@@ -22,6 +23,8 @@
 struct profile_bench {
     char *name;
     int line;
+    char **metrics;             /* the rows kept; none: all */
+    size_t nmetrics;
 };
 
 struct profile {
@@ -41,5 +44,7 @@ int profile_parse(struct profile *p, const char *text, const char *file,
  * errors; an unreadable file is one. p is always usable (maybe empty). */
 int profile_load(struct profile *p, const char *name_or_path, struct diag *dg);
 void profile_free(struct profile *p);
+/* Whether a row of this entry is kept (true for all without a list). */
+bool profile_bench_keeps(const struct profile_bench *b, const char *metric);
 
 #endif

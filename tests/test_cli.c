@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -358,6 +359,45 @@ START_TEST(selfcheck_pairs_kernel_and_tool)
 }
 END_TEST
 
+/* run --profile: the profile's benchmarks, only the rows it lists, its
+ * budget; an unknown name in it is a usage error at its line. */
+START_TEST(run_profile_keeps_its_rows)
+{
+    char *refs = fixture_refs();
+    char path[] = "/tmp/evmbench-profile-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    const char *text = "budget quick\nbench stream copy triad\nbench lat_syscall lat_syscall-null\n";
+    ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+    struct outcome o = run_cli("run", "--profile", path, "--iterations", "2", "--no-save",
+                               "--format", "json", "--refs", refs, NULL);
+    ck_assert_msg(o.rc == 0, "rc %d: %s", o.rc, o.err);
+    json_t *j = parse(&o);
+    json_t *rows = json_object_get(j, "results");
+    ck_assert_uint_eq(json_array_size(rows), 3);
+    const char *want[] = { "copy", "triad", "lat_syscall-null" };
+    for (size_t i = 0; i < 3; i++)
+        ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, i), "metric")),
+                         want[i]);
+    ck_assert(json_is_true(json_object_get(j, "quick")));
+    json_decref(j);
+    outcome_free(&o);
+
+    FILE *f = fopen(path, "a");
+    fputs("bench nosuchbench\n", f);
+    fclose(f);
+    o = run_cli("run", "--profile", path, "--no-save", "--refs", refs, NULL);
+    ck_assert_int_eq(o.rc, EXIT_USAGE);
+    char *where = xasprintf("%s:4: no benchmark or category 'nosuchbench'", path);
+    ck_assert_msg(strstr(o.err, where) != NULL, "%s", o.err);
+    free(where);
+    outcome_free(&o);
+    unlink(path);
+    free(refs);
+}
+END_TEST
+
 START_TEST(shipped_refs_have_the_am62x_stream_table)
 {
     /* the data the program ships, as found by datadir (EVMBENCH_DATADIR in tests) */
@@ -408,6 +448,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, bad_refs_still_start);
     tcase_add_test(tc, shipped_refs_have_the_am62x_stream_table);
     tcase_add_test(tc, selfcheck_pairs_kernel_and_tool);
+    tcase_add_test(tc, run_profile_keeps_its_rows);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -105,11 +105,12 @@ START_TEST(test_profile_parse)
         "budget full\n"
         "bench stream\n"
         "\n"
-        "bench two words\n"
+        "bench\n"
         "benchh dhrystone\n"
-        "bench lat_syscall\n", "q.profile", &dg);
+        "bench lat_syscall lat_syscall-null  lat_syscall-read\n", "q.profile", &dg);
     ck_assert_int_eq(bad, 2);
-    ck_assert_str_eq(dg.msgs[0], "q.profile:6: bench takes one benchmark name");
+    ck_assert_str_eq(dg.msgs[0], "q.profile:6: bench takes a benchmark name and, if only "
+                                 "some rows, their metric ids");
     ck_assert_str_eq(dg.msgs[1], "q.profile:7: unknown keyword (bench, budget or "
                                  "description)");
     ck_assert_str_eq(p.description, "A quick look");
@@ -117,8 +118,12 @@ START_TEST(test_profile_parse)
     ck_assert_uint_eq(p.n, 2);
     ck_assert_str_eq(p.benches[0].name, "stream");
     ck_assert_int_eq(p.benches[0].line, 4);
+    ck_assert(profile_bench_keeps(&p.benches[0], "copy"));
     ck_assert_str_eq(p.benches[1].name, "lat_syscall");
     ck_assert_int_eq(p.benches[1].line, 8);
+    ck_assert_uint_eq(p.benches[1].nmetrics, 2);
+    ck_assert(profile_bench_keeps(&p.benches[1], "lat_syscall-read"));
+    ck_assert(!profile_bench_keeps(&p.benches[1], "lat_syscall-open"));
     profile_free(&p);
     diag_free(&dg);
 }
