@@ -22,6 +22,7 @@
 #include "result.h"
 #include "selfcheck.h"
 #include "toolkernel.h"
+#include "toolparam.h"
 #include "ui.h"
 #include "util.h"
 
@@ -38,6 +39,9 @@ struct cli {
     struct app *app;            /* run: the model the sink reads */
     FILE *run_out;              /* run --format text: rows go here as runs end */
     int rounds;                 /* selfcheck --rounds */
+    const char *storage_dir;    /* --storage-dir */
+    bool allow_raw;             /* --allow-raw-device */
+    const char *peer;           /* --peer */
     int nargs;
 };
 
@@ -65,6 +69,9 @@ static const char usage_text[] =
     "  --provider P       auto (the SDK's tool when installed, else the kernel),\n"
     "                     kernel or tool\n"
     "  --tools-dir DIR    look for the SDK's benchmark tools here first\n"
+    "  --storage-dir DIR  storage tests (fio) write one file in DIR, removed after\n"
+    "  --allow-raw-device let --storage-dir name a block device (overwrites data)\n"
+    "  --peer HOST        network tests (netperf, iperf3) use the server on HOST\n"
     "  --rounds N         selfcheck: side-by-side rounds (3)\n"
     "  --run BENCH        open the screens on the live run of BENCH\n"
     "  --ui tui|line      line: no screens, results as lines (logs, dumb terminals)\n"
@@ -433,8 +440,17 @@ static int cmd_list(struct cli *c, struct app *a)
                     if (app_kernel_available(b->kernels[k]))
                         json_array_append_new(avail, json_string(id));
                 }
+                json_t *blocked = json_object();
+                for (size_t k = 0; k < b->nkernels; k++) {
+                    const struct recipe_bench *rb = toolkernel_recipe(b->kernels[k]);
+                    const char *why = rb ? recipe_unrunnable(rb, NULL) : NULL;
+                    kernel_provider_id(b->kernels[k], id, sizeof id);
+                    if (why)
+                        json_object_set_new(blocked, id, json_string(why));
+                }
                 json_object_set_new(o, "providers", prov);
                 json_object_set_new(o, "available", avail);
+                json_object_set_new(o, "not_runnable", blocked);
                 json_object_set_new(o, "runnable", json_boolean(json_array_size(avail) > 0));
                 json_object_set_new(o, "ref_metrics", json_integer((json_int_t)nref));
                 json_array_append_new(arr, o);
@@ -443,6 +459,14 @@ static int cmd_list(struct cli *c, struct app *a)
                 providers_summary(b, summary, sizeof summary);
                 fprintf(f, "  %-22.22s %-25.25s %-19.19s %4zu refs\n", b->slug, b->title,
                         summary, nref);
+                for (size_t k = 0; k < b->nkernels; k++) {
+                    const struct recipe_bench *rb = toolkernel_recipe(b->kernels[k]);
+                    const char *why = rb ? recipe_unrunnable(rb, NULL) : NULL;
+                    char id[64];
+                    kernel_provider_id(b->kernels[k], id, sizeof id);
+                    if (why)
+                        fprintf(f, "    %s not runnable: %s\n", id, why);
+                }
             }
         }
     }
@@ -754,7 +778,8 @@ static int cmd_tui(struct cli *c, struct app *a)
 enum {
     OPT_SYSROOT = 256, OPT_BOARD, OPT_REFS, OPT_FORMAT, OPT_QUICK, OPT_TIMEOUT,
     OPT_TOLERANCE, OPT_SIZE, OPT_ITERATIONS, OPT_RUN, OPT_UI, OPT_SECTION, OPT_LAYOUT,
-    OPT_THREADS, OPT_PROVIDER, OPT_TOOLS_DIR, OPT_ROUNDS,
+    OPT_THREADS, OPT_PROVIDER, OPT_TOOLS_DIR, OPT_ROUNDS, OPT_STORAGE_DIR, OPT_ALLOW_RAW,
+    OPT_PEER,
 };
 
 static const struct option long_options[] = {
@@ -773,6 +798,9 @@ static const struct option long_options[] = {
     { "threads", required_argument, NULL, OPT_THREADS },
     { "provider", required_argument, NULL, OPT_PROVIDER },
     { "tools-dir", required_argument, NULL, OPT_TOOLS_DIR },
+    { "storage-dir", required_argument, NULL, OPT_STORAGE_DIR },
+    { "allow-raw-device", no_argument, NULL, OPT_ALLOW_RAW },
+    { "peer", required_argument, NULL, OPT_PEER },
     { "rounds", required_argument, NULL, OPT_ROUNDS },
     { "run", required_argument, NULL, OPT_RUN },
     { "ui", required_argument, NULL, OPT_UI },
@@ -858,6 +886,15 @@ static int parse_options(struct cli *c, int argc, char **argv)
         case OPT_TOOLS_DIR:
             c->cfg.tools_dir = optarg;
             break;
+        case OPT_STORAGE_DIR:
+            c->storage_dir = optarg;
+            break;
+        case OPT_ALLOW_RAW:
+            c->allow_raw = true;
+            break;
+        case OPT_PEER:
+            c->peer = optarg;
+            break;
         case OPT_THREADS:
             if (!parse_positive(optarg, 1024, &v) || v != floor(v))
                 return usage_error(c, "--threads takes a whole number from 1 to 1024, not '%s'",
@@ -873,10 +910,38 @@ static int parse_options(struct cli *c, int argc, char **argv)
     return -1;
 }
 
+/* Checks --storage-dir, --allow-raw-device and --peer and hands them to
+ * the recipes; returns -1 to go on, else the exit status. */
+static int set_tool_params(struct cli *c)
+{
+    char *why = NULL, *target = NULL;
+    if (c->allow_raw && !c->storage_dir)
+        return usage_error(c, "--allow-raw-device needs --storage-dir DEVICE");
+    if (c->storage_dir && !toolparam_storage(c->storage_dir, c->allow_raw, &target, &why)) {
+        int rc = usage_error(c, "%s", why);
+        free(why);
+        return rc;
+    }
+    if (c->peer && !toolparam_peer(c->peer, &why)) {
+        int rc = usage_error(c, "%s", why);
+        free(why);
+        free(target);
+        return rc;
+    }
+    recipe_set_option("storage_dir", c->storage_dir);
+    recipe_set_option("storage_target", target);
+    recipe_set_option("peer", c->peer);
+    free(target);
+    return -1;
+}
+
 int cli_main(int argc, char **argv, FILE *out, FILE *err)
 {
     struct cli c = { .out = out, .err = err };
     int rc = parse_options(&c, argc, argv);
+    if (rc >= 0)
+        return rc;
+    rc = set_tool_params(&c);
     if (rc >= 0)
         return rc;
     const char *cmd = optind < argc ? argv[optind] : NULL;

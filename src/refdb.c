@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -545,7 +546,7 @@ bool refdb_lookup(const struct refdb *db, const char *board, const char *section
             const struct ref_column *col = &t->cols[c];
             if (!col->board || strcmp(col->board, board) != 0)
                 continue;
-            if (column && strcasecmp(col->name, column) != 0)
+            if (column && fnmatch(column, col->name, FNM_CASEFOLD) != 0)
                 continue;
             for (size_t r = 0; r < t->nrows; r++) {
                 const struct ref_row *row = &t->rows[r];

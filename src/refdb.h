@@ -103,7 +103,8 @@ struct ref_hit {
 
 /* Finds the reference for board `board` (a column key), the table of the
  * section whose slug is `section`, the row whose slug is `metric` and the
- * first column of that board (or the one named `column`). When several
+ * first column of that board (or the first whose name matches `column`,
+ * an fnmatch pattern, case ignored: "Write * Throughput"). When several
  * guides have it, the newest SDK version wins. */
 bool refdb_lookup(const struct refdb *db, const char *board, const char *section,
                   const char *metric, const char *column, struct ref_hit *out);
