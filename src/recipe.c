@@ -100,6 +100,7 @@ struct emit {
     double min;
     bool cpu_bound;
     struct tmpl *row, *column;  /* the guide row / column it is compared with */
+    struct tmpl *table;         /* the guide table (title pattern) */
 };
 
 /* Restricts a pattern or a need to some invocations: each listed variable
@@ -350,6 +351,8 @@ static void bench_free(struct recipe_bench *b)
             free(p->emits[j].row);
             tmpl_free(p->emits[j].column);
             free(p->emits[j].column);
+            tmpl_free(p->emits[j].table);
+            free(p->emits[j].table);
         }
         free(p->emits);
         for (size_t j = 0; j < p->ncaps; j++) {
@@ -371,6 +374,8 @@ static void bench_free(struct recipe_bench *b)
     free(b->cpu_load.row);
     tmpl_free(b->cpu_load.column);
     free(b->cpu_load.column);
+    tmpl_free(b->cpu_load.table);
+    free(b->cpu_load.table);
     tmpl_free(b->scratch);
     free(b->scratch);
     for (size_t i = 0; i < b->nerrs; i++) {
@@ -396,6 +401,7 @@ static void bench_free(struct recipe_bench *b)
         free(b->metrics[i].unit);
         free(b->metrics[i].row);
         free(b->metrics[i].column);
+        free(b->metrics[i].table);
     }
     free(b->metrics);
     if (b->inv_expect)
@@ -1181,6 +1187,7 @@ static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat,
     e->unit = get_str(l, o, "unit", path, true);
     e->row = opt_tmpl(l, b, o, "row", pat, path);
     e->column = opt_tmpl(l, b, o, "column", pat, path);
+    e->table = opt_tmpl(l, b, o, "table", pat, path);
     char *s = get_str(l, o, "summary", path, false);
     if (s) {
         char *p = xasprintf("%s.summary", path);
@@ -1352,6 +1359,7 @@ static void load_pattern(struct ld *l, struct recipe_bench *b, const json_t *o, 
     static const char *const known[] = { "regex", "multi", "metric", "metrics", "unit", "value",
                                          "scale", "min", "summary", "emit", "captures",
                                          "requires", "cpu_bound", "only", "row", "column",
+                                         "table",
                                          "comment", NULL };
     memset(pat, 0, sizeof *pat);
     if (!json_is_object(o)) {
@@ -1400,7 +1408,7 @@ static void load_pattern(struct ld *l, struct recipe_bench *b, const json_t *o, 
                 char *pi = xasprintf("%s[%zu]", pe, i);
                 static const char *const ekeys[] = { "metric", "metrics", "unit", "value",
                                                      "scale", "min", "summary", "cpu_bound",
-                                                     "row", "column",
+                                                     "row", "column", "table",
                                                      "comment", NULL };
                 if (json_is_object(v)) {
                     check_keys(l, v, pi, ekeys);
@@ -1499,7 +1507,7 @@ static void load_files(struct ld *l, struct recipe_bench *b, const json_t *a, co
 
 static size_t metric_add(struct ld *l, struct recipe_bench *b, const char *id, const char *unit,
                          enum summary summary, bool cpu_bound, char *row, char *column,
-                         const char *path)
+                         char *table, const char *path)
 {
     for (size_t i = 0; i < b->nmetrics; i++)
         if (strcmp(b->metrics[i].id, id) == 0) {
@@ -1508,11 +1516,12 @@ static size_t metric_add(struct ld *l, struct recipe_bench *b, const char *id, c
                     unit, b->metrics[i].unit);
             free(row);
             free(column);
+            free(table);
             return i;
         }
     xgrow(&b->metrics, &b->capmetrics, b->nmetrics + 1, sizeof *b->metrics);
     b->metrics[b->nmetrics] = (struct recipe_metric){ xstrdup(id), xstrdup(unit), summary,
-                                                      cpu_bound, row, column };
+                                                      cpu_bound, row, column, table };
     return b->nmetrics++;
 }
 
@@ -1596,8 +1605,9 @@ static void derive_metrics(struct ld *l, struct recipe_bench *b, const char *pat
                         } else {
                             char *row = e->row ? tmpl_expand(e->row, &sc, 0) : NULL;
                             char *col = e->column ? tmpl_expand(e->column, &sc, 0) : NULL;
+                            char *tab = e->table ? tmpl_expand(e->table, &sc, 0) : NULL;
                             size_t m = metric_add(l, b, id, e->unit ? e->unit : "",
-                                                  e->summary, e->cpu_bound, row, col, p);
+                                                  e->summary, e->cpu_bound, row, col, tab, p);
                             expect_add(b, inv, &cap, m, pi);
                         }
                         free(p);
@@ -1616,7 +1626,8 @@ static void derive_metrics(struct ld *l, struct recipe_bench *b, const char *pat
             } else if (id) {
                 char *row = e->row ? tmpl_expand(e->row, &sc, 0) : NULL;
                 char *col = e->column ? tmpl_expand(e->column, &sc, 0) : NULL;
-                size_t m = metric_add(l, b, id, e->unit, e->summary, false, row, col, p);
+                char *tab = e->table ? tmpl_expand(e->table, &sc, 0) : NULL;
+                size_t m = metric_add(l, b, id, e->unit, e->summary, false, row, col, tab, p);
                 expect_add(b, inv, &cap, m, CPU_LOAD_PATTERN);
             }
             free(p);
@@ -1632,7 +1643,7 @@ static void load_cpu_load(struct ld *l, struct recipe_bench *b, const json_t *o,
                           const char *path)
 {
     static const char *const known[] = { "metric", "unit", "scope", "row", "column",
-                                         "summary", "comment", NULL };
+                                         "table", "summary", "comment", NULL };
     struct emit *e = &b->cpu_load;
     memset(e, 0, sizeof *e);
     e->summary = b->summary;
@@ -1664,6 +1675,7 @@ static void load_cpu_load(struct ld *l, struct recipe_bench *b, const json_t *o,
     }
     e->row = opt_tmpl(l, b, o, "row", NULL, path);
     e->column = opt_tmpl(l, b, o, "column", NULL, path);
+    e->table = opt_tmpl(l, b, o, "table", NULL, path);
     if (m) {
         char *pm = xasprintf("%s.metric", path);
         e->metrics = xcalloc(1, sizeof *e->metrics);

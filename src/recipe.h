@@ -38,6 +38,7 @@ struct recipe_metric {
     char *row;              /* the guide row it is compared with; NULL: id */
     char *column;           /* the guide column (fnmatch pattern); NULL: the
                              * board's first column */
+    char *table;            /* the guide table's title (fnmatch); NULL: any */
 };
 
 struct recipe_bench;

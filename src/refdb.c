@@ -532,6 +532,13 @@ static bool newer(const struct ref_source *a, const struct ref_source *b)
 bool refdb_lookup(const struct refdb *db, const char *board, const char *section,
                   const char *metric, const char *column, struct ref_hit *out)
 {
+    return refdb_lookup_table(db, board, section, NULL, metric, column, out);
+}
+
+bool refdb_lookup_table(const struct refdb *db, const char *board, const char *section,
+                        const char *table, const char *metric, const char *column,
+                        struct ref_hit *out)
+{
     bool found = false;
     memset(out, 0, sizeof *out);
     if (!db || !board || !section || !metric)
@@ -539,6 +546,8 @@ bool refdb_lookup(const struct refdb *db, const char *board, const char *section
     for (size_t i = 0; i < db->ntables; i++) {
         const struct ref_table *t = db->tables[i];
         if (strcasecmp(t->section_slug, section) != 0)
+            continue;
+        if (table && (!t->title || fnmatch(table, t->title, FNM_CASEFOLD) != 0))
             continue;
         if (found && !newer(t->source, out->table->source))
             continue;

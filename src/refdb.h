@@ -108,6 +108,12 @@ struct ref_hit {
  * guides have it, the newest SDK version wins. */
 bool refdb_lookup(const struct refdb *db, const char *board, const char *section,
                   const char *metric, const char *column, struct ref_hit *out);
+/* The same within the tables of the section whose title matches `table`
+ * (an fnmatch pattern, case ignored; NULL: any): a section with several
+ * tables of the same rows (CoreMarkPro's one-core and two-core tables). */
+bool refdb_lookup_table(const struct refdb *db, const char *board, const char *section,
+                        const char *table, const char *metric, const char *column,
+                        struct ref_hit *out);
 /* The evaluation-module facts of a board key (newest source), or NULL. */
 const struct ref_board *refdb_board(const struct refdb *db, const char *key);
 /* True when any table has a column for this board key. */

@@ -450,7 +450,8 @@ size_t toolkernel_build(const struct recipe_set *set, const struct kernel ***out
                                                     .summary = rm[m].summary,
                                                     .cpu_bound = rm[m].cpu_bound,
                                                     .ref_row = rm[m].row,
-                                                    .ref_column = rm[m].column };
+                                                    .ref_column = rm[m].column,
+                                                    .ref_table = rm[m].table };
         t->description = xasprintf("%s [%s]", recipe_description(b), recipe_tool(b));
         t->k = (struct kernel){
             .name = recipe_name(b),

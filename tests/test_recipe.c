@@ -106,6 +106,54 @@ START_TEST(test_shipped_cover_guide)
 }
 END_TEST
 
+/* Metrics of tables with several measured columns or several tables of the
+ * same rows find their reference through row, column and table. */
+static double shipped_ref(const struct refdb *db, const struct recipe_set *set,
+                          const char *bench, const char *id)
+{
+    const struct recipe_bench *b = recipe_find(set, bench);
+    ck_assert_msg(b, "no recipe %s", bench);
+    size_t n;
+    const struct recipe_metric *m = recipe_metrics(b, &n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(m[i].id, id) == 0) {
+            struct ref_hit hit;
+            ck_assert_msg(refdb_lookup_table(db, "am62xx_sk-fs", recipe_section(b), m[i].table,
+                                             m[i].row ? m[i].row : m[i].id, m[i].column, &hit),
+                          "%s/%s has no reference", bench, id);
+            return hit.value->avg;
+        }
+    ck_abort_msg("%s has no metric %s", bench, id);
+    return NAN;
+}
+
+START_TEST(test_shipped_ref_columns)
+{
+    struct recipe_set *set = shipped();
+    struct diag d;
+    diag_init(&d);
+    struct refdb *db = refdb_new();
+    char *refs = datadir_path("refs");
+    ck_assert_int_gt(refdb_load_path(db, refs, &d), 0);
+    free(refs);
+    /* EMMC EXT4 FIO 1G, am62xx_sk-fs, row 1m: write 56.35 MB/s at 1.56 %,
+     * read 164.17 MB/s at 1.90 % */
+    ck_assert_double_eq_tol(shipped_ref(db, set, "fio_emmc", "1m-write"), 56.35, 1e-9);
+    ck_assert_double_eq_tol(shipped_ref(db, set, "fio_emmc", "1m-write-cpu"), 1.56, 1e-9);
+    ck_assert_double_eq_tol(shipped_ref(db, set, "fio_emmc", "1m-read"), 164.17, 1e-9);
+    ck_assert_double_eq_tol(shipped_ref(db, set, "fio_emmc", "1m-read-cpu"), 1.90, 1e-9);
+    /* CoreMarkPro: one core 0.30, the two-core table 0.60 */
+    ck_assert_double_eq_tol(shipped_ref(db, set, "cmp_core", "core"), 0.30, 1e-9);
+    ck_assert_double_eq_tol(shipped_ref(db, set, "cmp_core", "core-2c"), 0.60, 1e-9);
+    ck_assert_double_eq_tol(shipped_ref(db, set, "cmp_zip_test", "zip-test-2c"), 40.31, 1e-9);
+    /* OpenSSL CPU Load: aes-128-cbc 38 % */
+    ck_assert_double_eq_tol(shipped_ref(db, set, "openssl_speed", "aes-128-cbc"), 38, 1e-9);
+    refdb_free(db);
+    diag_free(&d);
+    recipe_set_free(set);
+}
+END_TEST
+
 START_TEST(test_argv_expansion)
 {
     struct recipe_set *set = shipped();
@@ -252,7 +300,7 @@ START_TEST(test_fixtures)
 {
     struct recipe_set *set = shipped();
     static const char *const tools[] = { "lmbench", "stream", "dhrystone", "whetstone",
-                                         "linpack", "nbench", "openssl", "fio" };
+                                         "linpack", "nbench", "openssl", "fio", "coremark-pro" };
     size_t cases = 0;
     for (size_t t = 0; t < ARRAY_SIZE(tools); t++) {
         char *rel = path_join("tools", tools[t]);
@@ -765,6 +813,7 @@ Suite *suite_recipe(void)
     TCase *tc = tcase_create("load");
     tcase_add_test(tc, test_shipped_load);
     tcase_add_test(tc, test_shipped_cover_guide);
+    tcase_add_test(tc, test_shipped_ref_columns);
     tcase_add_test(tc, test_argv_expansion);
     tcase_add_test(tc, test_bad_recipes);
     suite_add_tcase(s, tc);

@@ -42,6 +42,8 @@ struct kernel_metric {
                              * whose rows have several measured columns) */
     const char *ref_column; /* fnmatch pattern of the guide column ("Write *
                              * Throughput"); NULL: the board's first */
+    const char *ref_table;  /* fnmatch pattern of the guide table's title
+                             * ("CoreMarkPro*Two*"); NULL: any */
 };
 
 struct kernel {
