@@ -300,7 +300,8 @@ START_TEST(test_fixtures)
 {
     struct recipe_set *set = shipped();
     static const char *const tools[] = { "lmbench", "stream", "dhrystone", "whetstone",
-                                         "linpack", "nbench", "openssl", "fio", "coremark-pro" };
+                                         "linpack", "nbench", "openssl", "fio", "coremark-pro",
+                                         "iperf3", "netperf" };
     size_t cases = 0;
     for (size_t t = 0; t < ARRAY_SIZE(tools); t++) {
         char *rel = path_join("tools", tools[t]);
