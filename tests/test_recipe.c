@@ -146,6 +146,13 @@ START_TEST(test_shipped_ref_columns)
     ck_assert_double_eq_tol(shipped_ref(db, set, "cmp_core", "core"), 0.30, 1e-9);
     ck_assert_double_eq_tol(shipped_ref(db, set, "cmp_core", "core-2c"), 0.60, 1e-9);
     ck_assert_double_eq_tol(shipped_ref(db, set, "cmp_zip_test", "zip-test-2c"), 40.31, 1e-9);
+    /* Glmark2: the wayland client at 1920x1080 */
+    ck_assert_double_eq_tol(shipped_ref(db, set, "glmark2_wayland", "glmark2-wayland_1920x1080"),
+                            67, 1e-9);
+    ck_assert_double_eq_tol(shipped_ref(db, set, "glmark2_drm", "glmark2-drm"), 61, 1e-9);
+    ck_assert_double_eq_tol(shipped_ref(db, set, "boot_time",
+                                        "linux_boot_time_from_sd_with_default_rootfs_20_boot_cycles"),
+                            18.15, 1e-9);
     /* OpenSSL CPU Load: aes-128-cbc 38 % */
     ck_assert_double_eq_tol(shipped_ref(db, set, "openssl_speed", "aes-128-cbc"), 38, 1e-9);
     refdb_free(db);
@@ -301,7 +308,7 @@ START_TEST(test_fixtures)
     struct recipe_set *set = shipped();
     static const char *const tools[] = { "lmbench", "stream", "dhrystone", "whetstone",
                                          "linpack", "nbench", "openssl", "fio", "coremark-pro",
-                                         "iperf3", "netperf" };
+                                         "iperf3", "netperf", "glmark2", "boot" };
     size_t cases = 0;
     for (size_t t = 0; t < ARRAY_SIZE(tools); t++) {
         char *rel = path_join("tools", tools[t]);
