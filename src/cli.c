@@ -27,6 +27,7 @@
 #include "store.h"
 #include "settings.h"
 #include "toolkernel.h"
+#include "toolparam.h"
 #include "ui.h"
 #include "util.h"
 
@@ -50,6 +51,9 @@ struct cli {
     struct app *app;            /* run: the model the sink reads */
     FILE *run_out;              /* run --format text: rows go here as runs end */
     int rounds;                 /* selfcheck --rounds */
+    const char *storage_dir;    /* --storage-dir */
+    bool allow_raw;             /* --allow-raw-device */
+    const char *peer;           /* --peer */
     int nargs;
     /* run: the results store and baselines */
     const char *results_dir;    /* --results-dir; NULL: store_default_dir() */
@@ -68,10 +72,12 @@ static const char usage_text[] =
     "       evmbench list    [--format text|json]\n"
     "       evmbench sysinfo [--sysroot DIR] [--format text|json]\n"
     "       evmbench refs    [--board KEY] [--section TEXT] [--format text|json|csv]\n"
-    "       evmbench run     BENCH|CATEGORY... [--board KEY] [--quick]\n"
-    "                        [--format text|json|csv|lava|junit] [--fail-on-deviation PCT]\n"
-    "                        [--baseline NAME] [--save-baseline NAME] [--no-save]\n"
-    "       evmbench results list|show RUN|compare RUN_A RUN_B|export RUN|prune --keep N\n"
+    "       evmbench run     BENCH|CATEGORY...|--profile NAME [--board KEY] [--quick]\n"
+    "                        [--format text|json|csv|lava|junit] [--no-save]\n"
+    "                        [--baseline NAME] [--save-baseline NAME]\n"
+    "                        [--fail-on-deviation PCT]\n"
+    "       evmbench results list | show RUN | compare RUN_A RUN_B | export RUN\n"
+    "                        | prune --keep N\n"
     "       evmbench selfcheck [BENCH...] [--tools-dir DIR] [--rounds N] [--quick]\n"
     "       evmbench import-guide FILE... [-o OUT.json|DIR] [--layout NAME]\n"
     "\n"
@@ -90,7 +96,11 @@ static const char usage_text[] =
     "  --provider P       auto (the SDK's tool when installed, else the kernel),\n"
     "                     kernel or tool\n"
     "  --tools-dir DIR    look for the SDK's benchmark tools here first\n"
+    "  --storage-dir DIR  storage tests (fio) write one file in DIR, removed after\n"
+    "  --allow-raw-device let --storage-dir name a block device (overwrites data)\n"
+    "  --peer HOST        network tests (netperf, iperf3) use the server on HOST\n"
     "  --rounds N         selfcheck: side-by-side rounds (3)\n"
+    "  --profile NAME     run: a profile (quick, full, a .profile file)\n"
     "  --results-dir DIR  the results store (default $XDG_DATA_HOME/evmbench)\n"
     "  --no-save          run: do not keep this run in the results store\n"
     "  --save-baseline NAME  run: also keep the results as baseline NAME\n"
@@ -469,8 +479,17 @@ static int cmd_list(struct cli *c, struct app *a)
                     if (app_kernel_available(b->kernels[k]))
                         json_array_append_new(avail, json_string(id));
                 }
+                json_t *blocked = json_object();
+                for (size_t k = 0; k < b->nkernels; k++) {
+                    const struct recipe_bench *rb = toolkernel_recipe(b->kernels[k]);
+                    const char *why = rb ? recipe_unrunnable(rb, NULL) : NULL;
+                    kernel_provider_id(b->kernels[k], id, sizeof id);
+                    if (why)
+                        json_object_set_new(blocked, id, json_string(why));
+                }
                 json_object_set_new(o, "providers", prov);
                 json_object_set_new(o, "available", avail);
+                json_object_set_new(o, "not_runnable", blocked);
                 json_object_set_new(o, "runnable", json_boolean(json_array_size(avail) > 0));
                 json_object_set_new(o, "ref_metrics", json_integer((json_int_t)nref));
                 json_array_append_new(arr, o);
@@ -479,6 +498,14 @@ static int cmd_list(struct cli *c, struct app *a)
                 providers_summary(b, summary, sizeof summary);
                 fprintf(f, "  %-22.22s %-25.25s %-19.19s %4zu refs\n", b->slug, b->title,
                         summary, nref);
+                for (size_t k = 0; k < b->nkernels; k++) {
+                    const struct recipe_bench *rb = toolkernel_recipe(b->kernels[k]);
+                    const char *why = rb ? recipe_unrunnable(rb, NULL) : NULL;
+                    char id[64];
+                    kernel_provider_id(b->kernels[k], id, sizeof id);
+                    if (why)
+                        fprintf(f, "    %s not runnable: %s\n", id, why);
+                }
             }
         }
     }
@@ -1049,8 +1076,7 @@ enum {
     OPT_TOLERANCE, OPT_SIZE, OPT_ITERATIONS, OPT_RUN, OPT_UI, OPT_SECTION, OPT_LAYOUT,
     OPT_THREADS, OPT_PROVIDER, OPT_TOOLS_DIR, OPT_ROUNDS, OPT_RESULTS_DIR, OPT_NO_SAVE,
     OPT_SAVE_BASELINE, OPT_BASELINE, OPT_FAIL_ON_DEVIATION, OPT_KEEP, OPT_PROFILE, OPT_DEMO,
-    OPT_THEME,
-    OPT_SLOW_TTY,
+    OPT_THEME, OPT_SLOW_TTY, OPT_STORAGE_DIR, OPT_ALLOW_RAW, OPT_PEER,
 };
 
 static const struct option long_options[] = {
@@ -1069,6 +1095,9 @@ static const struct option long_options[] = {
     { "threads", required_argument, NULL, OPT_THREADS },
     { "provider", required_argument, NULL, OPT_PROVIDER },
     { "tools-dir", required_argument, NULL, OPT_TOOLS_DIR },
+    { "storage-dir", required_argument, NULL, OPT_STORAGE_DIR },
+    { "allow-raw-device", no_argument, NULL, OPT_ALLOW_RAW },
+    { "peer", required_argument, NULL, OPT_PEER },
     { "rounds", required_argument, NULL, OPT_ROUNDS },
     { "run", required_argument, NULL, OPT_RUN },
     { "demo", optional_argument, NULL, OPT_DEMO },
@@ -1188,6 +1217,15 @@ static int parse_options(struct cli *c, int argc, char **argv)
             c->keep_set = true;
             break;
         }
+        case OPT_STORAGE_DIR:
+            c->storage_dir = optarg;
+            break;
+        case OPT_ALLOW_RAW:
+            c->allow_raw = true;
+            break;
+        case OPT_PEER:
+            c->peer = optarg;
+            break;
         case OPT_THREADS:
             if (!parse_positive(optarg, 1024, &v) || v != floor(v))
                 return usage_error(c, "--threads takes a whole number from 1 to 1024, not '%s'",
@@ -1203,10 +1241,38 @@ static int parse_options(struct cli *c, int argc, char **argv)
     return -1;
 }
 
+/* Checks --storage-dir, --allow-raw-device and --peer and hands them to
+ * the recipes; returns -1 to go on, else the exit status. */
+static int set_tool_params(struct cli *c)
+{
+    char *why = NULL, *target = NULL;
+    if (c->allow_raw && !c->storage_dir)
+        return usage_error(c, "--allow-raw-device needs --storage-dir DEVICE");
+    if (c->storage_dir && !toolparam_storage(c->storage_dir, c->allow_raw, &target, &why)) {
+        int rc = usage_error(c, "%s", why);
+        free(why);
+        return rc;
+    }
+    if (c->peer && !toolparam_peer(c->peer, &why)) {
+        int rc = usage_error(c, "%s", why);
+        free(why);
+        free(target);
+        return rc;
+    }
+    recipe_set_option("storage_dir", c->storage_dir);
+    recipe_set_option("storage_target", target);
+    recipe_set_option("peer", c->peer);
+    free(target);
+    return -1;
+}
+
 int cli_main(int argc, char **argv, FILE *out, FILE *err)
 {
     struct cli c = { .out = out, .err = err };
     int rc = parse_options(&c, argc, argv);
+    if (rc >= 0)
+        return rc;
+    rc = set_tool_params(&c);
     if (rc >= 0)
         return rc;
     const char *cmd = optind < argc ? argv[optind] : NULL;

@@ -57,12 +57,13 @@ struct var {
     size_t nvalues;
 };
 
-enum param_source { P_FIXED, P_CPUFREQ_KHZ, P_CPUFREQ_MHZ };
+enum param_source { P_FIXED, P_CPUFREQ_KHZ, P_CPUFREQ_MHZ, P_OPTION };
 
 struct param {
     char *name;
     char *full, *quick;     /* NULL: unset in that mode */
     enum param_source source;
+    char *option;           /* P_OPTION: the recipe_set_option() name */
     char *missing;          /* why it can be unset, for failures */
 };
 
@@ -98,6 +99,8 @@ struct emit {
     bool has_min;
     double min;
     bool cpu_bound;
+    struct tmpl *row, *column;  /* the guide row / column it is compared with */
+    struct tmpl *table;         /* the guide table (title pattern) */
 };
 
 /* Restricts a pattern or a need to some invocations: each listed variable
@@ -182,6 +185,12 @@ struct recipe_bench {
     size_t nfiles;
     struct need *needs;
     size_t nneeds;
+    char **requires;        /* parameters without which nothing runs */
+    size_t nrequires;
+    struct emit cpu_load;   /* metrics[0]: the load of every invocation */
+    enum cpuload_scope cpu_scope;
+    bool has_cpu_load;
+    struct tmpl *scratch;   /* a file the tool writes outside tmpdir */
     /* derived */
     size_t ninv;
     struct recipe_metric *metrics;
@@ -196,6 +205,40 @@ struct recipe_set {
 };
 
 static char *tools_dir;
+
+/* The user's run parameters (--storage-dir, --peer): recipe parameters
+ * with "source": "option" read them. */
+static const char *const option_names[] = { "storage_dir", "storage_target", "peer", NULL };
+static char *option_values[3];
+
+static int option_index(const char *name)
+{
+    for (int i = 0; name && option_names[i]; i++)
+        if (strcmp(option_names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+bool recipe_option_known(const char *name)
+{
+    return option_index(name) >= 0;
+}
+
+bool recipe_set_option(const char *name, const char *value)
+{
+    int i = option_index(name);
+    if (i < 0)
+        return false;
+    free(option_values[i]);
+    option_values[i] = value ? xstrdup(value) : NULL;
+    return true;
+}
+
+const char *recipe_option(const char *name)
+{
+    int i = option_index(name);
+    return i < 0 ? NULL : option_values[i];
+}
 
 /* --- small helpers ------------------------------------------------------ */
 
@@ -293,6 +336,7 @@ static void bench_free(struct recipe_bench *b)
         free(b->params[i].full);
         free(b->params[i].quick);
         free(b->params[i].missing);
+        free(b->params[i].option);
     }
     free(b->params);
     for (size_t i = 0; i < b->npats; i++) {
@@ -303,6 +347,12 @@ static void bench_free(struct recipe_bench *b)
                 tmpl_free(&p->emits[j].metrics[k]);
             free(p->emits[j].metrics);
             free(p->emits[j].unit);
+            tmpl_free(p->emits[j].row);
+            free(p->emits[j].row);
+            tmpl_free(p->emits[j].column);
+            free(p->emits[j].column);
+            tmpl_free(p->emits[j].table);
+            free(p->emits[j].table);
         }
         free(p->emits);
         for (size_t j = 0; j < p->ncaps; j++) {
@@ -315,6 +365,19 @@ static void bench_free(struct recipe_bench *b)
         only_free(&p->only);
     }
     free(b->pats);
+    strv_free(b->requires, b->nrequires);
+    for (size_t k = 0; k < b->cpu_load.nmetrics; k++)
+        tmpl_free(&b->cpu_load.metrics[k]);
+    free(b->cpu_load.metrics);
+    free(b->cpu_load.unit);
+    tmpl_free(b->cpu_load.row);
+    free(b->cpu_load.row);
+    tmpl_free(b->cpu_load.column);
+    free(b->cpu_load.column);
+    tmpl_free(b->cpu_load.table);
+    free(b->cpu_load.table);
+    tmpl_free(b->scratch);
+    free(b->scratch);
     for (size_t i = 0; i < b->nerrs; i++) {
         pcre2_code_free(b->errs[i].re);
         free(b->errs[i].reason);
@@ -336,6 +399,9 @@ static void bench_free(struct recipe_bench *b)
     for (size_t i = 0; i < b->nmetrics; i++) {
         free(b->metrics[i].id);
         free(b->metrics[i].unit);
+        free(b->metrics[i].row);
+        free(b->metrics[i].column);
+        free(b->metrics[i].table);
     }
     free(b->metrics);
     if (b->inv_expect)
@@ -709,6 +775,10 @@ static char *param_value(const struct param *p, const struct recipe_env *env)
         const char *v = quick ? p->quick : p->full;
         return v ? xstrdup(v) : NULL;
     }
+    if (p->source == P_OPTION) {
+        const char *v = recipe_option(p->option);
+        return v ? xstrdup(v) : NULL;
+    }
     if (!env)
         return NULL;
     int cpu = sched_getcpu();
@@ -951,19 +1021,20 @@ static void load_params(struct ld *l, struct recipe_bench *b, const json_t *o, c
             free(pm->full);
             free(pm->quick);
             free(pm->missing);
+            free(pm->option);
         } else {
             b->params = xrealloc(b->params, (b->nparams + 1) * sizeof *b->params);
             pm = &b->params[b->nparams++];
             pm->name = xstrdup(name);
         }
-        pm->full = pm->quick = pm->missing = NULL;
+        pm->full = pm->quick = pm->missing = pm->option = NULL;
         pm->source = P_FIXED;
         if (json_is_string(v)) {
             pm->full = xstrdup(json_string_value(v));
             pm->quick = xstrdup(pm->full);
         } else if (json_is_object(v)) {
             static const char *const known[] = { "value", "full", "quick", "source",
-                                                 "missing", NULL };
+                                                 "option", "missing", NULL };
             check_keys(l, v, p, known);
             char *val = get_str(l, v, "value", p, false);
             pm->full = get_str(l, v, "full", p, false);
@@ -982,12 +1053,22 @@ static void load_params(struct ld *l, struct recipe_bench *b, const json_t *o, c
                     pm->source = P_CPUFREQ_KHZ;
                 else if (strcmp(src, "cpufreq_mhz") == 0)
                     pm->source = P_CPUFREQ_MHZ;
+                else if (strcmp(src, "option") == 0)
+                    pm->source = P_OPTION;
                 else {
                     char *ps = xasprintf("%s.source", p);
-                    bad(l, ps, "unknown source \"%s\" (cpufreq_khz, cpufreq_mhz)", src);
+                    bad(l, ps, "unknown source \"%s\" (cpufreq_khz, cpufreq_mhz, option)",
+                        src);
                     free(ps);
                 }
                 free(src);
+            }
+            pm->option = get_str(l, v, "option", p, pm->source == P_OPTION);
+            if (pm->option && !recipe_option_known(pm->option)) {
+                char *ps = xasprintf("%s.option", p);
+                bad(l, ps, "unknown option \"%s\" (storage_dir, storage_target, peer)",
+                    pm->option);
+                free(ps);
             }
         } else {
             bad(l, p, "must be a string or an object, not %s", type_name(v));
@@ -1046,6 +1127,27 @@ static void load_strings(struct ld *l, const json_t *a, const char *path, char *
     }
 }
 
+/* An optional template member; NULL when absent or bad. */
+static struct tmpl *opt_tmpl(struct ld *l, const struct recipe_bench *b, const json_t *o,
+                             const char *key, const struct pattern *pat, const char *path)
+{
+    char *src = get_str(l, o, key, path, false);
+    if (!src)
+        return NULL;
+    char *p = xasprintf("%s.%s", path, key);
+    struct tmpl *t = xcalloc(1, sizeof *t);
+    if (tmpl_parse(l, src, p, t)) {
+        tmpl_check(l, b, t, pat, p);
+    } else {
+        tmpl_free(t);
+        free(t);
+        t = NULL;
+    }
+    free(p);
+    free(src);
+    return t;
+}
+
 static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat, const json_t *o,
                       const char *path, struct emit *e)
 {
@@ -1083,6 +1185,9 @@ static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat,
     }
     json_decref(list);
     e->unit = get_str(l, o, "unit", path, true);
+    e->row = opt_tmpl(l, b, o, "row", pat, path);
+    e->column = opt_tmpl(l, b, o, "column", pat, path);
+    e->table = opt_tmpl(l, b, o, "table", pat, path);
     char *s = get_str(l, o, "summary", path, false);
     if (s) {
         char *p = xasprintf("%s.summary", path);
@@ -1253,7 +1358,9 @@ static void load_pattern(struct ld *l, struct recipe_bench *b, const json_t *o, 
 {
     static const char *const known[] = { "regex", "multi", "metric", "metrics", "unit", "value",
                                          "scale", "min", "summary", "emit", "captures",
-                                         "requires", "cpu_bound", "only", "comment", NULL };
+                                         "requires", "cpu_bound", "only", "row", "column",
+                                         "table",
+                                         "comment", NULL };
     memset(pat, 0, sizeof *pat);
     if (!json_is_object(o)) {
         bad(l, path, "must be an object, not %s", type_name(o));
@@ -1301,6 +1408,7 @@ static void load_pattern(struct ld *l, struct recipe_bench *b, const json_t *o, 
                 char *pi = xasprintf("%s[%zu]", pe, i);
                 static const char *const ekeys[] = { "metric", "metrics", "unit", "value",
                                                      "scale", "min", "summary", "cpu_bound",
+                                                     "row", "column", "table",
                                                      "comment", NULL };
                 if (json_is_object(v)) {
                     check_keys(l, v, pi, ekeys);
@@ -1398,18 +1506,22 @@ static void load_files(struct ld *l, struct recipe_bench *b, const json_t *a, co
 /* --- derived data: the metrics of every invocation ----------------------- */
 
 static size_t metric_add(struct ld *l, struct recipe_bench *b, const char *id, const char *unit,
-                         enum summary summary, bool cpu_bound, const char *path)
+                         enum summary summary, bool cpu_bound, char *row, char *column,
+                         char *table, const char *path)
 {
     for (size_t i = 0; i < b->nmetrics; i++)
         if (strcmp(b->metrics[i].id, id) == 0) {
             if (strcmp(b->metrics[i].unit, unit) != 0)
                 bad(l, path, "metric \"%s\" has unit \"%s\" here and \"%s\" elsewhere", id,
                     unit, b->metrics[i].unit);
+            free(row);
+            free(column);
+            free(table);
             return i;
         }
     xgrow(&b->metrics, &b->capmetrics, b->nmetrics + 1, sizeof *b->metrics);
     b->metrics[b->nmetrics] = (struct recipe_metric){ xstrdup(id), xstrdup(unit), summary,
-                                                      cpu_bound };
+                                                      cpu_bound, row, column, table };
     return b->nmetrics++;
 }
 
@@ -1444,6 +1556,7 @@ static void expect_add(struct recipe_bench *b, size_t inv, size_t *cap, size_t m
 }
 
 #define MAX_TMPL_CAPS 8
+#define CPU_LOAD_PATTERN SIZE_MAX   /* struct expect.pattern of the CPU load */
 
 /* Enumerates every metric id each invocation can produce. */
 static void derive_metrics(struct ld *l, struct recipe_bench *b, const char *path)
@@ -1490,8 +1603,11 @@ static void derive_metrics(struct ld *l, struct recipe_bench *b, const char *pat
                         } else if (!*id || strpbrk(id, " \t\r\n")) {
                             bad(l, p, "metric id \"%s\" is empty or has white space", id);
                         } else {
+                            char *row = e->row ? tmpl_expand(e->row, &sc, 0) : NULL;
+                            char *col = e->column ? tmpl_expand(e->column, &sc, 0) : NULL;
+                            char *tab = e->table ? tmpl_expand(e->table, &sc, 0) : NULL;
                             size_t m = metric_add(l, b, id, e->unit ? e->unit : "",
-                                                  e->summary, e->cpu_bound, p);
+                                                  e->summary, e->cpu_bound, row, col, tab, p);
                             expect_add(b, inv, &cap, m, pi);
                         }
                         free(p);
@@ -1500,10 +1616,78 @@ static void derive_metrics(struct ld *l, struct recipe_bench *b, const char *pat
                 }
             }
         }
+        if (b->has_cpu_load) {
+            const struct emit *e = &b->cpu_load;
+            struct scope sc = { b, inv, NULL, NULL, NULL, 0 };
+            char *id = tmpl_expand(&e->metrics[0], &sc, 0);
+            char *p = xasprintf("%s.cpu_load.metric", path);
+            if (id && (!*id || strpbrk(id, " \t\r\n"))) {
+                bad(l, p, "metric id \"%s\" is empty or has white space", id);
+            } else if (id) {
+                char *row = e->row ? tmpl_expand(e->row, &sc, 0) : NULL;
+                char *col = e->column ? tmpl_expand(e->column, &sc, 0) : NULL;
+                char *tab = e->table ? tmpl_expand(e->table, &sc, 0) : NULL;
+                size_t m = metric_add(l, b, id, e->unit, e->summary, false, row, col, tab, p);
+                expect_add(b, inv, &cap, m, CPU_LOAD_PATTERN);
+            }
+            free(p);
+            free(id);
+        }
     }
 }
 
 /* --- loading: a benchmark and a file ------------------------------------ */
+
+/* "cpu_load": {"metric", "unit", "scope", "row", "column", "summary"}. */
+static void load_cpu_load(struct ld *l, struct recipe_bench *b, const json_t *o,
+                          const char *path)
+{
+    static const char *const known[] = { "metric", "unit", "scope", "row", "column",
+                                         "table", "summary", "comment", NULL };
+    struct emit *e = &b->cpu_load;
+    memset(e, 0, sizeof *e);
+    e->summary = b->summary;
+    if (!json_is_object(o)) {
+        bad(l, path, "must be an object, not %s", type_name(o));
+        return;
+    }
+    check_keys(l, o, path, known);
+    char *m = get_str(l, o, "metric", path, true);
+    e->unit = get_str(l, o, "unit", path, false);
+    if (!e->unit)
+        e->unit = xstrdup("%");
+    char *scope = get_str(l, o, "scope", path, false);
+    b->cpu_scope = CPULOAD_SYSTEM;
+    if (scope && strcmp(scope, "process") == 0) {
+        b->cpu_scope = CPULOAD_PROCESS;
+    } else if (scope && strcmp(scope, "system") != 0) {
+        char *ps = xasprintf("%s.scope", path);
+        bad(l, ps, "unknown scope \"%s\" (system, process)", scope);
+        free(ps);
+    }
+    free(scope);
+    char *s = get_str(l, o, "summary", path, false);
+    if (s) {
+        char *ps = xasprintf("%s.summary", path);
+        e->summary = parse_summary(l, s, ps);
+        free(ps);
+        free(s);
+    }
+    e->row = opt_tmpl(l, b, o, "row", NULL, path);
+    e->column = opt_tmpl(l, b, o, "column", NULL, path);
+    e->table = opt_tmpl(l, b, o, "table", NULL, path);
+    if (m) {
+        char *pm = xasprintf("%s.metric", path);
+        e->metrics = xcalloc(1, sizeof *e->metrics);
+        if (tmpl_parse(l, m, pm, &e->metrics[0])) {
+            tmpl_check(l, b, &e->metrics[0], NULL, pm);
+            e->nmetrics = 1;
+            b->has_cpu_load = true;
+        }
+        free(pm);
+        free(m);
+    }
+}
 
 static struct recipe_bench *load_bench(struct ld *l, const json_t *file, const json_t *o,
                                        const char *path, const char *tool)
@@ -1511,7 +1695,8 @@ static struct recipe_bench *load_bench(struct ld *l, const json_t *file, const j
     static const char *const known[] = {
         "name", "section", "description", "binaries", "search_paths", "provided_by", "args",
         "setup", "teardown", "env", "cwd", "stream", "timeout", "runs", "budget", "summary",
-        "vars", "params", "patterns", "errors", "files", "needs", "pin", "comment", NULL
+        "vars", "params", "patterns", "errors", "files", "needs", "pin", "requires",
+        "cpu_load", "scratch", "comment", NULL
     };
     if (!json_is_object(o)) {
         bad(l, path, "must be an object, not %s", type_name(o));
@@ -1698,6 +1883,20 @@ static struct recipe_bench *load_bench(struct ld *l, const json_t *file, const j
                 free(pi);
             }
         }
+        free(p);
+    }
+
+    p = xasprintf("%s.requires", path);
+    load_strings(l, json_object_get(o, "requires"), p, &b->requires, &b->nrequires);
+    for (size_t i = 0; i < b->nrequires; i++)
+        if (!find_param(b, b->requires[i]))
+            bad(l, p, "\"%s\" is not a parameter", b->requires[i]);
+    free(p);
+    b->scratch = opt_tmpl(l, b, o, "scratch", NULL, path);
+    json_t *cl = json_object_get(o, "cpu_load");
+    if (cl) {
+        p = xasprintf("%s.cpu_load", path);
+        load_cpu_load(l, b, cl, p);
         free(p);
     }
 
@@ -2182,6 +2381,8 @@ size_t recipe_expected(const struct recipe_bench *b, size_t inv, const struct re
     for (size_t i = 0; i < n; i++) {
         const struct expect *e = &b->inv_expect[inv][i];
         (*metrics)[i] = &b->metrics[e->metric];
+        if (e->pattern == CPU_LOAD_PATTERN)
+            continue;
         const struct pattern *pat = &b->pats[e->pattern];
         for (size_t r = 0; r < pat->nrequires && !(*why_not)[i]; r++) {
             const struct param *p = find_param(b, pat->requires[r]);
@@ -2342,4 +2543,37 @@ int recipe_parse(const struct recipe_bench *b, size_t inv, const struct recipe_e
         pcre2_match_data_free(md);
     }
     return count;
+}
+
+/* --- run parameters, CPU load, scratch files ----------------------------- */
+
+const char *recipe_unrunnable(const struct recipe_bench *b, const struct recipe_env *env)
+{
+    for (size_t i = 0; i < b->nrequires; i++) {
+        const struct param *p = find_param(b, b->requires[i]);
+        char *v = p ? param_value(p, env) : NULL;
+        if (!v)
+            return p && p->missing ? p->missing : "a parameter it needs is unset";
+        free(v);
+    }
+    return NULL;
+}
+
+char *recipe_cpu_load_metric(const struct recipe_bench *b, size_t inv,
+                             const struct recipe_env *env, enum cpuload_scope *scope)
+{
+    if (!b->has_cpu_load || inv >= b->ninv)
+        return NULL;
+    if (scope)
+        *scope = b->cpu_scope;
+    struct scope sc = { b, inv, env, NULL, NULL, 0 };
+    return tmpl_expand(&b->cpu_load.metrics[0], &sc, 0);
+}
+
+char *recipe_scratch(const struct recipe_bench *b, const struct recipe_env *env)
+{
+    if (!b->scratch)
+        return NULL;
+    struct scope sc = { b, 0, env, NULL, NULL, 0 };
+    return tmpl_expand(b->scratch, &sc, 0);
 }

@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "cpuload.h"
 #include "diag.h"
 #include "stats.h"
 
@@ -34,10 +35,15 @@ struct recipe_metric {
     char *unit;
     enum summary summary;
     bool cpu_bound;         /* scales with the CPU clock (kernel_metric) */
+    char *row;              /* the guide row it is compared with; NULL: id */
+    char *column;           /* the guide column (fnmatch pattern); NULL: the
+                             * board's first column */
+    char *table;            /* the guide table's title (fnmatch); NULL: any */
 };
 
 struct recipe_bench;
 struct recipe_set;
+struct recipe_env;
 
 /* --- loading ------------------------------------------------------------ */
 
@@ -66,6 +72,36 @@ const char *recipe_provided_by(const struct recipe_bench *b);
 /* The union of the metrics of every invocation, in first-seen order. */
 const struct recipe_metric *recipe_metrics(const struct recipe_bench *b, size_t *n);
 double recipe_budget(const struct recipe_bench *b, bool quick);
+
+/* --- the user's run parameters ----------------------------------------- */
+
+/* Values of --storage-dir ("storage_dir"; "storage_target" is the file
+ * or, with --allow-raw-device, the device a storage test writes, from
+ * toolparam_storage()) and --peer ("peer"), which a
+ * recipe reads through a parameter {"source": "option", "option": NAME}.
+ * The caller validates them (toolparam.h). NULL unsets. Returns false for
+ * an unknown name. Process-wide; a forked worker inherits them. */
+bool recipe_set_option(const char *name, const char *value);
+const char *recipe_option(const char *name);
+bool recipe_option_known(const char *name);
+
+/* Why the benchmark cannot run here: the `missing` text of the first
+ * parameter of its "requires" list that is unset ("needs --peer"), or
+ * NULL when it can. Not owned. */
+const char *recipe_unrunnable(const struct recipe_bench *b, const struct recipe_env *env);
+
+/* The metric id that receives the CPU load of invocation `inv` ("cpu_load"
+ * in the recipe) and how it is measured; NULL when the recipe has none.
+ * Caller frees. */
+char *recipe_cpu_load_metric(const struct recipe_bench *b, size_t inv,
+                             const struct recipe_env *env, enum cpuload_scope *scope);
+
+/* The file the tool writes outside its temporary directory ("scratch",
+ * e.g. fio's test file in --storage-dir), expanded; NULL when none or
+ * a parameter is unset. The runner removes it (a regular file only, never
+ * a device) before the first invocation and when the benchmark ends, also
+ * when the worker is killed. Caller frees. */
+char *recipe_scratch(const struct recipe_bench *b, const struct recipe_env *env);
 
 /* --- finding the tool --------------------------------------------------- */
 

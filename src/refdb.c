@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -531,6 +532,13 @@ static bool newer(const struct ref_source *a, const struct ref_source *b)
 bool refdb_lookup(const struct refdb *db, const char *board, const char *section,
                   const char *metric, const char *column, struct ref_hit *out)
 {
+    return refdb_lookup_table(db, board, section, NULL, metric, column, out);
+}
+
+bool refdb_lookup_table(const struct refdb *db, const char *board, const char *section,
+                        const char *table, const char *metric, const char *column,
+                        struct ref_hit *out)
+{
     bool found = false;
     memset(out, 0, sizeof *out);
     if (!db || !board || !section || !metric)
@@ -539,13 +547,15 @@ bool refdb_lookup(const struct refdb *db, const char *board, const char *section
         const struct ref_table *t = db->tables[i];
         if (strcasecmp(t->section_slug, section) != 0)
             continue;
+        if (table && (!t->title || fnmatch(table, t->title, FNM_CASEFOLD) != 0))
+            continue;
         if (found && !newer(t->source, out->table->source))
             continue;
         for (size_t c = 0; c < t->ncols; c++) {
             const struct ref_column *col = &t->cols[c];
             if (!col->board || strcmp(col->board, board) != 0)
                 continue;
-            if (column && strcasecmp(col->name, column) != 0)
+            if (column && fnmatch(column, col->name, FNM_CASEFOLD) != 0)
                 continue;
             for (size_t r = 0; r < t->nrows; r++) {
                 const struct ref_row *row = &t->rows[r];

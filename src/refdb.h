@@ -103,7 +103,8 @@ struct ref_hit {
 
 /* Finds the reference for board `board` (a column key), the table of the
  * section whose slug is `section`, the row whose slug is `metric` and the
- * first column of that board (or the one named `column`). When several
+ * first column of that board (or the first whose name matches `column`,
+ * an fnmatch pattern, case ignored: "Write * Throughput"). When several
  * guides have it, the newest SDK version wins. */
 bool refdb_lookup(const struct refdb *db, const char *board, const char *section,
                   const char *metric, const char *column, struct ref_hit *out);
@@ -115,6 +116,12 @@ size_t refdb_boards_with(const struct refdb *db, const char *section,
 /* Every board key of the database: the evaluation-module tables' keys
  * first (in load order), then other column keys. *out as above. */
 size_t refdb_board_keys(const struct refdb *db, const char ***out);
+/* The same within the tables of the section whose title matches `table`
+ * (an fnmatch pattern, case ignored; NULL: any): a section with several
+ * tables of the same rows (CoreMarkPro's one-core and two-core tables). */
+bool refdb_lookup_table(const struct refdb *db, const char *board, const char *section,
+                        const char *table, const char *metric, const char *column,
+                        struct ref_hit *out);
 /* The evaluation-module facts of a board key (newest source), or NULL. */
 const struct ref_board *refdb_board(const struct refdb *db, const char *key);
 /* True when any table has a column for this board key. */

@@ -46,7 +46,9 @@ void result_row_make(struct result_row *row, const struct run *run, size_t i,
     }
 
     struct ref_hit hit;
-    if (refdb_lookup(cmp->db, cmp->board, run->kernel->section, m->def->id, NULL, &hit)) {
+    if (refdb_lookup_table(cmp->db, cmp->board, run->kernel->section, m->def->ref_table,
+                           m->def->ref_row ? m->def->ref_row : m->def->id, m->def->ref_column,
+                           &hit)) {
         row->has_ref = true;
         row->ref_avg = hit.value->avg;
         row->has_ref_min = hit.value->has_min;

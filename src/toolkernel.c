@@ -15,12 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "cpuload.h"
 #include "util.h"
 
 extern char **environ;
@@ -321,6 +323,8 @@ void tool_cmd_run(const struct tool_cmd *cmd, struct tool_result *res)
         fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK);
     bool exited = false, must_kill = false;
     int ws = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
     char buf[65536];
     while (fds[0] >= 0 || fds[1] >= 0) {
         double left = cmd->timeout_s > 0 ? t0 + cmd->timeout_s - now_seconds() : 3600;
@@ -371,7 +375,7 @@ void tool_cmd_run(const struct tool_cmd *cmd, struct tool_result *res)
         if (must_kill)
             break;
         if (pr == 0 && !exited) {
-            pid_t w = waitpid(pid, &ws, WNOHANG);
+            pid_t w = wait4(pid, &ws, WNOHANG, &ru);
             if (w == pid) {
                 exited = true;
                 break;      /* what is left in the pipes is read below */
@@ -404,7 +408,7 @@ void tool_cmd_run(const struct tool_cmd *cmd, struct tool_result *res)
          * it to, though - a tool that closed its outputs and hangs is
          * still held to its time limit. */
         for (;;) {
-            pid_t w = waitpid(pid, &ws, WNOHANG);
+            pid_t w = wait4(pid, &ws, WNOHANG, &ru);
             if (w == pid || (w < 0 && errno != EINTR))
                 break;
             if (cmd->timeout_s > 0 && now_seconds() > t0 + cmd->timeout_s && !must_kill) {
@@ -416,6 +420,8 @@ void tool_cmd_run(const struct tool_cmd *cmd, struct tool_result *res)
     }
     res->ran = true;
     res->wstatus = ws;
+    res->cpu_seconds = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+                       (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
     res->seconds = now_seconds() - t0;
 }
 
@@ -442,7 +448,10 @@ size_t toolkernel_build(const struct recipe_set *set, const struct kernel ***out
         for (size_t m = 0; m < nm; m++)
             t->metrics[m] = (struct kernel_metric){ .id = rm[m].id, .unit = rm[m].unit,
                                                     .summary = rm[m].summary,
-                                                    .cpu_bound = rm[m].cpu_bound };
+                                                    .cpu_bound = rm[m].cpu_bound,
+                                                    .ref_row = rm[m].row,
+                                                    .ref_column = rm[m].column,
+                                                    .ref_table = rm[m].table };
         t->description = xasprintf("%s [%s]", recipe_description(b), recipe_tool(b));
         t->k = (struct kernel){
             .name = recipe_name(b),
@@ -727,6 +736,53 @@ static void collect_free(struct collect *c)
     free(c->m);
 }
 
+/* Removes the recipe's scratch file (fio's test file), only ever a
+ * regular file: a device given with --allow-raw-device stays. */
+static void remove_scratch(const char *path)
+{
+    struct stat st;
+    if (path && lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+        unlink(path);
+}
+
+/* A process outside the worker's process group that removes the scratch
+ * file when the worker ends, however it ends (the runner's time limit and
+ * cancel kill the whole group with SIGKILL). It waits for EOF on a pipe
+ * whose write end only the worker holds; *fd gets that end. */
+static pid_t scratch_guard(const char *path, int *fd)
+{
+    int pfd[2];
+    *fd = -1;
+    if (pipe2(pfd, O_CLOEXEC) != 0)
+        return -1;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        setsid();
+        int devnull = open("/dev/null", O_RDWR);
+        if (devnull >= 0) {
+            dup2(devnull, 0);
+            dup2(devnull, 1);
+            dup2(devnull, 2);
+        }
+        if (dup2(pfd[0], 3) < 0)
+            _exit(1);
+        close_fds_from(4);
+        char c;
+        while (read(3, &c, 1) < 0 && errno == EINTR)
+            ;
+        remove_scratch(path);
+        _exit(0);
+    }
+    close(pfd[0]);
+    if (pid < 0) {
+        close(pfd[1]);
+        return -1;
+    }
+    *fd = pfd[1];
+    return pid;
+}
+
 /* Runs invocation `inv` once and reports what it gave. Returns false when
  * the invocation itself failed (no point repeating it). */
 static bool run_invocation(struct tk_state *st, const struct recipe_bench *b, size_t inv,
@@ -739,8 +795,14 @@ static bool run_invocation(struct tk_state *st, const struct recipe_bench *b, si
     char *cwd = recipe_cwd(b, inv, env);
     struct tool_cmd cmd = { argv, envv, cwd ? cwd : env->tmpdir,
                             invocation_timeout(b, quick, st->deadline), 0, !recipe_pinned(b) };
+    enum cpuload_scope scope = CPULOAD_SYSTEM;
+    char *load_id = recipe_cpu_load_metric(b, inv, env, &scope);
+    struct cpuload_sample l0 = { 0 }, l1 = { 0 };
+    bool have_load = load_id && scope == CPULOAD_SYSTEM && cpuload_read(NULL, &l0, NULL);
     struct tool_result res;
     tool_cmd_run(&cmd, &res);
+    if (have_load)
+        have_load = cpuload_read(NULL, &l1, NULL);
     /* the command as typed, for messages */
     struct strbuf line;
     sb_init(&line);
@@ -773,6 +835,20 @@ static bool run_invocation(struct tk_state *st, const struct recipe_bench *b, si
             }
             ok = false;
         } else {
+            /* the CPU load of a run that gave its values (or that gives
+             * nothing else) */
+            if (load_id && !why && (c.n || nexp == 1)) {
+                double pct = scope == CPULOAD_PROCESS
+                                 ? cpuload_process_percent(res.cpu_seconds, res.seconds)
+                                 : have_load ? cpuload_system_percent(&l0, &l1) : NAN;
+                struct recipe_match lm = { load_id, "%", pct, NULL };
+                if (!isfinite(pct))
+                    lm.invalid = scope == CPULOAD_PROCESS
+                                     ? "no CPU time was measured"
+                                     : "the CPU load is unknown: /proc/stat unreadable or "
+                                       "no time counted";
+                collect_cb(&c, &lm);
+            }
             size_t valid = 0;
             for (size_t i = 0; i < c.n; i++) {
                 ssize_t m = metric_index(st->k, c.ids[i]);
@@ -821,6 +897,7 @@ static bool run_invocation(struct tk_state *st, const struct recipe_bench *b, si
         collect_free(&c);
     }
     free(why);
+    free(load_id);
     sb_free(&line);
     tool_result_free(&res);
     free(cwd);
@@ -855,6 +932,15 @@ static int tk_run(const struct kernel_params *p, struct report *r)
         free(st.samples);
         return -1;
     }
+    const char *blocked = recipe_unrunnable(b, NULL);
+    if (blocked) {
+        for (size_t m = 0; m < k->nmetrics; m++)
+            fail_metric(&st, m, "not runnable: %s", blocked);
+        free(bin);
+        free(st.failed);
+        free(st.samples);
+        return -1;
+    }
     report_note(r, "%s: running %s", recipe_tool(b), bin);
 
     /* Orphans of the tool (daemons, children of a killed tool) become our
@@ -870,6 +956,16 @@ static int tk_run(const struct kernel_params *p, struct report *r)
                               .binary = bin };
     if (!tmpdir) {
         why = xasprintf("cannot create a temporary directory: %s", strerror(errno));
+    }
+    char *scratch = tmpdir ? recipe_scratch(b, &env) : NULL;
+    int guard_fd = -1;
+    pid_t guard = -1;
+    if (scratch) {
+        remove_scratch(scratch);    /* left by a run whose guard could not work */
+        guard = scratch_guard(scratch, &guard_fd);
+    }
+    if (why) {
+        /* reported below */
     } else if (recipe_prepare_tmpdir(b, &env, &why)) {
         char *step = run_step(b, &env, "setup", invocation_timeout(b, p->quick, st.deadline));
         if (step)
@@ -926,6 +1022,14 @@ static int tk_run(const struct kernel_params *p, struct report *r)
         if (t)
             report_note(r, "%s: stopping the server failed: %s", k->name, t);
         free(t);
+    }
+    if (scratch) {
+        remove_scratch(scratch);
+        if (guard_fd >= 0)
+            close(guard_fd);
+        if (guard > 0)
+            waitpid(guard, NULL, 0);
+        free(scratch);
     }
     toolkernel_reap_all();
     if (!was_subreaper)

@@ -79,6 +79,8 @@ struct tool_result {
     bool timed_out, overflow;
     char *exec_error;           /* could not start it (execve's reason) */
     double seconds;
+    double cpu_seconds;         /* user + system time of the tool and the
+                                 * children it waited for (wait4) */
 };
 
 /* Runs the command to its end (or its limit), then kills whatever it left

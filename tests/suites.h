@@ -19,6 +19,7 @@ Suite *suite_os(void);
 Suite *suite_cpu(void);
 Suite *suite_nbench(void);
 Suite *suite_recipe(void);
+Suite *suite_cpuload(void);
 Suite *suite_cli(void);
 Suite *suite_widgets(void);
 Suite *suite_store(void);

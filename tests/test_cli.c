@@ -298,6 +298,45 @@ START_TEST(list_shows_providers)
 }
 END_TEST
 
+/* --storage-dir, --allow-raw-device and --peer are checked before anything
+ * runs; without them the storage and network recipes say what they need. */
+START_TEST(tool_params_checked)
+{
+    static const char *const bad[][4] = {
+        { "--peer", "300.1.1.1", "IPv4" },
+        { "--peer", "host;reboot", "host name" },
+        { "--peer", "-x", "host name" },
+        { "--storage-dir", "/nonexistent/evmbench", "No such file" },
+        { "--storage-dir", "/etc/passwd", "not a directory" },
+        { "--allow-raw-device", NULL, "needs --storage-dir" },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+        struct outcome o = bad[i][1] ? run_cli("list", bad[i][0], bad[i][1], NULL)
+                                     : run_cli("list", bad[i][0], NULL);
+        ck_assert_msg(o.rc == EXIT_USAGE, "case %zu: rc %d", i, o.rc);
+        ck_assert_msg(strstr(o.err, bad[i][2]), "case %zu: %s", i, o.err);
+        outcome_free(&o);
+    }
+    struct outcome o = run_cli("list", NULL);
+    ck_assert_int_eq(o.rc, 0);
+    ck_assert_msg(strstr(o.out, "tool:fio_emmc not runnable: needs --storage-dir"), "%s", o.out);
+    outcome_free(&o);
+    char tmpl[] = "/tmp/evmbench-test-cli-XXXXXX";
+    ck_assert(mkdtemp(tmpl));
+    o = run_cli("list", "--format", "json", "--storage-dir", tmpl, "--peer", "::1", NULL);
+    ck_assert_int_eq(o.rc, 0);
+    ck_assert_ptr_null(strstr(o.out, "needs --storage-dir"));
+    outcome_free(&o);
+    /* run: the benchmark fails with the reason (or the tool is missing) */
+    o = run_cli("run", "fio_emmc", "--provider", "tool", "--format", "json", NULL);
+    ck_assert_int_eq(o.rc, EXIT_BENCH_FAILED);
+    ck_assert_msg(strstr(o.out, "needs --storage-dir") || strstr(o.out, "not found"), "%s",
+                  o.out);
+    outcome_free(&o);
+    rmdir(tmpl);
+}
+END_TEST
+
 START_TEST(bad_refs_still_start)
 {
     char *bad = test_data_path("refs-bad/malformed.json");
@@ -446,6 +485,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, failed_benchmark_exits_3_and_says_why);
     tcase_add_test(tc, list_shows_providers);
     tcase_add_test(tc, bad_refs_still_start);
+    tcase_add_test(tc, tool_params_checked);
     tcase_add_test(tc, shipped_refs_have_the_am62x_stream_table);
     tcase_add_test(tc, selfcheck_pairs_kernel_and_tool);
     tcase_add_test(tc, run_profile_keeps_its_rows);

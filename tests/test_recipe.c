@@ -106,6 +106,61 @@ START_TEST(test_shipped_cover_guide)
 }
 END_TEST
 
+/* Metrics of tables with several measured columns or several tables of the
+ * same rows find their reference through row, column and table. */
+static double shipped_ref(const struct refdb *db, const struct recipe_set *set,
+                          const char *bench, const char *id)
+{
+    const struct recipe_bench *b = recipe_find(set, bench);
+    ck_assert_msg(b, "no recipe %s", bench);
+    size_t n;
+    const struct recipe_metric *m = recipe_metrics(b, &n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(m[i].id, id) == 0) {
+            struct ref_hit hit;
+            ck_assert_msg(refdb_lookup_table(db, "am62xx_sk-fs", recipe_section(b), m[i].table,
+                                             m[i].row ? m[i].row : m[i].id, m[i].column, &hit),
+                          "%s/%s has no reference", bench, id);
+            return hit.value->avg;
+        }
+    ck_abort_msg("%s has no metric %s", bench, id);
+    return NAN;
+}
+
+START_TEST(test_shipped_ref_columns)
+{
+    struct recipe_set *set = shipped();
+    struct diag d;
+    diag_init(&d);
+    struct refdb *db = refdb_new();
+    char *refs = datadir_path("refs");
+    ck_assert_int_gt(refdb_load_path(db, refs, &d), 0);
+    free(refs);
+    /* EMMC EXT4 FIO 1G, am62xx_sk-fs, row 1m: write 56.35 MB/s at 1.56 %,
+     * read 164.17 MB/s at 1.90 % */
+    ck_assert_double_eq_tol(shipped_ref(db, set, "fio_emmc", "1m-write"), 56.35, 1e-9);
+    ck_assert_double_eq_tol(shipped_ref(db, set, "fio_emmc", "1m-write-cpu"), 1.56, 1e-9);
+    ck_assert_double_eq_tol(shipped_ref(db, set, "fio_emmc", "1m-read"), 164.17, 1e-9);
+    ck_assert_double_eq_tol(shipped_ref(db, set, "fio_emmc", "1m-read-cpu"), 1.90, 1e-9);
+    /* CoreMarkPro: one core 0.30, the two-core table 0.60 */
+    ck_assert_double_eq_tol(shipped_ref(db, set, "cmp_core", "core"), 0.30, 1e-9);
+    ck_assert_double_eq_tol(shipped_ref(db, set, "cmp_core", "core-2c"), 0.60, 1e-9);
+    ck_assert_double_eq_tol(shipped_ref(db, set, "cmp_zip_test", "zip-test-2c"), 40.31, 1e-9);
+    /* Glmark2: the wayland client at 1920x1080 */
+    ck_assert_double_eq_tol(shipped_ref(db, set, "glmark2_wayland", "glmark2-wayland_1920x1080"),
+                            67, 1e-9);
+    ck_assert_double_eq_tol(shipped_ref(db, set, "glmark2_drm", "glmark2-drm"), 61, 1e-9);
+    ck_assert_double_eq_tol(shipped_ref(db, set, "boot_time",
+                                        "linux_boot_time_from_sd_with_default_rootfs_20_boot_cycles"),
+                            18.15, 1e-9);
+    /* OpenSSL CPU Load: aes-128-cbc 38 % */
+    ck_assert_double_eq_tol(shipped_ref(db, set, "openssl_speed", "aes-128-cbc"), 38, 1e-9);
+    refdb_free(db);
+    diag_free(&d);
+    recipe_set_free(set);
+}
+END_TEST
+
 START_TEST(test_argv_expansion)
 {
     struct recipe_set *set = shipped();
@@ -252,7 +307,8 @@ START_TEST(test_fixtures)
 {
     struct recipe_set *set = shipped();
     static const char *const tools[] = { "lmbench", "stream", "dhrystone", "whetstone",
-                                         "linpack", "nbench", "openssl" };
+                                         "linpack", "nbench", "openssl", "fio", "coremark-pro",
+                                         "iperf3", "netperf", "glmark2", "boot" };
     size_t cases = 0;
     for (size_t t = 0; t < ARRAY_SIZE(tools); t++) {
         char *rel = path_join("tools", tools[t]);
@@ -264,6 +320,11 @@ START_TEST(test_fixtures)
             if (de->d_name[0] == '.')
                 continue;
             char *dir = path_join(base, de->d_name);
+            struct stat st;
+            if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+                free(dir);      /* a README */
+                continue;
+            }
             check_fixture(set, dir);
             free(dir);
             cases++;
@@ -595,6 +656,128 @@ START_TEST(test_fake_missing)
 }
 END_TEST
 
+/* --- CPU load, run parameters, scratch files --------------------------- */
+
+START_TEST(test_fake_cpu_load_process)
+{
+    struct run *run = run_fake("fake_load", true);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    const struct run_metric *m = metric(run, "fake_load");
+    ck_assert_msg(!m->failed, "%s", m->fail_reason ? m->fail_reason : "");
+    ck_assert_uint_eq(m->stats.count, 1);
+    /* the tool kept a CPU busy: far above idle, at most all CPUs */
+    ck_assert_msg(m->stats.mean > 30 && m->stats.mean <= 100.0 * sysconf(_SC_NPROCESSORS_ONLN),
+                  "process load %g%%", m->stats.mean);
+    ck_assert_str_eq(m->def->unit, "%");
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(test_fake_cpu_load_system)
+{
+    const struct kernel *k = fake("fake_sysload");
+    /* the guide row and column the metrics are compared with */
+    const struct kernel_metric *cpu = kernel_metric_find(k, "write-cpu");
+    const struct kernel_metric *bw = kernel_metric_find(k, "write");
+    ck_assert(cpu && bw);
+    ck_assert_str_eq(cpu->ref_row, "4k");
+    ck_assert_str_eq(cpu->ref_column, "Write * CPU Load");
+    ck_assert_str_eq(bw->ref_column, "Write * Throughput");
+    struct run *run = run_fake("fake_sysload", true);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    const struct run_metric *m = metric(run, "write-cpu");
+    ck_assert_msg(!m->failed, "%s", m->fail_reason ? m->fail_reason : "");
+    ck_assert_msg(m->stats.mean > 0 && m->stats.mean <= 100, "system load %g%%",
+                  m->stats.mean);
+    ck_assert(!metric(run, "write")->failed);
+    runner_free(run);
+}
+END_TEST
+
+/* A network recipe never picks a peer: without one it does not run. */
+START_TEST(test_fake_needs_peer)
+{
+    recipe_set_option("peer", NULL);
+    ck_assert_str_eq(recipe_unrunnable(recipe_find(fake_set, "fake_peer"), NULL),
+                     "needs --peer");
+    struct run *run = run_fake("fake_peer", true);
+    ck_assert_int_eq(run->status, STATUS_FAILED);
+    assert_failed(run, "fake_bw", "not runnable: needs --peer");
+    runner_free(run);
+    recipe_set_option("peer", "77.5");      /* fake_ok prints its argument */
+    ck_assert_ptr_null(recipe_unrunnable(recipe_find(fake_set, "fake_peer"), NULL));
+    run = run_fake("fake_peer", true);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    ck_assert_double_eq_tol(metric(run, "fake_bw")->stats.mean, 77.5, 1e-9);
+    runner_free(run);
+    recipe_set_option("peer", NULL);
+}
+END_TEST
+
+static char *storage_setup(char **target)
+{
+    char tmpl[] = "/tmp/evmbench-test-storage-XXXXXX";
+    ck_assert(mkdtemp(tmpl));
+    *target = xasprintf("%s/evmbench-fio.tmp", tmpl);
+    recipe_set_option("storage_target", *target);
+    return xstrdup(tmpl);
+}
+
+/* The storage test writes its one file in the directory and removes it. */
+START_TEST(test_fake_storage_removed)
+{
+    recipe_set_option("storage_target", NULL);
+    struct run *run = run_fake("fake_storage", true);
+    assert_failed(run, "fake_bw", "not runnable: needs --storage-dir DIR");
+    runner_free(run);
+    char *target;
+    char *dir = storage_setup(&target);
+    run = run_fake("fake_storage", true);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    ck_assert_double_eq_tol(metric(run, "fake_bw")->stats.mean, 64, 1e-9);
+    runner_free(run);
+    ck_assert_msg(access(target, F_OK) != 0, "%s was left behind", target);
+    ck_assert_int_eq(rmdir(dir), 0);       /* and nothing else was written */
+    recipe_set_option("storage_target", NULL);
+    free(target);
+    free(dir);
+}
+END_TEST
+
+/* Killed with the whole worker (the runner's time limit, as on cancel):
+ * the guard removes the file all the same. */
+START_TEST(test_fake_storage_killed)
+{
+    char *target;
+    char *dir = storage_setup(&target);
+    const struct kernel *k = fake("fake_storage_hang");
+    struct run_options o = { .params = { .quick = true }, .timeout_s = 1.5, .cpu = -1 };
+    char *err = NULL;
+    struct run *run = runner_start(k, &o, NULL, NULL, &err);
+    ck_assert_msg(run, "runner_start: %s", err ? err : "");
+    runner_wait(run, -1);
+    ck_assert(run->finished);
+    ck_assert_int_ne(run->status, STATUS_OK);
+    runner_free(run);
+    bool gone = false;
+    for (int i = 0; i < 200 && !gone; i++) {
+        gone = access(target, F_OK) != 0;
+        if (!gone)
+            usleep(10000);
+    }
+    ck_assert_msg(gone, "%s was left behind by a killed worker", target);
+    ck_assert_msg(leftovers_after_grace() == 0, "the killed worker left processes behind");
+    ck_assert_int_eq(rmdir(dir), 0);
+    /* the killed worker could not remove its temporary directory */
+    char *cmd = xasprintf("rm -rf '%s'/evmbench-*", fake_tmp);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+    recipe_set_option("storage_target", NULL);
+    free(target);
+    free(dir);
+}
+END_TEST
+
 START_TEST(test_fake_args)
 {
     struct run *run = run_fake("fake_args", false);
@@ -638,6 +821,7 @@ Suite *suite_recipe(void)
     TCase *tc = tcase_create("load");
     tcase_add_test(tc, test_shipped_load);
     tcase_add_test(tc, test_shipped_cover_guide);
+    tcase_add_test(tc, test_shipped_ref_columns);
     tcase_add_test(tc, test_argv_expansion);
     tcase_add_test(tc, test_bad_recipes);
     suite_add_tcase(s, tc);
@@ -660,6 +844,11 @@ Suite *suite_recipe(void)
     tcase_add_test(tc, test_fake_server);
     tcase_add_test(tc, test_fake_missing);
     tcase_add_test(tc, test_fake_args);
+    tcase_add_test(tc, test_fake_cpu_load_process);
+    tcase_add_test(tc, test_fake_cpu_load_system);
+    tcase_add_test(tc, test_fake_needs_peer);
+    tcase_add_test(tc, test_fake_storage_removed);
+    tcase_add_test(tc, test_fake_storage_killed);
     tcase_add_test(tc, test_inline_hang_reaped);
     suite_add_tcase(s, tc);
     return s;

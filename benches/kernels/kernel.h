@@ -38,6 +38,12 @@ struct kernel_metric {
     enum summary summary;   /* which statistic is compared with the guide */
     bool cpu_bound;         /* scales with the CPU clock (Dhrystone, lat_ops):
                              * compared at the live clock too */
+    const char *ref_row;    /* the guide row when it is not `id` (tables
+                             * whose rows have several measured columns) */
+    const char *ref_column; /* fnmatch pattern of the guide column ("Write *
+                             * Throughput"); NULL: the board's first */
+    const char *ref_table;  /* fnmatch pattern of the guide table's title
+                             * ("CoreMarkPro*Two*"); NULL: any */
 };
 
 struct kernel {
