@@ -4,6 +4,8 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <time.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -17,6 +19,7 @@
 
 #include "app.h"
 #include "batch.h"
+#include "board.h"
 #include "cli_results.h"
 #include "export.h"
 #include "guide_import.h"
@@ -64,6 +67,13 @@ struct cli {
     int keep;                   /* results prune --keep */
     bool keep_set;
     struct store_writer *store; /* this run's file, NULL when not saving */
+    bool quiet;                 /* --quiet: no progress on stderr */
+    const char *kmsg;           /* --lava-kmsg[=PATH]: LAVA lines go there */
+    struct batch *batch;        /* run: the batch going, for the status line */
+    bool status_tty;            /* stderr is a terminal: one updating line */
+    bool status_shown;          /* the status line is on the screen now */
+    double status_last, batch_started;
+    char last_value[64];        /* "copy 1838.9 mb/s" */
     json_t *rows;               /* every finished row, in order */
 };
 
@@ -101,6 +111,8 @@ static const char usage_text[] =
     "  --peer HOST        network tests (netperf, iperf3) use the server on HOST\n"
     "  --rounds N         selfcheck: side-by-side rounds (3)\n"
     "  --profile NAME     run: a profile (quick, full, a .profile file)\n"
+    "  --quiet            run: no progress on stderr (warnings and errors still)\n"
+    "  --lava-kmsg[=PATH] run: LAVA lines to /dev/kmsg (or PATH), not stdout\n"
     "  --results-dir DIR  the results store (default $XDG_DATA_HOME/evmbench)\n"
     "  --no-save          run: do not keep this run in the results store\n"
     "  --save-baseline NAME  run: also keep the results as baseline NAME\n"
@@ -531,9 +543,87 @@ static bool row_wanted(const struct cli *c, const struct run *run, const char *m
 }
 
 /* Line-mode sink: notes and one line per finished benchmark on stderr. */
+/* --- progress on stderr without the screens --------------------------------
+ * On a terminal: one line, rewritten at most 4 times a second with '\r'
+ * and spaces (no escape sequences: any terminal, serial consoles too):
+ * benchmark k/n, batch progress, ETA, the last value. Elsewhere (a log, a
+ * board farm): one plain line per finished metric. --quiet: neither. */
+#define STATUS_WIDTH 79
+#define STATUS_INTERVAL_S 0.25
+
+static void status_clear(struct cli *c)
+{
+    if (!c->status_shown)
+        return;
+    fprintf(c->err, "\r%*s\r", STATUS_WIDTH, "");
+    fflush(c->err);
+    c->status_shown = false;
+}
+
+static void status_draw(struct cli *c, const struct run *run, bool force)
+{
+    if (!c->status_tty || c->quiet || !c->batch)
+        return;
+    double now = now_seconds();
+    if (!force && now - c->status_last < STATUS_INTERVAL_S)
+        return;
+    c->status_last = now;
+    double p = batch_progress(c->batch);
+    double elapsed = now - c->batch_started;
+    char eta[24] = "ETA -";
+    if (p > 0.02 && p < 1)
+        snprintf(eta, sizeof eta, "ETA %.0f s", elapsed / p * (1 - p));
+    char line[256];
+    snprintf(line, sizeof line, "[%zu/%zu] %s %3.0f%%  %s  %s",
+             c->batch->current + 1 > c->batch->n ? c->batch->n : c->batch->current + 1,
+             c->batch->n, run->kernel->name, p * 100, eta, c->last_value);
+    fprintf(c->err, "\r%-*.*s", STATUS_WIDTH, STATUS_WIDTH, line);
+    fflush(c->err);
+    c->status_shown = true;
+}
+
+static void line_on_sample(void *ctx, const struct run *run, size_t m, double v)
+{
+    struct cli *c = ctx;
+    snprintf(c->last_value, sizeof c->last_value, "%s %.6g %s", run->metrics[m].def->id, v,
+             run->metrics[m].def->unit);
+    status_draw(c, run, false);
+}
+
+static void line_on_progress(void *ctx, const struct run *run)
+{
+    status_draw(ctx, run, false);
+}
+
 static void line_on_note(void *ctx, const struct run *run, const char *text)
 {
-    fprintf(((struct cli *)ctx)->err, "evmbench: %s: %s\n", run->kernel->name, text);
+    struct cli *c = ctx;
+    if (c->quiet)
+        return;
+    status_clear(c);
+    fprintf(c->err, "evmbench: %s: %s\n", run->kernel->name, text);
+}
+
+/* Not a terminal: each finished metric as one line a log keeps. */
+static void metric_lines(struct cli *c, const struct run *run)
+{
+    for (size_t m = 0; m < run->nmetrics; m++) {
+        if (!row_wanted(c, run, run->metrics[m].def->id))
+            continue;
+        struct result_row row;
+        result_row_make(&row, run, m, &c->app->cmp);
+        if (row.status != STATUS_OK) {
+            fprintf(c->err, "evmbench: %s %s: %s\n", row.bench, row.metric,
+                    row.error ? row.error : status_name(row.status));
+        } else if (row.dev.has_ref) {
+            fprintf(c->err, "evmbench: %s %s = %.6g %s (guide %.6g, %+.1f%%, %s)\n", row.bench,
+                    row.metric, row.value, row.unit, row.ref_avg, row.dev.pct,
+                    verdict_name(row.dev.verdict));
+        } else if (row.samples) {
+            fprintf(c->err, "evmbench: %s %s = %.6g %s\n", row.bench, row.metric, row.value,
+                    row.unit);
+        }
+    }
 }
 
 /* Prints a finished run's rows at once, so a long batch shows its results
@@ -575,9 +665,14 @@ static void keep_rows(struct cli *c, const struct run *run)
 static void line_on_done(void *ctx, const struct run *run)
 {
     struct cli *c = ctx;
+    status_clear(c);
     keep_rows(c, run);
     if (c->run_out)
         print_run_text(c, run);
+    if (!c->quiet && !c->status_tty)
+        metric_lines(c, run);
+    if (c->quiet && run->status == STATUS_OK)
+        return;
     if (run->status == STATUS_OK)
         fprintf(c->err, "evmbench: %s finished in %.1f s\n", run->kernel->name,
                 run->ended - run->started);
@@ -587,6 +682,8 @@ static void line_on_done(void *ctx, const struct run *run)
 }
 
 static const struct sink line_sink = {
+    .on_sample = line_on_sample,
+    .on_progress = line_on_progress,
     .on_note = line_on_note,
     .on_done = line_on_done,
 };
@@ -682,6 +779,47 @@ static void open_store(struct cli *c, struct app *a, const struct run_options *o
     if (!c->store)
         fprintf(c->err, "evmbench: warning: results not saved: %s\n", err);
     free(dir);
+}
+
+static void utc_now(char *buf, size_t n)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* --lava-kmsg: each LAVA line is one write to the kernel log, so kernel
+ * messages on the same serial console cannot split it. */
+static int lava_to_kmsg(struct cli *c, json_t *rows)
+{
+    char *text;
+    size_t len;
+    FILE *mem = open_memstream(&text, &len);
+    export_rows(mem, "lava", rows, c->fail_pct, NULL);
+    fclose(mem);
+    int fd = open(c->kmsg, O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (fd < 0) {
+        fprintf(c->err, "evmbench: %s: %s (--lava-kmsg needs write access to it; "
+                "root, or drop --lava-kmsg)\n", c->kmsg, strerror(errno));
+        free(text);
+        return -1;
+    }
+    int rc = 0;
+    for (char *line = text, *nl; *line; line = nl + 1) {
+        nl = strchr(line, '\n');
+        if (!nl)
+            break;
+        size_t n = (size_t)(nl - line) + 1;
+        if (write(fd, line, n) != (ssize_t)n) {
+            fprintf(c->err, "evmbench: %s: %s\n", c->kmsg, strerror(errno));
+            rc = -1;
+            break;
+        }
+    }
+    close(fd);
+    free(text);
+    return rc;
 }
 
 /* --baseline: adds the change from it to every row. */
@@ -817,9 +955,19 @@ static int cmd_run(struct cli *c, struct app *a)
     c->rows = json_array();
     open_store(c, a, &opt);
     c->run_out = format_is(c, "text") ? f : NULL;
+    int efd = fileno(c->err);
+    c->status_tty = efd >= 0 && isatty(efd);
+    c->batch_started = now_seconds();
+    char started[32];
+    utc_now(started, sizeof started);
     struct batch *batch = batch_start(ks, nk, &opt, &line_sink, c);
+    c->batch = batch;
     batch_wait(batch, -1);
+    status_clear(c);
+    c->batch = NULL;
     c->run_out = NULL;
+    char ended[32];
+    utc_now(ended, sizeof ended);
     size_t had = watch.warnings.count;
     app_cpu_watch_end(a, &watch);
     for (size_t i = had; i < watch.warnings.count; i++)
@@ -854,6 +1002,9 @@ static int cmd_run(struct cli *c, struct app *a)
     if (format_is(c, "json")) {
         json_t *o = json_object();
         json_object_set_new(o, "run_id", run_id ? json_string(run_id) : json_null());
+        json_object_set_new(o, "version", json_string(PACKAGE_VERSION));
+        json_object_set_new(o, "started", json_string(started));
+        json_object_set_new(o, "ended", json_string(ended));
         json_object_set_new(o, "board", a->ref_board ? json_string(a->ref_board) : json_null());
         json_object_set_new(o, "board_name", a->board.name ? json_string(a->board.name) : json_null());
         json_object_set_new(o, "tolerance_pct", json_real(a->tolerance_pct));
@@ -868,9 +1019,28 @@ static int cmd_run(struct cli *c, struct app *a)
         for (size_t i = 0; i < watch.warnings.count; i++)
             json_array_append_new(warn, json_string(watch.warnings.items[i].text));
         json_object_set_new(o, "warnings", warn);
+        json_t *settings = json_object();
+        json_object_set_new(settings, "quick", json_boolean(opt.params.quick));
+        json_object_set_new(settings, "tolerance_pct", json_real(a->tolerance_pct));
+        json_object_set_new(settings, "provider", json_string(provider_pref_name(a->provider)));
+        json_object_set_new(settings, "timeout_s", opt.timeout_s > 0 ? json_real(opt.timeout_s)
+                                                                     : json_null());
+        json_object_set_new(settings, "size", opt.params.size ? json_integer((json_int_t)opt.params.size)
+                                                              : json_null());
+        json_object_set_new(settings, "iterations", opt.params.iterations
+                            ? json_integer(opt.params.iterations) : json_null());
+        json_object_set_new(settings, "threads", opt.params.threads
+                            ? json_integer(opt.params.threads) : json_null());
+        json_object_set_new(settings, "profile", c->profile_loaded && c->profile.name
+                            ? json_string(c->profile.name) : json_null());
+        json_object_set_new(o, "settings", settings);
+        json_object_set_new(o, "sysinfo", board_to_json(&a->board));
         json_object_set_new(o, "results", json_incref(c->rows));
         dump_json(o, f);
         json_decref(o);
+    } else if (format_is(c, "lava") && c->kmsg) {
+        if (lava_to_kmsg(c, c->rows) != 0)
+            failed = true;
     } else if (!format_is(c, "text")) {
         export_rows(f, format, c->rows, c->fail_pct, "evmbench");
     } else if (c->baseline && baseline_ok) {
@@ -1076,7 +1246,7 @@ enum {
     OPT_TOLERANCE, OPT_SIZE, OPT_ITERATIONS, OPT_RUN, OPT_UI, OPT_SECTION, OPT_LAYOUT,
     OPT_THREADS, OPT_PROVIDER, OPT_TOOLS_DIR, OPT_ROUNDS, OPT_RESULTS_DIR, OPT_NO_SAVE,
     OPT_SAVE_BASELINE, OPT_BASELINE, OPT_FAIL_ON_DEVIATION, OPT_KEEP, OPT_PROFILE, OPT_DEMO,
-    OPT_THEME, OPT_SLOW_TTY, OPT_STORAGE_DIR, OPT_ALLOW_RAW, OPT_PEER,
+    OPT_THEME, OPT_SLOW_TTY, OPT_STORAGE_DIR, OPT_ALLOW_RAW, OPT_PEER, OPT_QUIET, OPT_LAVA_KMSG,
 };
 
 static const struct option long_options[] = {
@@ -1114,6 +1284,8 @@ static const struct option long_options[] = {
     { "fail-on-deviation", required_argument, NULL, OPT_FAIL_ON_DEVIATION },
     { "keep", required_argument, NULL, OPT_KEEP },
     { "profile", required_argument, NULL, OPT_PROFILE },
+    { "quiet", no_argument, NULL, OPT_QUIET },
+    { "lava-kmsg", optional_argument, NULL, OPT_LAVA_KMSG },
     { NULL, 0, NULL, 0 },
 };
 
@@ -1200,6 +1372,12 @@ static int parse_options(struct cli *c, int argc, char **argv)
         case OPT_RESULTS_DIR: c->results_dir = optarg; break;
         case OPT_NO_SAVE: c->no_save = true; break;
         case OPT_PROFILE: c->profile_name = optarg; break;
+        case OPT_QUIET: c->quiet = true; break;
+        case OPT_LAVA_KMSG:
+            c->kmsg = optarg ? optarg : "/dev/kmsg";
+            if (!c->format)
+                c->format = "lava";
+            break;
         case OPT_SAVE_BASELINE: c->save_baseline = optarg; break;
         case OPT_BASELINE: c->baseline = optarg; break;
         case OPT_FAIL_ON_DEVIATION:

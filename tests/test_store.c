@@ -400,6 +400,67 @@ START_TEST(cli_run_saves_and_judges)
 }
 END_TEST
 
+/* Without a terminal: one line per finished metric on stderr (none with
+ * --quiet); --lava-kmsg writes the LAVA lines to the given file, one write
+ * each; JSON carries timestamps, settings and the system facts. */
+START_TEST(cli_progress_lines_kmsg_and_json)
+{
+    char *out, *err;
+    int rc = cli(&out, &err, "run", "lat_syscall", "--quick", "--iterations", "2",
+                 "--no-save", "--format", "csv", NULL);
+    ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
+    ck_assert_ptr_nonnull(strstr(err, "evmbench: lmbench lat_syscall-null = "));
+    ck_assert(str_starts_with(out, "bench,metric,"));
+    free(out);
+    free(err);
+
+    rc = cli(&out, &err, "run", "lat_syscall", "--quick", "--iterations", "2", "--no-save",
+             "--format", "csv", "--quiet", NULL);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_null(strstr(err, "lat_syscall-null = "));
+    ck_assert_ptr_null(strstr(err, "finished in"));
+    free(out);
+    free(err);
+
+    char *kmsg = path_join(dir, "kmsg");
+    write_text(kmsg, "");
+    char *opt = xasprintf("--lava-kmsg=%s", kmsg);
+    rc = cli(&out, &err, "run", "lat_syscall", "--quick", "--iterations", "2", "--no-save",
+             opt, NULL);
+    ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
+    ck_assert_str_eq(out, "");
+    size_t len;
+    char *text = read_file(kmsg, 1 << 20, &len);
+    ck_assert(str_starts_with(text, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=lmbench.lat_syscall-null "
+                                    "RESULT=pass UNITS=us MEASUREMENT="));
+    free(text);
+    free(out);
+    free(err);
+    free(opt);
+    /* a kmsg that cannot be written: said, and the exit status says so */
+    rc = cli(&out, &err, "run", "lat_syscall", "--quick", "--iterations", "2", "--no-save",
+             "--lava-kmsg=/nonexistent/kmsg", NULL);
+    ck_assert_int_eq(rc, 3);
+    ck_assert_ptr_nonnull(strstr(err, "/nonexistent/kmsg: No such file"));
+    free(out);
+    free(err);
+    free(kmsg);
+
+    rc = cli(&out, &err, "run", "lat_syscall", "--quick", "--iterations", "2", "--no-save",
+             "--format", "json", NULL);
+    ck_assert_int_eq(rc, 0);
+    json_t *j = json_loads(out, 0, NULL);
+    ck_assert_ptr_nonnull(j);
+    ck_assert(json_is_string(json_object_get(j, "started")));
+    ck_assert(json_is_string(json_object_get(j, "ended")));
+    ck_assert(json_is_true(json_object_get(json_object_get(j, "settings"), "quick")));
+    ck_assert(json_is_object(json_object_get(j, "sysinfo")));
+    json_decref(j);
+    free(out);
+    free(err);
+}
+END_TEST
+
 Suite *suite_store(void)
 {
     Suite *s = suite_create("store");
@@ -413,6 +474,7 @@ Suite *suite_store(void)
     tcase_add_test(tc, baselines);
     tcase_add_test(tc, export_formats);
     tcase_add_test(tc, cli_run_saves_and_judges);
+    tcase_add_test(tc, cli_progress_lines_kmsg_and_json);
     suite_add_tcase(s, tc);
     return s;
 }
