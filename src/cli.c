@@ -656,8 +656,12 @@ static void keep_rows(struct cli *c, const struct run *run)
         result_row_make(&row, run, m, &c->app->cmp);
         json_t *j = result_row_json(&row);
         char err[512];
-        if (c->store && store_append(c->store, j, err, sizeof err) != 0)
-            fprintf(c->err, "evmbench: warning: %s\n", err);
+        if (c->store && store_append(c->store, j, err, sizeof err) != 0) {
+            /* said once; what is on disk stays, marked incomplete */
+            fprintf(c->err, "evmbench: warning: %s; the rest of this run is not saved\n", err);
+            store_finish(c->store, false, err, sizeof err);
+            c->store = NULL;
+        }
         json_array_append_new(c->rows, j);
     }
 }

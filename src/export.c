@@ -102,6 +102,8 @@ static void fmt_num(char *buf, size_t n, double v)
                                                                   : "%.3g", v);
 }
 
+/* 79 columns. A name longer than its column gets a line of its own, so
+ * the guide's long ids (lat_mem_rd-stride128-sz64000k) stay whole. */
 static void print_text(FILE *out, json_t *rows, double fail_pct)
 {
     bool with_base = false;
@@ -109,8 +111,13 @@ static void print_text(FILE *out, json_t *rows, double fail_pct)
     json_t *row;
     json_array_foreach(rows, i, row)
         with_base |= json_object_get(row, "baseline_value") != NULL;
-    fprintf(out, "%-22s %10s %-8s %10s %8s %8s %s\n", "METRIC", "MEASURED", "UNIT",
-            "REFERENCE", "DEV", with_base ? "BASELINE" : "", "VERDICT");
+    int w = with_base ? 21 : 30;
+    if (with_base)
+        fprintf(out, "%-*s %10s %-8s %10s %8s %8s %s\n", w, "METRIC", "MEASURED", "UNIT",
+                "REFERENCE", "DEV", "BASELINE", "VERDICT");
+    else
+        fprintf(out, "%-*s %10s %-8s %10s %8s %s\n", w, "METRIC", "MEASURED", "UNIT",
+                "REFERENCE", "DEV", "VERDICT");
     const char *bench = NULL;
     json_array_foreach(rows, i, row) {
         if (!bench || strcmp(bench, str_of(row, "bench")) != 0) {
@@ -132,8 +139,17 @@ static void print_text(FILE *out, json_t *rows, double fail_pct)
         /* --fail-on-deviation marks the rows it fails on */
         if (fail_pct > 0 && export_row_failure(row, fail_pct))
             verdict = "FAIL";
-        fprintf(out, "  %-20.20s %10s %-8.8s %10s %8s %8s %s\n", str_of(row, "metric"),
-                measured, str_of(row, "unit"), ref, dev, base, verdict);
+        const char *name = str_of(row, "metric");
+        if ((int)strlen(name) > w) {
+            fprintf(out, "%s\n", name);
+            name = "";
+        }
+        if (with_base)
+            fprintf(out, "%-*s %10s %-8.8s %10s %8s %8s %s\n", w, name, measured,
+                    str_of(row, "unit"), ref, dev, base, verdict);
+        else
+            fprintf(out, "%-*s %10s %-8.8s %10s %8s %s\n", w, name, measured,
+                    str_of(row, "unit"), ref, dev, verdict);
     }
 }
 

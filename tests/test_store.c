@@ -299,6 +299,60 @@ START_TEST(export_formats)
 }
 END_TEST
 
+/* Every format against a fixed run (tests/data/export/rows.json): byte
+ * for byte the golden file; with EVMBENCH_UPDATE_GOLDEN set, the golden
+ * files are written instead (review the diff before committing). */
+START_TEST(export_golden_files)
+{
+    char *in = test_data_path("export/rows.json");
+    json_error_t e;
+    json_t *rows = json_load_file(in, 0, &e);
+    ck_assert_msg(rows != NULL, "%s:%d: %s", in, e.line, e.text);
+    static const struct { const char *format, *file; double fail_pct; } cases[] = {
+        { "text", "export/golden.txt", 0 }, { "text", "export/golden-fail5.txt", 5 },
+        { "csv", "export/golden.csv", 0 }, { "lava", "export/golden.lava", 0 },
+        { "lava", "export/golden-fail5.lava", 5 }, { "junit", "export/golden.xml", 0 },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+        char *got = capture(cases[i].format, rows, cases[i].fail_pct);
+        char *path = test_data_path(cases[i].file);
+        if (getenv("EVMBENCH_UPDATE_GOLDEN")) {
+            write_text(path, got);
+        } else {
+            size_t len;
+            char *want = read_file(path, 1 << 20, &len);
+            ck_assert_msg(want != NULL, "%s: missing", path);
+            ck_assert_msg(strcmp(got, want) == 0, "%s differs:\n%s", path, got);
+            free(want);
+        }
+        /* the XML is well formed as far as tags go: every open tag closed */
+        if (strcmp(cases[i].format, "junit") == 0) {
+            int depth = 0;
+            for (const char *p = got; (p = strchr(p, '<')); p++) {
+                if (p[1] == '?')
+                    continue;
+                const char *close = strchr(p, '>');
+                ck_assert_ptr_nonnull(close);
+                if (p[1] == '/')
+                    depth--;
+                else if (close[-1] != '/')
+                    depth++;
+                ck_assert_int_ge(depth, 0);
+            }
+            ck_assert_int_eq(depth, 0);
+        }
+        /* LAVA ids and units carry no space and no '=' */
+        if (strcmp(cases[i].format, "lava") == 0)
+            ck_assert_ptr_nonnull(strstr(got, "TEST_CASE_ID=openssl_performance.aes-128-cbc_16_B "
+                                              "RESULT=pass UNITS=KBytes_Sec"));
+        free(path);
+        free(got);
+    }
+    json_decref(rows);
+    free(in);
+}
+END_TEST
+
 /* --- through the command line ---------------------------------------------- */
 
 static int cli(char **out, char **err, const char *first, ...)
@@ -473,6 +527,7 @@ Suite *suite_store(void)
     tcase_add_test(tc, store_that_cannot_be_written);
     tcase_add_test(tc, baselines);
     tcase_add_test(tc, export_formats);
+    tcase_add_test(tc, export_golden_files);
     tcase_add_test(tc, cli_run_saves_and_judges);
     tcase_add_test(tc, cli_progress_lines_kmsg_and_json);
     suite_add_tcase(s, tc);
