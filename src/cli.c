@@ -301,30 +301,12 @@ static json_t *ref_json_number(bool have, double v)
     return have ? json_real(v) : json_null();
 }
 
-static void csv_field(FILE *f, const char *s, bool last)
-{
-    if (!s)
-        s = "";
-    if (strpbrk(s, ",\"\n")) {
-        fputc('"', f);
-        for (; *s; s++) {
-            if (*s == '"')
-                fputc('"', f);
-            fputc(*s, f);
-        }
-        fputc('"', f);
-    } else {
-        fputs(s, f);
-    }
-    fputc(last ? '\n' : ',', f);
-}
-
 static void csv_number(FILE *f, bool have, double v, bool last)
 {
     char buf[32] = "";
     if (have)
         snprintf(buf, sizeof buf, "%.10g", v);
-    csv_field(f, buf, last);
+    export_csv_field(f, buf, last);
 }
 
 /* One line of the refs table, 80 columns; the board column is left out
@@ -394,17 +376,17 @@ static int cmd_refs(struct cli *c, struct app *a)
                         json_object_set_new(o, "text", json_string(v->text));
                     json_array_append_new(arr, o);
                 } else if (format_is(c, "csv")) {
-                    csv_field(f, t->source->title, false);
-                    csv_field(f, col->board, false);
-                    csv_field(f, path, false);
-                    csv_field(f, t->title, false);
-                    csv_field(f, row->name, false);
-                    csv_field(f, col->name, false);
-                    csv_field(f, unit, false);
+                    export_csv_field(f, t->source->title, false);
+                    export_csv_field(f, col->board, false);
+                    export_csv_field(f, path, false);
+                    export_csv_field(f, t->title, false);
+                    export_csv_field(f, row->name, false);
+                    export_csv_field(f, col->name, false);
+                    export_csv_field(f, unit, false);
                     if (v->present)
                         csv_number(f, true, v->avg, false);
                     else
-                        csv_field(f, v->text, false);
+                        export_csv_field(f, v->text, false);
                     csv_number(f, v->has_min, v->min, false);
                     csv_number(f, v->has_max, v->max, true);
                 } else {

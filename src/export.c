@@ -153,10 +153,11 @@ static void print_text(FILE *out, json_t *rows, double fail_pct)
     }
 }
 
-static void csv_field(FILE *f, const char *s, bool last)
+void export_csv_field(FILE *f, const char *s, bool last)
 {
-    bool quote = strpbrk(s, ",\"\r\n") != NULL;
-    if (quote) {
+    if (!s)
+        s = "";
+    if (strpbrk(s, ",\"\r\n")) {
         fputc('"', f);
         for (const char *p = s; *p; p++) {
             if (*p == '"')
@@ -179,7 +180,7 @@ static void print_csv(FILE *out, json_t *rows)
     };
     const size_t n = ARRAY_SIZE(cols);
     for (size_t c = 0; c < n; c++)
-        csv_field(out, cols[c], c + 1 == n);
+        export_csv_field(out, cols[c], c + 1 == n);
     size_t i;
     json_t *row;
     json_array_foreach(rows, i, row) {
@@ -190,7 +191,7 @@ static void print_csv(FILE *out, json_t *rows)
                 snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(v));
             else if (json_is_real(v))
                 snprintf(buf, sizeof buf, "%.10g", json_real_value(v));
-            csv_field(out, json_is_string(v) ? json_string_value(v) : buf, c + 1 == n);
+            export_csv_field(out, json_is_string(v) ? json_string_value(v) : buf, c + 1 == n);
         }
     }
 }

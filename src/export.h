@@ -37,6 +37,10 @@ const char *export_row_failure(json_t *row, double fail_pct);
  * `baseline`. */
 void export_add_baseline(json_t *rows, json_t *baseline);
 
+/* One CSV field (RFC 4180: quoted when it holds a comma, quote or line
+ * break; NULL is empty), then ',' or, when last, a newline. */
+void export_csv_field(FILE *f, const char *s, bool last);
+
 /* Prints rows in `format` (not json). `suite` names the JUnit suite. */
 void export_rows(FILE *out, const char *format, json_t *rows, double fail_pct,
                  const char *suite);
