@@ -23,6 +23,8 @@
     ACT(LAST,      "Go to the last line") \
     ACT(ENTER,     "Open the selected category or run the benchmark") \
     ACT(RUN,       "Run the selected benchmark (again)") \
+    ACT(RUN_ALL,   "Category: run all its runnable benchmarks as one batch") \
+    ACT(PROVIDER,  "Category: kernel or tool for the selected benchmark") \
     ACT(BACK,      "Back (cancels a running benchmark; quits at home)") \
     ACT(HELP,      "Show the keys") \
     ACT(SYSTEM,    "The system: board, clock of each core, warnings") \
@@ -36,6 +38,8 @@
     ACT(PREV,      "Previous match, or the previous metric (compare)") \
     ACT(SORT,      "Results: sort by the next column") \
     ACT(FILTER,    "Results: only warn/off rows, or all") \
+    ACT(BASELINE,  "Results: compare with a saved baseline or run") \
+    ACT(SAVE_BASELINE, "Results: save these results as a named baseline") \
     ACT(INC,       "Settings: next value") \
     ACT(DEC,       "Settings: previous value") \
     ACT(REDRAW,    "Redraw the whole screen")

@@ -22,11 +22,18 @@ struct category {
     struct list_pos pos;
 };
 
+static const struct binding keys[] = {
+    { 'a', ACT_RUN_ALL },
+    { 'P', ACT_PROVIDER },
+    { 0, ACT_NONE },
+};
+
 static const struct hint hints[] = {
     { ACT_ENTER, "run" },
+    { ACT_RUN_ALL, "run all" },
+    { ACT_PROVIDER, "provider" },
     { ACT_SEARCH, "search" },
     { ACT_RESULTS, "results" },
-    { ACT_COMPARE, "compare" },
     { ACT_HELP, "help" },
     { ACT_BACK, "back" },
     { ACT_NONE, NULL },
@@ -96,14 +103,20 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
         fmt_fit_tail(title, sizeof title, b->title, title_w, utf8);
         /* what a run starts under the provider preference (tools found ...) */
         const struct kernel **ks = xcalloc(b->nkernels ? b->nkernels : 1, sizeof *ks);
-        size_t nrun = app_bench_kernels(a, b, ks);
+        size_t nrun = ui_bench_kernels(s->ui, b, ks);
         const struct kernel *first = nrun ? ks[0] : NULL;
         free(ks);
+        /* '*': the provider was chosen here (P), not by the settings */
+        bool chosen = false;
+        ui_bench_provider(s->ui, b, &chosen);
         if (nrun == 1)
-            snprintf(line, sizeof line, "yes (%s %s)", first->provider ? first->provider
-                     : "kernel", first->name);
+            snprintf(line, sizeof line, "yes%s (%s %s)", chosen ? "*" : "",
+                     first->provider ? first->provider : "kernel", first->name);
         else if (nrun)
-            snprintf(line, sizeof line, "yes (%zu kernels)", nrun);
+            snprintf(line, sizeof line, "yes%s (%zu kernels)", chosen ? "*" : "", nrun);
+        else if (b->nkernels)
+            snprintf(line, sizeof line, "no (%s: none here)",
+                     provider_pref_name(ui_bench_provider(s->ui, b, NULL)));
         else
             snprintf(line, sizeof line, "reference only");
         fmt_fit(runs, sizeof runs, line, RUNS_W, false, utf8);
@@ -140,6 +153,32 @@ static enum action category_action(struct screen *s, enum action a)
         ui_push(s->ui, &screen_run, &arg);
         return ACT_NONE;
     }
+    if (a == ACT_RUN_ALL && n) {
+        size_t runnable = 0;
+        for (size_t i = 0; i < n; i++)
+            runnable += c->cat->benches[i]->nkernels > 0;
+        if (!runnable) {
+            ui_message(s->ui, ROLE_NOTE, "nothing in %s can run here", c->cat->title);
+            return ACT_NONE;
+        }
+        struct screen_arg arg = { .category = c->cat, .all = true };
+        ui_push(s->ui, &screen_run, &arg);
+        return ACT_NONE;
+    }
+    if (a == ACT_PROVIDER && n) {
+        const struct cat_bench *b = c->cat->benches[c->pos.sel];
+        if (ui_bench_provider_next(s->ui, b)) {
+            bool chosen;
+            enum provider_pref p = ui_bench_provider(s->ui, b, &chosen);
+            ui_message(s->ui, ROLE_NOTE, "%s runs with: %s%s", b->title,
+                       provider_pref_name(p), chosen ? "" : " (the settings' preference)");
+        } else {
+            ui_message(s->ui, ROLE_NOTE, "%s: no choice here (kernel and tool both needed)",
+                       b->title);
+        }
+        ui_dirty(s->ui);
+        return ACT_NONE;
+    }
     return a;
 }
 
@@ -161,7 +200,7 @@ static bool category_search(struct screen *s, const char *q, bool next)
 
 const struct screen_ops screen_category = {
     .name = "category",
-    .keys = NULL,
+    .keys = keys,
     .hints = hints,
     .enter = category_enter,
     .leave = category_leave,

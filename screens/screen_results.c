@@ -1,7 +1,9 @@
 /* screen_results.c - every metric measured since the program started:
  * value, reference, deviation, status, provider; sortable, and filtered
  * to the rows that need a look (warn, off, failed). Rows are made afresh
- * on each draw, so a new reference board re-judges them. */
+ * on each draw, so a new reference board re-judges them. With a baseline
+ * (B: a saved baseline or run of the store) the last column is the change
+ * from it; S saves the rows as a named baseline. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
 #include "ui.h"
@@ -22,12 +24,16 @@ struct results {
 static const struct binding keys[] = {
     { '\t', ACT_SORT },  { '>', ACT_SORT },
     { 'f', ACT_FILTER },
+    { 'B', ACT_BASELINE },
+    { 'S', ACT_SAVE_BASELINE },
     { 0, ACT_NONE },
 };
 
 static const struct hint hints[] = {
     { ACT_SORT, "sort" },
     { ACT_FILTER, "warn/off" },
+    { ACT_BASELINE, "baseline" },
+    { ACT_SAVE_BASELINE, "save" },
     { ACT_COMPARE, "compare" },
     { ACT_HELP, "help" },
     { ACT_BACK, "back" },
@@ -67,14 +73,18 @@ static void results_draw(struct screen *s, WINDOW *w, bool full)
     char line[256];
     struct session_row *rs;
     size_t n = rows_now(s, &rs), vis = visible(s);
+    const char *bname = NULL;
+    json_t *base = ui_baseline(s->ui, &bname);
     (void)full;
 
     list_pos_clamp(&r->pos, n, vis);
-    snprintf(line, sizeof line, "Results: %zu metric%s%s, sorted by %s", n,
-             n == 1 ? "" : "s", r->problems ? " at warn, off or failed" : " measured",
-             session_sort_name(r->sort));
+    int o = snprintf(line, sizeof line, "Results: %zu metric%s%s, sorted by %s", n,
+                     n == 1 ? "" : "s", r->problems ? " at warn, off or failed" : " measured",
+                     session_sort_name(r->sort));
+    if (base)
+        snprintf(line + o, sizeof line - (size_t)o, ", baseline %s", bname);
     widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
-    fmt_result_header(line, sizeof line);
+    fmt_result_header_vs(line, sizeof line, base ? bname : NULL);
     widget_text(w, 2, 2, width - 2, ROLE_HEADER, line, utf8);
     if (!n)
         widget_text(w, HEAD_ROWS, 2, width - 2, ROLE_DIM, r->problems
@@ -89,7 +99,7 @@ static void results_draw(struct screen *s, WINDOW *w, bool full)
                        : row->dev.verdict == VERDICT_WARN ? ROLE_WARN : ROLE_NORMAL;
         int y = HEAD_ROWS + (int)(i - r->pos.top);
         widget_text(w, y, 0, 2, role, sel ? "> " : "  ", utf8);
-        fmt_result_line(line, sizeof line, row, utf8);
+        fmt_result_line_vs(line, sizeof line, row, base, utf8);
         widget_text(w, y, 2, width - 2, role, line, utf8);
     }
     if (n > vis) {
@@ -98,6 +108,11 @@ static void results_draw(struct screen *s, WINDOW *w, bool full)
         widget_text(w, rows - 1, 1, width - 2, ROLE_DIM, line, utf8);
     }
     free(rs);
+}
+
+static void save_done(struct ui *ui, const char *name)
+{
+    ui_save_baseline(ui, name);
 }
 
 static enum action results_action(struct screen *s, enum action a)
@@ -116,6 +131,13 @@ static enum action results_action(struct screen *s, enum action a)
         r->problems = !r->problems;
         r->pos = (struct list_pos){ 0, 0 };
         ui_dirty(s->ui);
+    } else if (a == ACT_BASELINE) {
+        ui_push(s->ui, &screen_baselines, NULL);
+    } else if (a == ACT_SAVE_BASELINE) {
+        if (n)
+            ui_prompt(s->ui, "save as baseline: ", save_done);
+        else
+            ui_message(s->ui, ROLE_NOTE, "nothing measured yet to save as a baseline");
     } else if ((a == ACT_COMPARE || a == ACT_ENTER) && n) {
         struct screen_arg arg = { .section = rs[r->pos.sel].row.bench,
                                   .metric = rs[r->pos.sel].row.metric };

@@ -20,13 +20,17 @@
 #define MAX_NOTES 3
 
 struct run_view {
+    const struct cat_category *category;
+    bool all;                       /* every runnable bench of category */
     const struct cat_bench *bench;
     const struct kernel *kernel;    /* NULL: all of the bench's kernels */
-    struct list_pos scroll;
+    struct list_pos pos;            /* the selected metric ('c' compares it) */
+    bool follow;                    /* the selection follows the newest metric */
 };
 
 static const struct hint hints_running[] = {
     { ACT_BACK, "cancel and back" },
+    { ACT_COMPARE, "compare" },
     { ACT_RUN, "restart" },
     { ACT_HELP, "help" },
     { ACT_NONE, NULL },
@@ -34,6 +38,7 @@ static const struct hint hints_running[] = {
 
 static const struct hint hints_done[] = {
     { ACT_RUN, "run again" },
+    { ACT_COMPARE, "compare" },
     { ACT_HELP, "help" },
     { ACT_BACK, "back" },
     { ACT_NONE, NULL },
@@ -65,13 +70,22 @@ static struct metric_ref *batch_metrics(const struct batch *b, size_t *n)
     return m;
 }
 
+static bool start(struct ui *ui, const struct run_view *v)
+{
+    return v->all ? ui_run_start_category(ui, v->category)
+                  : ui_run_start(ui, v->bench, v->kernel);
+}
+
 static void run_enter(struct screen *s, const struct screen_arg *arg)
 {
     struct run_view *v = xcalloc(1, sizeof *v);
+    v->category = arg->category;
+    v->all = arg->all && arg->category;
     v->bench = arg->bench;
     v->kernel = arg->kernel;
+    v->follow = true;
     s->priv = v;
-    ui_run_start(s->ui, v->bench, v->kernel);
+    start(s->ui, v);
 }
 
 static void run_leave(struct screen *s)
@@ -93,16 +107,31 @@ static size_t table_rows(const struct screen *s, const struct run *run)
     return rows > 1 ? (size_t)rows : 1;
 }
 
-static void draw_title(WINDOW *w, const struct run_view *v, const struct batch *b,
-                       const struct run *run, bool utf8)
+static void draw_title(WINDOW *w, const struct ui *ui, const struct run_view *v,
+                       const struct batch *b, const struct run *run, bool utf8)
 {
     char line[256], which[32] = "";
-    const struct kernel *k = run ? run->kernel : v->bench->kernels[0];
+    const struct cat_bench *bench = v->all ? ui_batch_bench(ui) : v->bench;
+    const struct kernel *k = run ? run->kernel : bench ? bench->kernels[0] : NULL;
     size_t i = b ? (b->current < b->n ? b->current : b->n - 1) : 0;
+    if (v->all && b && b->ngroups) {
+        /* a whole category: which benchmark of how many */
+        snprintf(line, sizeof line, "%s: all - benchmark %zu of %zu: %s (%s %s)",
+                 v->category->title, batch_group_now(b) + 1, b->ngroups,
+                 bench ? bench->title : "?", k && k->provider ? k->provider : "kernel",
+                 k ? k->name : "?");
+        widget_text(w, 0, 1, getmaxx(w) - 2, ROLE_HEADER, line, utf8);
+        return;
+    }
+    if (!bench) {
+        snprintf(line, sizeof line, "%s: all", v->category ? v->category->title : "?");
+        widget_text(w, 0, 1, getmaxx(w) - 2, ROLE_HEADER, line, utf8);
+        return;
+    }
     if (b && b->n > 1)
         snprintf(which, sizeof which, " (%zu of %zu)", i + 1, b->n);
-    snprintf(line, sizeof line, "%s (%s) - kernel %s%s: %s", v->bench->title,
-             v->bench->category ? v->bench->category->title : "?",
+    snprintf(line, sizeof line, "%s (%s) - kernel %s%s: %s", bench->title,
+             bench->category ? bench->category->title : "?",
              k ? k->name : "?", which, k && k->description ? k->description : "");
     widget_text(w, 0, 1, getmaxx(w) - 2, ROLE_HEADER, line, utf8);
 }
@@ -130,8 +159,8 @@ static void draw_progress(WINDOW *w, const struct batch *b, bool utf8)
     double p = done && batch_ok(b) ? 1.0 : batch_progress(b);
     fmt_duration(el, sizeof el, elapsed);
     widget_progress(w, 1, 1, BAR_W, p, utf8);
-    if (!done && p > 0.02 && p < 1) {
-        fmt_duration(eta, sizeof eta, elapsed * (1 - p) / p);
+    if (!done && p < 1) {
+        fmt_duration(eta, sizeof eta, batch_eta(b, elapsed));
         snprintf(text, sizeof text, "%3.0f%%  %s elapsed, ~%s left", p * 100, el, eta);
     } else {
         snprintf(text, sizeof text, "%3.0f%%  %s elapsed", p * 100, el);
@@ -205,7 +234,7 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
     char line[256];
     (void)full;
 
-    draw_title(w, v, bt, run, utf8);
+    draw_title(w, s->ui, v, bt, run, utf8);
     if (!run) {
         widget_text(w, 2, 1, width - 2, ROLE_ERROR,
                     "not running: it could not be started (r tries again)", utf8);
@@ -221,8 +250,16 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
     const char *source = NULL;
     size_t verdicts[4] = { 0 }, at_clock[4] = { 0 }, with_samples = 0, scaled = 0;
     enum summary compared = SUMMARY_MEAN;
-    if (v->scroll.top + vis > n)
-        v->scroll.top = n > vis ? n - vis : 0;
+    if (v->follow) {
+        /* the newest metric with a sample (the one measured last) */
+        v->pos.sel = 0;
+        for (size_t i = n; i-- > 0;)
+            if (mr[i].run->metrics[mr[i].index].stats.count) {
+                v->pos.sel = i;
+                break;
+            }
+    }
+    list_pos_clamp(&v->pos, n, vis);
     for (size_t i = 0; i < n; i++) {
         struct result_row row;
         struct metric_cells cells;
@@ -238,12 +275,22 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
             scaled++;
         }
         with_samples += row.samples > 0;
-        if (i < v->scroll.top || i >= v->scroll.top + vis)
+        if (i < v->pos.top || i >= v->pos.top + vis)
             continue;
         const char *id = mr[i].run->metrics[mr[i].index].def->id;
+        int y = HEAD_ROWS + (int)(i - v->pos.top);
         metric_cells_make(&cells, &row, id + metric_name_skip(mr[i].run->kernel, id),
                           mr[i].run->metrics[mr[i].index].stats.last, a->ref_board);
-        widget_metric_row(w, HEAD_ROWS + (int)(i - v->scroll.top), &cells, utf8);
+        widget_metric_row(w, y, &cells, utf8);
+        if (i == v->pos.sel) {
+            /* the name cell shows the selection; the line above names it */
+            attr_t sa = theme_attr(ROLE_SELECTION);
+            mvwchgat(w, y, 0, metric_columns[MCOL_NAME].width, sa & ~A_COLOR,
+                     (short)PAIR_NUMBER(sa), NULL);
+            snprintf(line, sizeof line, "selected: %s %s (Up/Down moves, c compares)",
+                     row.bench, row.metric);
+            widget_text(w, HEAD_ROWS - 2, 1, width - 2, ROLE_DIM, line, utf8);
+        }
     }
     draw_reference(w, a, source, utf8);
     metric_header_text(line, sizeof line, compared);
@@ -252,7 +299,7 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
     int y = HEAD_ROWS + (int)(n < vis ? n : vis) + 1;
     if (n > vis) {
         snprintf(line, sizeof line, "metrics %zu-%zu of %zu (scroll with j/k)",
-                 v->scroll.top + 1, v->scroll.top + vis, n);
+                 v->pos.top + 1, v->pos.top + vis, n);
         widget_text(w, y - 1, 1, width - 2, ROLE_DIM, line, utf8);
     }
     free(mr);
@@ -298,8 +345,9 @@ static enum action run_action(struct screen *s, enum action a)
     struct run *run = ui_run(s->ui);
     switch (a) {
     case ACT_RUN:
-        ui_run_start(s->ui, v->bench, v->kernel);
-        v->scroll.top = 0;
+        start(s->ui, v);
+        v->pos = (struct list_pos){ 0, 0 };
+        v->follow = true;
         return ACT_NONE;
     case ACT_BACK:
         ui_run_close(s->ui);
@@ -310,12 +358,22 @@ static enum action run_action(struct screen *s, enum action a)
         break;
     }
     size_t n = 0;
-    free(batch_metrics(ui_batch(s->ui), &n));
-    if (list_pos_scroll(&v->scroll, n, table_rows(s, run), a)) {
+    struct metric_ref *mr = batch_metrics(ui_batch(s->ui), &n);
+    enum action out = a;
+    if (list_pos_move(&v->pos, n, table_rows(s, run), a)) {
+        v->follow = false;
         ui_dirty(s->ui);
-        return ACT_NONE;
+        out = ACT_NONE;
+    } else if (a == ACT_COMPARE && v->pos.sel < n) {
+        /* the selected metric, not the last measured */
+        const struct run *r = mr[v->pos.sel].run;
+        struct screen_arg arg = { .section = r->kernel->section,
+                                  .metric = r->metrics[mr[v->pos.sel].index].def->id };
+        ui_push(s->ui, &screen_compare, &arg);
+        out = ACT_NONE;
     }
-    return a;
+    free(mr);
+    return out;
 }
 
 const struct screen_ops screen_run = {

@@ -56,7 +56,8 @@ static void value_text(struct ui *ui, enum field f, char *buf, size_t size)
     const struct app *a = ui_app(ui);
     switch (f) {
     case F_THEME:
-        snprintf(buf, size, "%s", ui_theme_name(ui));
+        /* what is in use: a mono terminal ignores the chosen theme */
+        snprintf(buf, size, "%s", ui_theme_mono_reason(ui) ? "mono" : ui_theme_name(ui));
         break;
     case F_BUDGET:
         snprintf(buf, size, "%s", a->run_opts.params.quick ? "quick" : "full");
@@ -147,7 +148,12 @@ static void settings_draw(struct screen *s, WINDOW *w, bool full)
         snprintf(line, sizeof line, "%c %s < %s >", sel ? '>' : ' ', label, value);
         widget_text(w, HEAD_ROWS + 2 * f, 0, width, sel ? ROLE_SELECTION : ROLE_NORMAL,
                     line, utf8);
-        widget_text(w, HEAD_ROWS + 2 * f + 1, 4, width - 5, ROLE_DIM, explain[f], utf8);
+        const char *why = f == F_THEME ? ui_theme_mono_reason(s->ui) : NULL;
+        if (why)
+            snprintf(line, sizeof line, "mono because %s; the choice '%s' applies on a "
+                     "colour terminal", why, ui_theme_name(s->ui));
+        widget_text(w, HEAD_ROWS + 2 * f + 1, 4, width - 5, ROLE_DIM, why ? line : explain[f],
+                    utf8);
     }
     snprintf(line, sizeof line, "Changes apply at once and are saved for the next start.");
     widget_text(w, rows - 2, 1, width - 2, ROLE_DIM, line, utf8);

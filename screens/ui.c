@@ -76,6 +76,17 @@ struct ui {
     char query[64];
     bool search_miss;           /* nothing matches the query */
     struct demo demo;
+    struct bench_pref {         /* the category screen's provider choices */
+        const struct cat_bench *bench;
+        enum provider_pref pref;
+    } *prefs;
+    size_t nprefs, cap_prefs;
+    const struct cat_bench **job_benches;   /* of a category batch, by group */
+    json_t *baseline;           /* rows the results screen compares with */
+    char baseline_name[128];
+    bool prompting;             /* a line of text is typed (ui_prompt) */
+    char prompt_label[64], prompt_text[64];
+    void (*prompt_done)(struct ui *ui, const char *text);
 };
 
 /* --- signals ------------------------------------------------------------ */
@@ -360,6 +371,18 @@ const char *ui_theme_name(const struct ui *ui)
     return ui->theme;
 }
 
+static bool no_color_env(void);
+
+const char *ui_theme_mono_reason(const struct ui *ui)
+{
+    if (ui->color)
+        return NULL;
+    if (no_color_env())
+        return "NO_COLOR is set";
+    return has_colors() ? "the terminal has fewer than 8 colours"
+                        : "the terminal shows no colours";
+}
+
 double ui_updates_per_s(const struct ui *ui)
 {
     return 1.0 / ui->live_interval;
@@ -376,6 +399,186 @@ bool ui_text_matches(const char *text, const char *q)
     return false;
 }
 
+/* --- baselines ----------------------------------------------------------- */
+
+const char *ui_results_dir(const struct ui *ui)
+{
+    return ui->opt->results_dir;
+}
+
+bool ui_set_baseline(struct ui *ui, const char *name)
+{
+    json_decref(ui->baseline);
+    ui->baseline = NULL;
+    ui->baseline_name[0] = '\0';
+    ui->dirty_body = true;
+    if (!name)
+        return true;
+    if (!ui->opt->results_dir) {
+        ui_message(ui, ROLE_ERROR, "no results store (--no-save, or no XDG_DATA_HOME/HOME)");
+        return false;
+    }
+    struct diag d;
+    diag_init(&d);
+    ui->baseline = store_load_baseline(ui->opt->results_dir, name, &d);
+    if (ui->baseline)
+        snprintf(ui->baseline_name, sizeof ui->baseline_name, "%s", name);
+    else
+        ui_message(ui, ROLE_ERROR, "%s", d.n ? d.msgs[0] : "cannot load the baseline");
+    diag_free(&d);
+    return ui->baseline != NULL;
+}
+
+json_t *ui_baseline(const struct ui *ui, const char **name)
+{
+    if (name)
+        *name = ui->baseline_name;
+    return ui->baseline;
+}
+
+bool ui_save_baseline(struct ui *ui, const char *name)
+{
+    if (!ui->opt->results_dir) {
+        ui_message(ui, ROLE_ERROR, "no results store (--no-save, or no XDG_DATA_HOME/HOME)");
+        return false;
+    }
+    struct session_row *rs;
+    size_t n = ui_results(ui, false, &rs);
+    if (!n) {
+        free(rs);
+        ui_message(ui, ROLE_NOTE, "nothing measured yet to save as a baseline");
+        return false;
+    }
+    json_t *rows = session_rows_json(rs, n);
+    free(rs);
+    char err[512];
+    int rc = store_save_baseline(ui->opt->results_dir, name,
+                                 ui->store ? store_writer_id(ui->store) : NULL, rows,
+                                 err, sizeof err);
+    json_decref(rows);
+    if (rc != 0) {
+        ui_message(ui, ROLE_ERROR, "%s", err);
+        return false;
+    }
+    ui_message(ui, ROLE_NOTE, "saved %zu metric%s as baseline '%s'", n, n == 1 ? "" : "s",
+               name);
+    return true;
+}
+
+void ui_prompt(struct ui *ui, const char *label, void (*done)(struct ui *ui, const char *text))
+{
+    ui->prompting = true;
+    snprintf(ui->prompt_label, sizeof ui->prompt_label, "%s", label);
+    ui->prompt_text[0] = '\0';
+    ui->prompt_done = done;
+    ui->dirty_bottom = true;
+}
+
+/* A key while ui_prompt collects a line. */
+static void prompt_key(struct ui *ui, int key)
+{
+    size_t len = strlen(ui->prompt_text);
+    ui->dirty_bottom = true;
+    if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+        ui->prompting = false;
+        if (len && ui->prompt_done)
+            ui->prompt_done(ui, ui->prompt_text);
+    } else if (key == KEY_ESC || key == CTRL_KEY('G')) {
+        ui->prompting = false;
+    } else if (key == KEY_BACKSPACE || key == 127 || key == CTRL_KEY('H')) {
+        if (len)
+            ui->prompt_text[len - 1] = '\0';
+    } else if (key >= 32 && key < 127 && len + 1 < sizeof ui->prompt_text) {
+        ui->prompt_text[len] = (char)key;
+        ui->prompt_text[len + 1] = '\0';
+    }
+}
+
+/* --- provider per benchmark ---------------------------------------------- */
+
+static struct bench_pref *find_pref(const struct ui *ui, const struct cat_bench *b)
+{
+    for (size_t i = 0; i < ui->nprefs; i++)
+        if (ui->prefs[i].bench == b)
+            return &ui->prefs[i];
+    return NULL;
+}
+
+enum provider_pref ui_bench_provider(const struct ui *ui, const struct cat_bench *b,
+                                     bool *chosen)
+{
+    const struct bench_pref *p = find_pref(ui, b);
+    if (chosen)
+        *chosen = p != NULL;
+    return p ? p->pref : ui->app->provider;
+}
+
+size_t ui_bench_kernels(const struct ui *ui, const struct cat_bench *b,
+                        const struct kernel **out)
+{
+    return cat_bench_runnable(b, ui->app->extras, ui_bench_provider(ui, b, NULL),
+                              app_kernel_available, out);
+}
+
+bool ui_bench_has_choice(const struct ui *ui, const struct cat_bench *b)
+{
+    bool kernel = false, tool = false;
+    for (size_t i = 0; i < b->nkernels; i++) {
+        const struct kernel *k = b->kernels[i];
+        if (k->extra && !ui->app->extras)
+            continue;
+        if (k->provider && strcmp(k->provider, "tool") == 0)
+            tool |= app_kernel_available(k);
+        else
+            kernel = true;
+    }
+    return kernel && tool;
+}
+
+bool ui_bench_provider_next(struct ui *ui, const struct cat_bench *b)
+{
+    if (!ui_bench_has_choice(ui, b))
+        return false;
+    struct bench_pref *p = find_pref(ui, b);
+    if (!p) {
+        xgrow(&ui->prefs, &ui->cap_prefs, ui->nprefs + 1, sizeof *ui->prefs);
+        p = &ui->prefs[ui->nprefs++];
+        p->bench = b;
+        p->pref = PROVIDER_KERNEL;
+    } else if (p->pref == PROVIDER_KERNEL) {
+        p->pref = PROVIDER_TOOL;
+    } else {
+        *p = ui->prefs[--ui->nprefs];   /* back to the settings' preference */
+    }
+    return true;
+}
+
+/* Starts kernels ks (group[i]: their benchmark, NULL for one) as the job. */
+static bool start_job(struct ui *ui, const struct kernel **ks, size_t n,
+                      const size_t *group, size_t ngroups, const char *what)
+{
+    ui->run_ended = false;
+    ui->live_pending = true;
+    ui->live_last = 0;
+    /* CPU-bound kernels: warn first and compare at the measured clock */
+    app_cpu_watch_free(&ui->watch);
+    app_cpu_watch_begin(ui->app, ks, n, &ui->watch);
+    if (ui->watch.warnings.count)
+        ui_message(ui, ROLE_WARN, "warning: %s%s", ui->watch.warnings.items[0].text,
+                   ui->watch.warnings.count > 1 ? " (more on the system screen: s)" : "");
+    ui->batch = batch_start(ks, n, &ui->app->run_opts, &ui_sink, ui);
+    if (group)
+        batch_set_groups(ui->batch, group, ngroups);
+    if (!batch_run(ui->batch)) {
+        ui_message(ui, ROLE_ERROR, "cannot start %s: %s", what,
+                   ui->batch->start_errors[0] ? ui->batch->start_errors[0] : "unknown error");
+        ui_run_close(ui);
+        return false;
+    }
+    ui->dirty_body = true;
+    return true;
+}
+
 bool ui_run_start(struct ui *ui, const struct cat_bench *b, const struct kernel *k)
 {
     ui_run_close(ui);
@@ -384,31 +587,57 @@ bool ui_run_start(struct ui *ui, const struct cat_bench *b, const struct kernel 
                    b ? b->title : "?");
         return false;
     }
-    ui->run_ended = false;
-    ui->live_pending = true;
-    ui->live_last = 0;
     const struct kernel **ks = xcalloc(b->nkernels, sizeof *ks);
     size_t n = 1;
     if (k)
         ks[0] = k;
     else
-        n = app_bench_kernels(ui->app, b, ks);
-    /* CPU-bound kernels: warn first and compare at the measured clock */
-    app_cpu_watch_free(&ui->watch);
-    app_cpu_watch_begin(ui->app, ks, n, &ui->watch);
-    if (ui->watch.warnings.count)
-        ui_message(ui, ROLE_WARN, "warning: %s%s", ui->watch.warnings.items[0].text,
-                   ui->watch.warnings.count > 1 ? " (more on the system screen: s)" : "");
-    ui->batch = batch_start(ks, n, &ui->app->run_opts, &ui_sink, ui);
-    free(ks);
-    if (!batch_run(ui->batch)) {
-        ui_message(ui, ROLE_ERROR, "cannot start %s: %s", b->kernels[0]->name,
-                   ui->batch->start_errors[0] ? ui->batch->start_errors[0] : "unknown error");
-        ui_run_close(ui);
+        n = ui_bench_kernels(ui, b, ks);
+    if (!n) {
+        free(ks);
+        ui_message(ui, ROLE_ERROR, "%s: no kernel or tool of it can run here", b->title);
         return false;
     }
-    ui->dirty_body = true;
-    return true;
+    bool ok = start_job(ui, ks, n, NULL, 0, ks[0]->name);
+    free(ks);
+    return ok;
+}
+
+bool ui_run_start_category(struct ui *ui, const struct cat_category *c)
+{
+    ui_run_close(ui);
+    size_t total = 0, n = 0, nb = 0;
+    for (size_t i = 0; c && i < c->nbenches; i++)
+        total += c->benches[i]->nkernels;
+    const struct kernel **ks = xcalloc(total ? total : 1, sizeof *ks);
+    size_t *group = xcalloc(total ? total : 1, sizeof *group);
+    free(ui->job_benches);
+    ui->job_benches = xcalloc(c && c->nbenches ? c->nbenches : 1, sizeof *ui->job_benches);
+    for (size_t i = 0; c && i < c->nbenches; i++) {
+        size_t got = ui_bench_kernels(ui, c->benches[i], ks + n);
+        for (size_t k = 0; k < got; k++)
+            group[n + k] = nb;
+        n += got;
+        if (got)
+            ui->job_benches[nb++] = c->benches[i];
+    }
+    bool ok = false;
+    if (!n)
+        ui_message(ui, ROLE_ERROR, "%s: nothing in it can run here", c ? c->title : "?");
+    else
+        ok = start_job(ui, ks, n, group, nb, c->title);
+    free(ks);
+    free(group);
+    return ok;
+}
+
+const struct cat_bench *ui_batch_bench(const struct ui *ui)
+{
+    const struct batch *b = ui->batch;
+    if (!b || !b->group || !ui->job_benches)
+        return NULL;
+    size_t g = batch_group_now(b);
+    return g < b->ngroups ? ui->job_benches[g] : NULL;
 }
 
 /* --- layout and drawing ---------------------------------------------------- */
@@ -492,7 +721,12 @@ static void draw_bottom(struct ui *ui)
 {
     struct screen *s = top_screen(ui);
     werase(ui->bottom);
-    if (ui->searching) {
+    if (ui->prompting) {
+        char line[160];
+        snprintf(line, sizeof line, "%s%s_   (Enter saves, Esc cancels)", ui->prompt_label,
+                 ui->prompt_text);
+        widget_text(ui->bottom, 0, 0, getmaxx(ui->bottom) - 1, ROLE_KEY, line, false);
+    } else if (ui->searching) {
         char line[128];
         snprintf(line, sizeof line, "/%s_   %s(Enter keeps, Esc cancels)", ui->query,
                  ui->search_miss ? "not found " : "");
@@ -674,6 +908,10 @@ static void handle_key(struct ui *ui, int key)
         demo_stop(ui);      /* any key ends the demo; the screens stay */
         return;
     }
+    if (ui->prompting && !ui->too_small) {
+        prompt_key(ui, key);
+        return;
+    }
     if (ui->searching && !ui->too_small) {
         search_key(ui, key);
         return;
@@ -755,8 +993,7 @@ static int cmp_names(const void *a, const void *b)
 void ui_next_theme(struct ui *ui)
 {
     if (!ui->color) {
-        ui_message(ui, ROLE_NOTE, "theme: mono (this terminal shows no colours%s)",
-                   no_color_env() ? ": NO_COLOR is set" : "");
+        ui_message(ui, ROLE_NOTE, "theme: mono (%s)", ui_theme_mono_reason(ui));
         return;
     }
     char *dir = datadir_path("themes");
@@ -1197,6 +1434,9 @@ int ui_main(struct app *a, const struct ui_options *opt)
     if (store_finish(ui->store, ui->exit_code == 0, err, sizeof err) != 0)
         fprintf(stderr, "evmbench: %s\n", err);
     session_free(&ui->session);
+    free(ui->prefs);
+    free(ui->job_benches);
+    json_decref(ui->baseline);
     app_cpu_watch_free(&ui->watch);
     term_stop(ui);
     signals_restore();

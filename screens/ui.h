@@ -50,6 +50,7 @@ struct screen_arg {
     const struct cat_bench *bench;
     const struct kernel *kernel;    /* run only this kernel of the bench */
     const char *section, *metric;   /* compare: this metric (NULL: the last) */
+    bool all;                       /* run: every runnable bench of category */
 };
 
 struct screen_ops {
@@ -89,6 +90,7 @@ extern const struct screen_ops screen_results;
 extern const struct screen_ops screen_compare;
 extern const struct screen_ops screen_boards;
 extern const struct screen_ops screen_settings;
+extern const struct screen_ops screen_baselines;
 
 struct app *ui_app(const struct ui *ui);
 /* True when the locale is UTF-8 (else draw ASCII only). */
@@ -113,7 +115,28 @@ void ui_message(struct ui *ui, enum role r, const char *fmt, ...)
  * one and starts the kernels in turn; false (with a message) when it
  * cannot. The job keeps going while other screens (help) are on top. */
 bool ui_run_start(struct ui *ui, const struct cat_bench *b, const struct kernel *k);
+/* 'a' on a category: every benchmark of c that can run here, each with
+ * its provider choice, as one batch (batch_set_groups marks which kernel
+ * belongs to which benchmark). */
+bool ui_run_start_category(struct ui *ui, const struct cat_category *c);
+/* The benchmark the live category batch is at (or ended on); NULL when
+ * the job is not a category batch. */
+const struct cat_bench *ui_batch_bench(const struct ui *ui);
 struct batch *ui_batch(const struct ui *ui);
+
+/* Provider per benchmark, chosen on the category screen: the preference
+ * of b (*chosen: set on the category screen, else the settings'). */
+enum provider_pref ui_bench_provider(const struct ui *ui, const struct cat_bench *b,
+                                     bool *chosen);
+/* The kernels a run of b starts under that choice; out has room for
+ * b->nkernels. */
+size_t ui_bench_kernels(const struct ui *ui, const struct cat_bench *b,
+                        const struct kernel **out);
+/* True when b has both an embedded kernel and an installed tool. */
+bool ui_bench_has_choice(const struct ui *ui, const struct cat_bench *b);
+/* Cycles b's provider: settings' preference -> kernel -> tool -> back.
+ * False (nothing changes) when b has not both. */
+bool ui_bench_provider_next(struct ui *ui, const struct cat_bench *b);
 /* The run going now, or the last one that ran; NULL when none. */
 struct run *ui_run(const struct ui *ui);
 /* Cancels the run if it still goes (finished metrics are kept in it). */
@@ -124,6 +147,20 @@ void ui_run_close(struct ui *ui);
 /* Every metric measured since the start (session.h), the live run's
  * last, judged against the current reference board. */
 size_t ui_results(const struct ui *ui, bool problems_only, struct session_row **out);
+/* The results store (--results-dir, the XDG default), NULL when none. */
+const char *ui_results_dir(const struct ui *ui);
+/* Compares the results with baseline or run `name` of the store from now
+ * on (NULL: none). False, with a message, when it cannot be loaded. */
+bool ui_set_baseline(struct ui *ui, const char *name);
+/* The baseline's rows and *name, or NULL when none is chosen. */
+json_t *ui_baseline(const struct ui *ui, const char **name);
+/* Saves every metric measured so far as baseline `name`; says how it went
+ * on the bottom line. */
+bool ui_save_baseline(struct ui *ui, const char *name);
+/* Asks for a line of text on the bottom line ("label: text_"); Enter calls
+ * done with it (not when empty), Esc drops it. */
+void ui_prompt(struct ui *ui, const char *label,
+               void (*done)(struct ui *ui, const char *text));
 /* Makes key the reference board (the board picker). */
 void ui_set_board(struct ui *ui, const char *key);
 /* The settings in force, and after changing them: apply and save. */
@@ -132,8 +169,12 @@ void ui_settings_changed(struct ui *ui);
 /* 't': the next theme of the themes folder (a mono terminal says why
  * not). */
 void ui_next_theme(struct ui *ui);
-/* The theme in use ("default", a path ...). */
+/* The theme chosen ("default", a path ...): the one in use unless the
+ * terminal is forced to mono. */
 const char *ui_theme_name(const struct ui *ui);
+/* Why the terminal gets the mono theme whatever is chosen ("NO_COLOR is
+ * set", "the terminal shows no colours"); NULL on a colour terminal. */
+const char *ui_theme_mono_reason(const struct ui *ui);
 /* The live redraws per second in force. */
 double ui_updates_per_s(const struct ui *ui);
 /* Case-insensitive substring test for the screens' search. */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "session.h"
 #include "util.h"
 
 /* --- pure formatting ---------------------------------------------------- */
@@ -338,10 +339,29 @@ char *fmt_compare_row(char *buf, size_t size, char mark, const char *label,
 #define RES_DEV_W 13
 #define RES_STATUS_W 7
 
-char *fmt_result_line(char *buf, size_t size, const struct result_row *r, bool utf8)
+char *fmt_baseline_cell(char *buf, size_t size, json_t *baseline,
+                        const struct result_row *r)
+{
+    double then, pct;
+    bool better, neutral;
+    char p[16];
+    if (!session_baseline_change(baseline, r, &then, &pct, &better, &neutral)) {
+        snprintf(buf, size, "-");
+        return buf;
+    }
+    fmt_pct(p, sizeof p, pct);
+    if (neutral || fabs(pct) < 0.05)
+        snprintf(buf, size, "%s", p);
+    else
+        snprintf(buf, size, "%s %s", p, better ? "better" : "worse");
+    return buf;
+}
+
+char *fmt_result_line_vs(char *buf, size_t size, const struct result_row *r,
+                         json_t *baseline, bool utf8)
 {
     char id[160], name[64], unit[16], val[16], ref[16], dev[32], devc[32], st[16],
-         stc[16];
+         stc[16], last[64];
     snprintf(id, sizeof id, "%s %s", r->bench ? r->bench : "?", r->metric ? r->metric : "?");
     fmt_fit_tail(name, sizeof name, id, RES_NAME_W, utf8);
     fmt_fit(unit, sizeof unit, fmt_unit(r->unit ? r->unit : ""), RES_UNIT_W, false, utf8);
@@ -357,21 +377,38 @@ char *fmt_result_line(char *buf, size_t size, const struct result_row *r, bool u
         snprintf(dev, sizeof dev, "%s", r->has_ref ? "-" : "no reference");
     fmt_fit(devc, sizeof devc, dev, RES_DEV_W, false, utf8);
     fmt_fit(stc, sizeof stc, st, RES_STATUS_W, false, utf8);
+    /* with a baseline, its change takes the provider's place */
+    if (baseline)
+        fmt_baseline_cell(last, sizeof last, baseline, r);
+    else
+        snprintf(last, sizeof last, "%s", r->provider);
     snprintf(buf, size, "%s %s %*s %*s %s %s %s", name, unit, RES_NUM_W, val, RES_NUM_W,
-             ref, devc, stc, r->provider);
+             ref, devc, stc, last);
+    return buf;
+}
+
+char *fmt_result_line(char *buf, size_t size, const struct result_row *r, bool utf8)
+{
+    return fmt_result_line_vs(buf, size, r, NULL, utf8);
+}
+
+char *fmt_result_header_vs(char *buf, size_t size, const char *baseline)
+{
+    char name[32], unit[16], dev[32], st[16], last[32];
+    fmt_fit(name, sizeof name, "metric", RES_NAME_W, false, false);
+    fmt_fit(unit, sizeof unit, "unit", RES_UNIT_W, false, false);
+    fmt_fit(dev, sizeof dev, "deviation", RES_DEV_W, false, false);
+    fmt_fit(st, sizeof st, "status", RES_STATUS_W, false, false);
+    if (baseline)
+        snprintf(last, sizeof last, "vs %.12s", baseline);
+    snprintf(buf, size, "%s %s %*s %*s %s %s %s", name, unit, RES_NUM_W, "value",
+             RES_NUM_W, "ref", dev, st, baseline ? last : "provider");
     return buf;
 }
 
 char *fmt_result_header(char *buf, size_t size)
 {
-    char name[32], unit[16], dev[32], st[16];
-    fmt_fit(name, sizeof name, "metric", RES_NAME_W, false, false);
-    fmt_fit(unit, sizeof unit, "unit", RES_UNIT_W, false, false);
-    fmt_fit(dev, sizeof dev, "deviation", RES_DEV_W, false, false);
-    fmt_fit(st, sizeof st, "status", RES_STATUS_W, false, false);
-    snprintf(buf, size, "%s %s %*s %*s %s %s %s", name, unit, RES_NUM_W, "value",
-             RES_NUM_W, "ref", dev, st, "provider");
-    return buf;
+    return fmt_result_header_vs(buf, size, NULL);
 }
 
 char *fmt_progress_bar(char *buf, size_t size, double frac, int width, bool utf8)

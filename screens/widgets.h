@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <jansson.h>
+
 #include "actions.h"
 #include "deviation.h"
 #include "result.h"
@@ -128,6 +130,17 @@ char *metric_header_text(char *buf, size_t size, enum summary compared);
 char *fmt_result_line(char *buf, size_t size, const struct result_row *r, bool utf8);
 /* Its header line. */
 char *fmt_result_header(char *buf, size_t size);
+/* The same with a baseline (rows as store_load_baseline returns; NULL:
+ * none): the last column is the change from it instead of the provider,
+ * headed "vs NAME" (the first 12 characters). */
+char *fmt_result_line_vs(char *buf, size_t size, const struct result_row *r,
+                         json_t *baseline, bool utf8);
+char *fmt_result_header_vs(char *buf, size_t size, const char *baseline);
+/* The change of r from its baseline row: "+2.3% better", "-1.0% worse",
+ * "+0.4%" (neutral unit, or below 0.05 %), "-" when the baseline has no
+ * such metric (see session_baseline_change). */
+char *fmt_baseline_cell(char *buf, size_t size, json_t *baseline,
+                        const struct result_row *r);
 
 /* A key hint on the bottom line: the action's first key and a label. */
 struct hint {

@@ -111,6 +111,7 @@ void batch_free(struct batch *b)
     free(b->runs);
     free(b->start_errors);
     free(b->kernels);
+    free(b->group);
     free(b);
 }
 
@@ -132,6 +133,36 @@ double batch_progress(const struct batch *b)
             done += budget(b, i) * b->runs[i]->progress;
     }
     return total > 0 ? done / total : 1;
+}
+
+double batch_eta(const struct batch *b, double elapsed)
+{
+    if (batch_done(b))
+        return 0;
+    double p = batch_progress(b);
+    if (p >= 1)
+        return 0;
+    if (p > 0.05 && elapsed > 0)
+        return elapsed * (1 - p) / p;
+    double left = 0;
+    for (size_t i = b->current; i < b->n; i++)
+        left += budget(b, i) * (i == b->current && b->runs[i] ? 1 - b->runs[i]->progress : 1);
+    return left;
+}
+
+void batch_set_groups(struct batch *b, const size_t *group, size_t ngroups)
+{
+    free(b->group);
+    b->group = xcalloc(b->n ? b->n : 1, sizeof *b->group);
+    memcpy(b->group, group, b->n * sizeof *group);
+    b->ngroups = ngroups;
+}
+
+size_t batch_group_now(const struct batch *b)
+{
+    if (!b->group || !b->n)
+        return 0;
+    return b->group[b->current < b->n ? b->current : b->n - 1];
 }
 
 bool batch_ok(const struct batch *b)

@@ -21,6 +21,10 @@ struct batch {
     size_t n;
     size_t current;             /* the live run; == n when all are done */
     bool cancelled;
+    /* Which benchmark (0 .. ngroups-1) kernel i belongs to, when the job
+     * runs several (a whole category); NULL: one benchmark. */
+    size_t *group;
+    size_t ngroups;
     struct run_options opt;
     const struct sink *sink;
     void *sink_ctx;
@@ -44,6 +48,15 @@ void batch_cancel(struct batch *b);
 void batch_free(struct batch *b);
 /* Overall progress 0..1, each kernel weighted by its time budget. */
 double batch_progress(const struct batch *b);
+/* Seconds left for the whole batch, given `elapsed` seconds since it
+ * started: from the progress so far once it is past 5 % (the board's own
+ * pace), else from the kernels' time budgets; 0 when done. */
+double batch_eta(const struct batch *b, double elapsed);
+/* Marks the kernels' benchmarks (group[i] for kernel i, copied). */
+void batch_set_groups(struct batch *b, const size_t *group, size_t ngroups);
+/* The benchmark (group) of the live run, or of the last one when done;
+ * 0 without groups. */
+size_t batch_group_now(const struct batch *b);
 /* True when every kernel started and ended with STATUS_OK. */
 bool batch_ok(const struct batch *b);
 

@@ -2,10 +2,13 @@
 #include "config.h"
 #include "session.h"
 
+#include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "deviation.h"
+#include "store.h"
 #include "util.h"
 
 void session_init(struct session *s)
@@ -164,4 +167,95 @@ void session_sort(struct session_row *rows, size_t n, enum session_sort key)
 {
     sort_key = key;
     qsort(rows, n, sizeof *rows, compare_rows);
+}
+
+/* --- baselines ------------------------------------------------------------ */
+
+static const char *str_member(json_t *o, const char *key)
+{
+    const char *v = json_string_value(json_object_get(o, key));
+    return v ? v : "";
+}
+
+bool session_baseline_change(json_t *baseline, const struct result_row *r,
+                             double *then, double *pct, bool *better, bool *neutral)
+{
+    size_t i;
+    json_t *b;
+    if (!json_is_array(baseline) || !r->samples || !r->bench || !r->metric)
+        return false;
+    json_array_foreach(baseline, i, b) {
+        json_t *v = json_object_get(b, "value");
+        if (strcmp(str_member(b, "bench"), r->bench) != 0 ||
+            strcmp(str_member(b, "metric"), r->metric) != 0 || !json_is_number(v))
+            continue;
+        double old = json_number_value(v);
+        if (old == 0 || !isfinite(old))
+            return false;
+        enum direction dir = unit_direction(r->unit);
+        *then = old;
+        *pct = (r->value - old) / fabs(old) * 100.0;
+        *neutral = dir == DIR_NEUTRAL;
+        *better = dir == DIR_HIGHER_BETTER ? *pct >= 0 : dir == DIR_LOWER_BETTER && *pct <= 0;
+        return true;
+    }
+    return false;
+}
+
+static int cmp_choice(const void *a, const void *b)
+{
+    return strcmp(((const struct baseline_choice *)a)->name,
+                  ((const struct baseline_choice *)b)->name);
+}
+
+size_t session_baseline_choices(const char *dir, struct baseline_choice **out,
+                                struct diag *d)
+{
+    struct baseline_choice *c = NULL;
+    size_t n = 0, cap = 0;
+    char *bdir = path_join(dir, "baselines");
+    DIR *dh = opendir(bdir);
+    struct dirent *e;
+    while (dh && (e = readdir(dh))) {
+        if (e->d_name[0] == '.' || !str_ends_with(e->d_name, ".json"))
+            continue;
+        char *name = xstrndup(e->d_name, strlen(e->d_name) - strlen(".json"));
+        json_t *rows = store_load_baseline(dir, name, d);
+        if (!rows) {
+            free(name);
+            continue;
+        }
+        xgrow(&c, &cap, n + 1, sizeof *c);
+        c[n++] = (struct baseline_choice){ name, false, json_array_size(rows), true };
+        json_decref(rows);
+    }
+    if (dh)
+        closedir(dh);
+    free(bdir);
+    qsort(c, n, sizeof *c, cmp_choice);
+    struct stored_run *runs;
+    size_t nr = store_list(dir, &runs, d);
+    for (size_t i = nr; i-- > 0;) {
+        xgrow(&c, &cap, n + 1, sizeof *c);
+        c[n++] = (struct baseline_choice){ xstrdup(runs[i].id), true,
+                                           json_array_size(runs[i].rows), runs[i].complete };
+    }
+    store_runs_free(runs, nr);
+    *out = c;
+    return n;
+}
+
+void session_baseline_choices_free(struct baseline_choice *c, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(c[i].name);
+    free(c);
+}
+
+json_t *session_rows_json(const struct session_row *rows, size_t n)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(a, result_row_json(&rows[i].row));
+    return a;
 }

@@ -13,7 +13,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <jansson.h>
+
 #include "batch.h"
+#include "diag.h"
 #include "result.h"
 
 /* Kept at most; the oldest go first. */
@@ -58,5 +61,33 @@ bool session_row_problem(const struct result_row *r);
 void session_sort(struct session_row *rows, size_t n, enum session_sort key);
 /* "order", "name", "deviation", "status", "provider". */
 const char *session_sort_name(enum session_sort key);
+
+/* --- baselines (the results screen) ------------------------------------- */
+
+/* The change of r from the baseline's row of the same bench and metric
+ * (baseline: an array of JSON rows with "bench", "metric", "value", as
+ * store_load_baseline returns): *then its value, *pct the change in
+ * percent of it, *better by the unit's direction (false when neutral,
+ * *neutral then true). False when r has no value, the baseline has no such
+ * row, or its value is 0. */
+bool session_baseline_change(json_t *baseline, const struct result_row *r,
+                             double *then, double *pct, bool *better, bool *neutral);
+
+/* What can serve as a baseline: the saved baselines (by name), then the
+ * runs of the store, newest first. */
+struct baseline_choice {
+    char *name;         /* what store_load_baseline takes */
+    bool is_run;        /* a run id, not a saved baseline */
+    size_t rows;        /* its metrics */
+    bool complete;      /* a run with its end line (baselines: true) */
+};
+/* Lists them from store DIR; unreadable files become diagnostics. *out
+ * is freed with session_baseline_choices_free. */
+size_t session_baseline_choices(const char *dir, struct baseline_choice **out,
+                                struct diag *d);
+void session_baseline_choices_free(struct baseline_choice *c, size_t n);
+
+/* The rows as JSON (result_row_json), for store_save_baseline. */
+json_t *session_rows_json(const struct session_row *rows, size_t n);
 
 #endif

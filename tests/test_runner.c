@@ -330,6 +330,43 @@ START_TEST(batch_cancel_starts_no_other)
 }
 END_TEST
 
+/* A batch put together by hand: no worker runs, the progress is set. */
+START_TEST(batch_eta_from_budgets_then_pace)
+{
+    struct kernel ka = { .name = "a", .budget_quick_s = 10 };
+    struct kernel kb = { .name = "b", .budget_quick_s = 30 };
+    const struct kernel *ks[] = { &ka, &kb, &kb };
+    struct run r0, r1;
+    memset(&r0, 0, sizeof r0);
+    memset(&r1, 0, sizeof r1);
+    struct run *runs[3] = { &r0, NULL, NULL };
+    struct batch b = { .kernels = ks, .runs = runs, .n = 3,
+                       .opt = { .params = { .quick = true } } };
+    /* nothing measured yet: the budgets, 10 + 30 + 30 s */
+    ck_assert_double_eq_tol(batch_eta(&b, 0.5), 70.0, 1e-9);
+    /* 2 % in: still the budgets, minus what the first kernel did */
+    r0.progress = 0.14;
+    ck_assert_double_eq_tol(batch_progress(&b), 1.4 / 70, 1e-9);
+    ck_assert_double_eq_tol(batch_eta(&b, 1.0), 70 - 1.4, 1e-9);
+    /* the first kernel done in 20 s instead of 10: the board's pace, twice
+     * the budget, gives 2 * 60 s for the rest */
+    r0.progress = 1;
+    runs[1] = &r1;
+    b.current = 1;
+    ck_assert_double_eq_tol(batch_eta(&b, 20.0), 120.0, 1e-9);
+    /* the groups: kernels 1 and 2 are the second benchmark */
+    ck_assert_uint_eq(batch_group_now(&b), 0);
+    size_t group[] = { 0, 1, 1 };
+    batch_set_groups(&b, group, 2);
+    ck_assert_uint_eq(b.ngroups, 2);
+    ck_assert_uint_eq(batch_group_now(&b), 1);
+    b.current = 3;              /* done: the last benchmark, nothing left */
+    ck_assert_uint_eq(batch_group_now(&b), 1);
+    ck_assert_double_eq_tol(batch_eta(&b, 99.0), 0.0, 1e-9);
+    free(b.group);
+}
+END_TEST
+
 Suite *suite_runner(void)
 {
     Suite *s = suite_create("runner");
@@ -345,6 +382,7 @@ Suite *suite_runner(void)
     tcase_add_test(tc, no_samples_is_no_data);
     tcase_add_test(tc, batch_runs_every_kernel_in_turn);
     tcase_add_test(tc, batch_cancel_starts_no_other);
+    tcase_add_test(tc, batch_eta_from_budgets_then_pace);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -12,6 +12,7 @@
 #include "profile.h"
 #include "session.h"
 #include "settings.h"
+#include "store.h"
 #include "suites.h"
 #include "util.h"
 
@@ -222,6 +223,109 @@ START_TEST(test_session_empty)
 }
 END_TEST
 
+static struct result_row measured(const char *bench, const char *metric,
+                                  const char *unit, double value)
+{
+    struct result_row r;
+    memset(&r, 0, sizeof r);
+    r.bench = bench;
+    r.metric = metric;
+    r.unit = unit;
+    r.samples = 3;
+    r.value = value;
+    return r;
+}
+
+START_TEST(test_session_baseline_change)
+{
+    json_t *base = json_pack("[{ss ss sf} {ss ss sf} {ss ss sf} {ss ss}]",
+                             "bench", "stream", "metric", "copy", "value", 2000.0,
+                             "bench", "lmbench", "metric", "lat", "value", 4.0,
+                             "bench", "x", "metric", "zero", "value", 0.0,
+                             "bench", "x", "metric", "novalue");
+    double then, pct;
+    bool better, neutral;
+    /* higher is better: 1900 against 2000 is 5 % worse */
+    struct result_row r = measured("stream", "copy", "mb/s", 1900);
+    ck_assert(session_baseline_change(base, &r, &then, &pct, &better, &neutral));
+    ck_assert_double_eq_tol(then, 2000, 1e-9);
+    ck_assert_double_eq_tol(pct, -5.0, 1e-9);
+    ck_assert(!better && !neutral);
+    /* lower is better: 3 us against 4 us is 25 % better */
+    r = measured("lmbench", "lat", "us", 3);
+    ck_assert(session_baseline_change(base, &r, &then, &pct, &better, &neutral));
+    ck_assert_double_eq_tol(pct, -25.0, 1e-9);
+    ck_assert(better && !neutral);
+    /* no such metric, a zero or missing value, nothing measured: none */
+    r = measured("stream", "triad", "mb/s", 1);
+    ck_assert(!session_baseline_change(base, &r, &then, &pct, &better, &neutral));
+    r = measured("x", "zero", "mb/s", 1);
+    ck_assert(!session_baseline_change(base, &r, &then, &pct, &better, &neutral));
+    r = measured("x", "novalue", "mb/s", 1);
+    ck_assert(!session_baseline_change(base, &r, &then, &pct, &better, &neutral));
+    r = measured("stream", "copy", "mb/s", 1);
+    r.samples = 0;
+    ck_assert(!session_baseline_change(base, &r, &then, &pct, &better, &neutral));
+    ck_assert(!session_baseline_change(NULL, &r, &then, &pct, &better, &neutral));
+    json_decref(base);
+}
+END_TEST
+
+START_TEST(test_session_baseline_choices)
+{
+    char dir[] = "/tmp/evmbench-baselines.XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char err[256];
+    struct diag dg;
+    diag_init(&dg);
+    /* a run, two baselines saved from the session's rows */
+    json_t *h = json_pack("{ss}", "mode", "tui");
+    struct store_writer *w = store_begin(dir, "board", h, err, sizeof err);
+    json_decref(h);
+    ck_assert_msg(w != NULL, "%s", err);
+    struct session_row rows[2];
+    memset(rows, 0, sizeof rows);
+    rows[0].row = measured("stream", "copy", "mb/s", 1800);
+    rows[1].row = measured("stream", "add", "mb/s", 1500);
+    json_t *j = session_rows_json(rows, 2);
+    ck_assert_uint_eq(json_array_size(j), 2);
+    ck_assert_double_eq_tol(json_number_value(json_object_get(json_array_get(j, 1), "value")),
+                            1500, 1e-9);
+    ck_assert_int_eq(store_append(w, json_array_get(j, 0), err, sizeof err), 0);
+    char *id = xstrdup(store_writer_id(w));
+    ck_assert_int_eq(store_finish(w, true, err, sizeof err), 0);
+    ck_assert_int_eq(store_save_baseline(dir, "zeta", NULL, j, err, sizeof err), 0);
+    ck_assert_int_eq(store_save_baseline(dir, "before", id, j, err, sizeof err), 0);
+    json_decref(j);
+    /* a broken baseline file is a diagnostic, not a choice */
+    char *bad = xasprintf("%s/baselines/broken.json", dir);
+    FILE *f = fopen(bad, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("{ not json", f);
+    fclose(f);
+
+    struct baseline_choice *c;
+    size_t n = session_baseline_choices(dir, &c, &dg);
+    ck_assert_uint_eq(n, 3);
+    ck_assert_str_eq(c[0].name, "before");
+    ck_assert(!c[0].is_run);
+    ck_assert_uint_eq(c[0].rows, 2);
+    ck_assert_str_eq(c[1].name, "zeta");
+    ck_assert_str_eq(c[2].name, id);
+    ck_assert(c[2].is_run && c[2].complete);
+    ck_assert_uint_eq(c[2].rows, 1);
+    ck_assert_uint_ge(dg.n, 1);
+    session_baseline_choices_free(c, n);
+    diag_free(&dg);
+    unlink(bad);
+    free(bad);
+    free(id);
+    char *cmd = xasprintf("rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+}
+END_TEST
+
 Suite *suite_settings(void)
 {
     Suite *s = suite_create("settings");
@@ -234,6 +338,8 @@ Suite *suite_settings(void)
     tc = tcase_create("session");
     tcase_add_test(tc, test_session_sort);
     tcase_add_test(tc, test_session_empty);
+    tcase_add_test(tc, test_session_baseline_change);
+    tcase_add_test(tc, test_session_baseline_choices);
     suite_add_tcase(s, tc);
     return s;
 }

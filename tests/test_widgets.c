@@ -575,6 +575,48 @@ START_TEST(test_result_line)
 }
 END_TEST
 
+START_TEST(test_result_line_baseline)
+{
+    char buf[200];
+    struct result_row r;
+    memset(&r, 0, sizeof r);
+    r.bench = "stream";
+    r.metric = "copy";
+    r.unit = "mb/s";
+    snprintf(r.provider, sizeof r.provider, "kernel:stream");
+    r.samples = 3;
+    r.value = 1900;
+    json_t *base = json_pack("[{ss ss sf} {ss ss sf} {ss ss sf}]",
+                             "bench", "stream", "metric", "copy", "value", 2000.0,
+                             "bench", "lmbench", "metric", "lat", "value", 4.0,
+                             "bench", "cpu", "metric", "clock", "value", 1000.0);
+    ck_assert_str_eq(fmt_baseline_cell(buf, sizeof buf, base, &r), "-5.0% worse");
+    /* the provider column gives way to the change */
+    fmt_result_line_vs(buf, sizeof buf, &r, base, false);
+    ck_assert_msg(str_ends_with(buf, " -  -5.0% worse") || str_ends_with(buf, "-5.0% worse"),
+                  "%s", buf);
+    ck_assert_ptr_null(strstr(buf, "kernel:stream"));
+    fmt_result_header_vs(buf, sizeof buf, "before-ddr-change");
+    ck_assert_str_eq(buf, "metric               unit    value     ref deviation     "
+                          "status  vs before-ddr-c");
+    r.value = 2000;
+    ck_assert_str_eq(fmt_baseline_cell(buf, sizeof buf, base, &r), "0.0%");
+    r.bench = "lmbench";
+    r.metric = "lat";
+    r.unit = "us";
+    r.value = 3;
+    ck_assert_str_eq(fmt_baseline_cell(buf, sizeof buf, base, &r), "-25.0% better");
+    r.bench = "cpu";
+    r.metric = "clock";
+    r.unit = "";
+    r.value = 1100;
+    ck_assert_str_eq(fmt_baseline_cell(buf, sizeof buf, base, &r), "+10.0%");
+    r.metric = "other";
+    ck_assert_str_eq(fmt_baseline_cell(buf, sizeof buf, base, &r), "-");
+    json_decref(base);
+}
+END_TEST
+
 START_TEST(test_theme_roles)
 {
     ck_assert_int_eq(theme_role_from_name("in-range"), ROLE_IN_RANGE);
@@ -600,6 +642,7 @@ Suite *suite_widgets(void)
     tcase_add_test(tc, test_hbar);
     tcase_add_test(tc, test_compare_row);
     tcase_add_test(tc, test_result_line);
+    tcase_add_test(tc, test_result_line_baseline);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("metric_row");

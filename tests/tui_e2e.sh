@@ -1,9 +1,10 @@
 #!/bin/sh
 # tui_e2e.sh - drives the TUI in tmux as a user on a serial console would:
 # 80x24, TERM=vt100, NO_COLOR=1, ASCII locale. Checks the captured screen
-# text of the home, category, help and live STREAM screens, and that the
-# terminal is restored and no worker is left after quitting, Ctrl-C,
-# SIGTERM and SIGHUP.
+# text of the home, category, help, live STREAM, results (baselines),
+# compare, board and settings screens, a short pass at TERM=vt220, linux
+# and screen (7-bit output only), and that the terminal is restored and no
+# worker is left after quitting, Ctrl-C, SIGTERM and SIGHUP.
 #
 # Environment (set by 'make check'): EVMBENCH_BIN, EVMBENCH_WRAPPER (e.g.
 # qemu-aarch64, may be empty), EVMBENCH_DATADIR, TMUX_BIN (empty: skip).
@@ -98,8 +99,11 @@ expect '^  benchmark +runs here +metrics' "$UI_TIMEOUT" "Enter opens the categor
 expect '^[> ] Stream +yes \(kernel stream\) +[0-9]+ +yes' 1 \
     "the category lists Stream as runnable with reference metrics"
 expect '^[> ] .* reference only ' 1 "reference-only benchmarks are marked"
+expect 'Enter run +a run all +P provider +/ search' 1 "the category shows its keys"
 keys '?'
-expect 'Ctrl-L +Redraw the whole screen' "$UI_TIMEOUT" "? shows the keys"
+expect 'a +Category: run all its runnable benchmarks' "$UI_TIMEOUT" "? shows the keys"
+keys G
+expect 'Ctrl-L +Redraw the whole screen' "$UI_TIMEOUT" "G scrolls the help to its end"
 expect 'q, Esc, Left +Back' 1 "the help is generated from the bindings"
 keys q
 expect '^  benchmark +runs here' "$UI_TIMEOUT" "q closes the help"
@@ -107,6 +111,33 @@ keys q
 expect 'Performance Guide categories' "$UI_TIMEOUT" "q goes back to home"
 keys q
 expect '^tui-exit=0' "$UI_TIMEOUT" "q on home quits with status 0"
+
+# --- provider per benchmark, and 'a': the whole category as one batch -----
+# The test tools folder has a stand-in stream_c, so Stream has a kernel and
+# a tool to choose from.
+tools="${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}/tools/bin"
+type_line "clear; $prog --quick --tools-dir '$tools'; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "the home screen opens (with --tools-dir)"
+keys Enter / S t r e a m Enter
+expect '^> Stream +yes \(tool stream_c\)' "$UI_TIMEOUT" "with the tool found, auto takes it"
+keys P
+expect '^> Stream +yes\* \(kernel stream\)' "$UI_TIMEOUT" "P chooses the kernel for Stream"
+expect 'Stream runs with: kernel' 1 "P says what the benchmark runs with"
+keys P
+expect '^> Stream +yes\* \(tool stream_c\)' "$UI_TIMEOUT" "P again chooses the tool"
+keys P
+expect '^> Stream +yes \(tool stream_c\)' "$UI_TIMEOUT" "a third P goes back to the settings"
+keys g j P
+expect 'Dhrystone: no choice here' "$UI_TIMEOUT" "P on a benchmark without a tool says so"
+keys a
+expect '^ System Benchmarks: all - benchmark 1 of [0-9]+: LMBench \(kernel ' "$UI_TIMEOUT" \
+    "a runs the whole category: benchmark 1 of n"
+expect '\[[#.]+\] +[0-9]+%  [0-9:]+ elapsed, ~[0-9:]+ left' "$UI_TIMEOUT" \
+    "the batch shows its progress and ETA"
+keys q
+expect '^  benchmark +runs here' "$UI_TIMEOUT" "q cancels the batch and goes back"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "q quits with status 0"
 
 # --- the live STREAM run, to the finished state ---------------------------
 type_line "clear; $prog --run stream $RUN_ARGS; echo tui-exit=\$?"
@@ -126,15 +157,20 @@ done
 expect '\[#+\] 100%' 1 "the progress bar is full and ASCII"
 expect 'against the guide: [0-9]+ in range, [0-9]+ warn, [0-9]+ off' 1 \
     "the verdicts are summed up"
-expect 'r run again +\? help +q back' 1 "the bottom line shows the finished keys"
+expect 'r run again +c compare +\? help +q back' 1 "the bottom line shows the finished keys"
 keys '?'
 expect 'Show the keys' "$UI_TIMEOUT" "? works on the live screen"
 keys q
 expect '^copy +mb/s' "$UI_TIMEOUT" "q closes the help, the result stays"
 
 # --- compare, results, board picker, settings, theme, search --------------
+expect '^ selected: stream triad \(Up/Down moves, c compares\)' 1 \
+    "the live table selects the metric measured last"
+keys k
+expect '^ selected: stream add ' "$UI_TIMEOUT" "Up selects the metric above"
 keys c
-expect '^ Compare: stream [a-z]+ \(mb/s, higher is better\)' "$UI_TIMEOUT" "c compares a metric"
+expect '^ Compare: stream add \(mb/s, higher is better\)' "$UI_TIMEOUT" \
+    "c compares the selected metric"
 expect '^> this board \(measured\) +[0-9.kM]+ #+' 1 "this board's bar is drawn in ASCII"
 expect '^\* AM62x SK +[0-9.]+ #+' 1 "the reference board is marked with its bar"
 for b in 'AM62x LP SK' 'AM62SIP SK' 'J721e EVM' 'am68_sk-fs' 'am69_sk-fs'; do
@@ -153,7 +189,20 @@ expect '^ Results: 4 metrics measured, sorted by order' "$UI_TIMEOUT" "v lists t
 expect '^  metric +unit +value +ref +deviation +status +provider' 1 "the results have their header"
 expect '^> stream copy +mb/s +[0-9.kM]+ +[0-9.kM]+ +[-+][0-9.]+% (better|worse) +(in|warn|off) +kernel:stream' 1 \
     "a result row: value, reference, deviation, status, provider"
-expect 'Tab sort +f warn/off +c compare' 1 "the results show their keys"
+expect 'Tab sort +f warn/off +B baseline +S save +c compare' 1 "the results show their keys"
+keys S
+expect '^save as baseline: _' "$UI_TIMEOUT" "S asks for a baseline name"
+type_line before
+expect "^saved 4 metrics as baseline 'before'" "$UI_TIMEOUT" "Enter saves the baseline"
+[ -f "$tmpdir/data/evmbench/baselines/before.json" ]
+check $? "the baseline is in the results store"
+keys B
+expect '^  before +baseline +4' "$UI_TIMEOUT" "B lists the saved baselines and runs"
+keys j Enter
+expect 'sorted by order, baseline before' "$UI_TIMEOUT" "Enter makes it the baseline"
+expect '^  metric +unit +value +ref +deviation +status +vs before' 1 \
+    "the last column is the change from the baseline"
+expect '^> stream copy +mb/s .* 0\.0%$' 1 "the same run against itself: no change"
 keys Tab
 expect 'sorted by name' "$UI_TIMEOUT" "Tab sorts by the next column"
 expect '^> stream add ' 1 "sorted by name, add comes first"
@@ -172,14 +221,16 @@ keys Enter
 expect 'board: .*\[j721e-idk-gw\] \(picked\)' "$UI_TIMEOUT" "Enter makes it the reference board"
 expect "reference: .*\[j721e-idk-gw\]" 1 "the live result is judged against it"
 keys o
-expect '^> Theme +< default >' "$UI_TIMEOUT" "o opens the settings"
+expect '^> Theme +< mono >' "$UI_TIMEOUT" "o opens the settings, showing the theme in use"
+expect "mono because NO_COLOR is set; the choice 'default' applies" 1 \
+    "the settings say why the terminal is mono and what is chosen"
 keys j Right
 expect '^[> ] Time budget +< full >' "$UI_TIMEOUT" "Right changes a setting"
 expect "saved to $tmpdir/config/evmbench/config" 1 "the change is saved"
 grep -qx 'budget = full' "$tmpdir/config/evmbench/config"
 check $? "the settings file holds the change"
 keys t
-expect 'theme: mono \(this terminal shows no colours: NO_COLOR is set\)' "$UI_TIMEOUT" \
+expect 'theme: mono \(NO_COLOR is set\)' "$UI_TIMEOUT" \
     "t on a NO_COLOR terminal stays mono and says why"
 keys q
 keys q
@@ -189,7 +240,7 @@ expect '^> CRYPTO ' "$UI_TIMEOUT" "/ on home selects the first category that mat
 keys Escape
 keys q
 expect '^tui-exit=0' "$UI_TIMEOUT" "q quits with status 0"
-runfile=$(ls "$tmpdir"/data/evmbench/runs/*.evmrun 2>/dev/null | head -n 1)
+runfile=$(grep -l '"metric":"triad"' "$tmpdir"/data/evmbench/runs/*.evmrun 2>/dev/null | head -n 1)
 grep -q '"metric":"triad"' "$runfile" 2>/dev/null && grep -q '^{"end":' "$runfile"
 check $? "the screens saved the STREAM run in the results store, complete"
 
@@ -250,6 +301,28 @@ for sig in TERM:143 HUP:129; do
     done
     [ -z "$left" ]
     check $? "no evmbench process is left after SIG$name"
+done
+
+# --- other serial-console TERMs: a short pass each, 7-bit output only ------
+# LC_ALL=C is not UTF-8: every byte written must be ASCII (line drawing
+# through the terminal's own 7-bit alternate character set).
+for t in vt220 linux screen; do
+    raw="$tmpdir/raw.$t"
+    : >"$raw"
+    tm pipe-pane -t e2e -o "cat >>'$raw'"
+    type_line "clear; TERM=$t $prog --run stream $RUN_ARGS; echo tui-exit=\$?"
+    expect 'Stream \(.*kernel stream' "$UI_TIMEOUT" "TERM=$t: the live screen opens"
+    wait_for 'finished in' "$RUN_TIMEOUT" || fail "TERM=$t: the STREAM run finishes"
+    ok "TERM=$t: the STREAM run finishes"
+    keys q
+    expect 'Performance Guide categories' "$UI_TIMEOUT" "TERM=$t: q goes to the home screen"
+    keys q
+    expect '^tui-exit=0' "$UI_TIMEOUT" "TERM=$t: q quits with status 0"
+    tm pipe-pane -t e2e
+    ! LC_ALL=C grep -q "$(printf '[\200-\377]')" "$raw"
+    check $? "TERM=$t: nothing but ASCII is written in the C locale"
+    type_line "clear; stty -g >'$tmpdir/stty.$t'; cmp -s '$tmpdir/stty.before' '$tmpdir/stty.$t' && echo stty-same-$t"
+    expect "^stty-same-$t" "$UI_TIMEOUT" "TERM=$t: the terminal modes are restored"
 done
 
 # --- the terminal is the shell's again --------------------------------------
