@@ -14,7 +14,8 @@
  *
  * Running a recipe is toolkernel.h's job; this module loads, looks up
  * binaries, expands templates and parses output (also without running,
- * for saved logs). Everything here is read-only after loading. */
+ * for saved logs). Everything here is read-only after loading. The
+ * implementation is split by job: see recipe_impl.h. */
 #ifndef EVMBENCH_RECIPE_H
 #define EVMBENCH_RECIPE_H
 
