@@ -54,6 +54,7 @@ struct cli {
     const char *storage_dir;    /* --storage-dir */
     bool allow_raw;             /* --allow-raw-device */
     const char *peer;           /* --peer */
+    const char *audio_device;   /* --audio-device */
     int nargs;
     /* run: the results store and baselines */
     const char *results_dir;    /* --results-dir; NULL: store_default_dir() */
@@ -99,6 +100,7 @@ static const char usage_text[] =
     "  --storage-dir DIR  storage tests (fio) write one file in DIR, removed after\n"
     "  --allow-raw-device let --storage-dir name a block device (overwrites data)\n"
     "  --peer HOST        network tests (netperf, iperf3) use the server on HOST\n"
+    "  --audio-device PCM audio tests (arecord, aplay) use this ALSA device\n"
     "  --rounds N         selfcheck: side-by-side rounds (3)\n"
     "  --profile NAME     run: a profile (quick, full, a .profile file)\n"
     "  --results-dir DIR  the results store (default $XDG_DATA_HOME/evmbench)\n"
@@ -1076,7 +1078,7 @@ enum {
     OPT_TOLERANCE, OPT_SIZE, OPT_ITERATIONS, OPT_RUN, OPT_UI, OPT_SECTION, OPT_LAYOUT,
     OPT_THREADS, OPT_PROVIDER, OPT_TOOLS_DIR, OPT_ROUNDS, OPT_RESULTS_DIR, OPT_NO_SAVE,
     OPT_SAVE_BASELINE, OPT_BASELINE, OPT_FAIL_ON_DEVIATION, OPT_KEEP, OPT_PROFILE, OPT_DEMO,
-    OPT_THEME, OPT_SLOW_TTY, OPT_STORAGE_DIR, OPT_ALLOW_RAW, OPT_PEER,
+    OPT_THEME, OPT_SLOW_TTY, OPT_STORAGE_DIR, OPT_ALLOW_RAW, OPT_PEER, OPT_AUDIO_DEVICE,
 };
 
 static const struct option long_options[] = {
@@ -1098,6 +1100,7 @@ static const struct option long_options[] = {
     { "storage-dir", required_argument, NULL, OPT_STORAGE_DIR },
     { "allow-raw-device", no_argument, NULL, OPT_ALLOW_RAW },
     { "peer", required_argument, NULL, OPT_PEER },
+    { "audio-device", required_argument, NULL, OPT_AUDIO_DEVICE },
     { "rounds", required_argument, NULL, OPT_ROUNDS },
     { "run", required_argument, NULL, OPT_RUN },
     { "demo", optional_argument, NULL, OPT_DEMO },
@@ -1226,6 +1229,9 @@ static int parse_options(struct cli *c, int argc, char **argv)
         case OPT_PEER:
             c->peer = optarg;
             break;
+        case OPT_AUDIO_DEVICE:
+            c->audio_device = optarg;
+            break;
         case OPT_THREADS:
             if (!parse_positive(optarg, 1024, &v) || v != floor(v))
                 return usage_error(c, "--threads takes a whole number from 1 to 1024, not '%s'",
@@ -1241,7 +1247,7 @@ static int parse_options(struct cli *c, int argc, char **argv)
     return -1;
 }
 
-/* Checks --storage-dir, --allow-raw-device and --peer and hands them to
+/* Checks --storage-dir, --allow-raw-device, --peer and --audio-device and hands them to
  * the recipes; returns -1 to go on, else the exit status. */
 static int set_tool_params(struct cli *c)
 {
@@ -1259,9 +1265,16 @@ static int set_tool_params(struct cli *c)
         free(target);
         return rc;
     }
+    if (c->audio_device && !toolparam_audio_device(c->audio_device, &why)) {
+        int rc = usage_error(c, "%s", why);
+        free(why);
+        free(target);
+        return rc;
+    }
     recipe_set_option("storage_dir", c->storage_dir);
     recipe_set_option("storage_target", target);
     recipe_set_option("peer", c->peer);
+    recipe_set_option("audio_device", c->audio_device);
     free(target);
     return -1;
 }

@@ -23,10 +23,11 @@
 
 static char *tools_dir;
 
-/* The user's run parameters (--storage-dir, --peer): recipe parameters
+/* The user's run parameters (--storage-dir, --peer, --audio-device): recipe parameters
  * with "source": "option" read them. */
-static const char *const option_names[] = { "storage_dir", "storage_target", "peer", NULL };
-static char *option_values[3];
+static const char *const option_names[] = { "storage_dir", "storage_target", "peer",
+                                            "audio_device", NULL };
+static char *option_values[4];
 
 static int option_index(const char *name)
 {

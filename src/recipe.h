@@ -78,7 +78,8 @@ double recipe_budget(const struct recipe_bench *b, bool quick);
 
 /* Values of --storage-dir ("storage_dir"; "storage_target" is the file
  * or, with --allow-raw-device, the device a storage test writes, from
- * toolparam_storage()) and --peer ("peer"), which a
+ * toolparam_storage()), --peer ("peer") and --audio-device ("audio_device"),
+ * which a
  * recipe reads through a parameter {"source": "option", "option": NAME}.
  * The caller validates them (toolparam.h). NULL unsets. Returns false for
  * an unknown name. Process-wide; a forked worker inherits them. */

@@ -89,7 +89,11 @@ struct emit {
     char *unit;
     enum summary summary;
     int group;              /* capture number of the value */
-    double scale;
+    double scale;           /* the product of the constant factors */
+    struct tmpl *factors;   /* "scale" factors from variables/parameters,
+                             * expanded per match: each must be a number */
+    size_t nfactors;
+    bool duration;          /* "convert": "duration": "1min 6.365s" -> s */
     bool has_min;
     double min;
     bool cpu_bound;

@@ -122,6 +122,9 @@ static void bench_free(struct recipe_bench *b)
             free(p->emits[j].column);
             rcp_tmpl_free(p->emits[j].table);
             free(p->emits[j].table);
+            for (size_t k = 0; k < p->emits[j].nfactors; k++)
+                rcp_tmpl_free(&p->emits[j].factors[k]);
+            free(p->emits[j].factors);
         }
         free(p->emits);
         for (size_t j = 0; j < p->ncaps; j++) {
@@ -631,6 +634,42 @@ static struct tmpl *opt_tmpl(struct ld *l, const struct recipe_bench *b, const j
     return t;
 }
 
+/* "scale": a number, a template naming a variable (field) or parameter
+ * whose value is a number ("{format.bits}"), or a list of these, all
+ * multiplied. Templates are expanded per match. */
+static void load_scale(struct ld *l, const struct recipe_bench *b, const json_t *sc,
+                       const char *path, struct emit *e)
+{
+    if (!sc)
+        return;
+    char *p = xasprintf("%s.scale", path);
+    json_t *list = json_is_array(sc) ? json_incref((json_t *)sc) : json_pack("[O]", sc);
+    if (json_array_size(list) == 0)
+        rcp_bad(l, p, "must not be an empty list");
+    e->factors = xcalloc(json_array_size(list) + 1, sizeof *e->factors);
+    size_t i;
+    json_t *v;
+    json_array_foreach(list, i, v) {
+        char *pi = json_is_array(sc) ? xasprintf("%s[%zu]", p, i) : xstrdup(p);
+        double d;
+        if (json_is_string(v)) {
+            if (rcp_tmpl_parse(l, json_string_value(v), pi, &e->factors[e->nfactors])) {
+                rcp_tmpl_check(l, b, &e->factors[e->nfactors], NULL, pi);
+                e->nfactors++;
+            }
+        } else if (!json_is_number(v)) {
+            rcp_bad(l, pi, "must be a number or a template string, not %s", type_name(v));
+        } else if (get_num(l, v, pi, &d) && !(d != 0 && isfinite(d))) {
+            rcp_bad(l, pi, "must be a finite non-zero number");
+        } else {
+            e->scale *= d;
+        }
+        free(pi);
+    }
+    json_decref(list);
+    free(p);
+}
+
 static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat, const json_t *o,
                       const char *path, struct emit *e)
 {
@@ -678,12 +717,17 @@ static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat,
         free(p);
         free(s);
     }
-    json_t *sc = json_object_get(o, "scale");
-    if (sc) {
-        char *p = xasprintf("%s.scale", path);
-        if (get_num(l, sc, p, &e->scale) && !(e->scale != 0 && isfinite(e->scale)))
-            rcp_bad(l, p, "must be a finite non-zero number");
-        free(p);
+    load_scale(l, b, json_object_get(o, "scale"), path, e);
+    char *conv = get_str(l, o, "convert", path, false);
+    if (conv) {
+        if (strcmp(conv, "duration") == 0) {
+            e->duration = true;
+        } else {
+            char *p = xasprintf("%s.convert", path);
+            rcp_bad(l, p, "unknown conversion \"%s\" (duration)", conv);
+            free(p);
+        }
+        free(conv);
     }
     json_t *cb = json_object_get(o, "cpu_bound");
     if (cb && !json_is_boolean(cb)) {
@@ -827,7 +871,7 @@ static void load_pattern(struct ld *l, struct recipe_bench *b, const json_t *o, 
                          struct pattern *pat)
 {
     static const char *const known[] = { "regex", "multi", "metric", "metrics", "unit", "value",
-                                         "scale", "min", "summary", "emit", "captures",
+                                         "scale", "convert", "min", "summary", "emit", "captures",
                                          "requires", "cpu_bound", "only", "row", "column",
                                          "table",
                                          "comment", NULL };
@@ -877,7 +921,8 @@ static void load_pattern(struct ld *l, struct recipe_bench *b, const json_t *o, 
             json_array_foreach(emit, i, v) {
                 char *pi = xasprintf("%s[%zu]", pe, i);
                 static const char *const ekeys[] = { "metric", "metrics", "unit", "value",
-                                                     "scale", "min", "summary", "cpu_bound",
+                                                     "scale", "convert", "min", "summary",
+                                                     "cpu_bound",
                                                      "row", "column", "table",
                                                      "comment", NULL };
                 if (json_is_object(v)) {

@@ -80,6 +80,90 @@ static char *group_text(const char *subject, const PCRE2_SIZE *ov, int n)
     return xstrndup(subject + ov[2 * n], ov[2 * n + 1] - ov[2 * n]);
 }
 
+/* A whole number: digits with optional sign, fraction and exponent,
+ * trailing blanks allowed. */
+static bool parse_number(const char *text, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    while (*end == ' ' || *end == '\t')
+        end++;
+    if (end == text || *end || errno == ERANGE || !isfinite(v))
+        return false;
+    *out = v;
+    return true;
+}
+
+/* A duration of one or more number+unit parts as systemd prints them
+ * ("1min 6.365s", "1h 2min", "850ms", "2.5s"; units us, ms, s, min, h,
+ * d, blank-separated or not), in seconds. A plain number is seconds. */
+static bool parse_duration(const char *text, double *out)
+{
+    static const struct { const char *unit; double secs; } units[] = {
+        { "us", 1e-6 }, { "ms", 1e-3 }, { "min", 60 }, { "s", 1 }, { "h", 3600 },
+        { "d", 86400 },
+    };
+    const char *p = text;
+    double total = 0;
+    int parts = 0;
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            break;
+        if (!isdigit((unsigned char)*p) && *p != '.')
+            return false;
+        char *end;
+        errno = 0;
+        double v = strtod(p, &end);
+        if (end == p || errno == ERANGE || !isfinite(v) || v < 0)
+            return false;
+        p = end;
+        double mult = 0;
+        for (size_t i = 0; i < sizeof units / sizeof units[0] && mult == 0; i++) {
+            size_t n = strlen(units[i].unit);
+            if (strncmp(p, units[i].unit, n) == 0 && !isalpha((unsigned char)p[n])) {
+                mult = units[i].secs;
+                p += n;
+            }
+        }
+        if (mult == 0) {
+            while (*p == ' ' || *p == '\t')
+                p++;
+            if (*p || parts > 0)
+                return false;       /* a bare number only on its own */
+            mult = 1;
+        }
+        total += v * mult;
+        parts++;
+    }
+    if (parts == 0)
+        return false;
+    *out = total;
+    return true;
+}
+
+/* Multiplies *v by the emit's template factors, expanded in sc. False
+ * with *why (caller frees) when one is unset or not a number. */
+static bool apply_factors(const struct emit *e, const struct scope *sc, double *v, char **why)
+{
+    for (size_t i = 0; i < e->nfactors; i++) {
+        char *s = rcp_tmpl_expand(&e->factors[i], sc, 0);
+        double f;
+        if (!s || !parse_number(s, &f) || f == 0) {
+            *why = s ? xasprintf("the scale factor %s is \"%s\", not a non-zero number",
+                                 e->factors[i].src, s)
+                     : xasprintf("the scale factor %s is unset", e->factors[i].src);
+            free(s);
+            return false;
+        }
+        *v *= f;
+        free(s);
+    }
+    return true;
+}
+
 /* Applies one pattern at one match. A capture that is not one of its
  * listed values makes the match no guide row: nothing is emitted. */
 static void emit_match(const struct recipe_bench *b, size_t inv, const struct recipe_env *env,
@@ -115,13 +199,13 @@ static void emit_match(const struct recipe_bench *b, size_t inv, const struct re
         if (!text) {
             why = xstrdup("the value's capture did not take part in the match");
         } else {
-            char *end;
-            errno = 0;
-            double v = strtod(text, &end);
-            while (*end == ' ' || *end == '\t')
-                end++;
-            if (end == text || *end || errno == ERANGE || !isfinite(v)) {
-                why = xasprintf("\"%s\" is not a number", text);
+            double v;
+            bool num = e->duration ? parse_duration(text, &v) : parse_number(text, &v);
+            if (!num) {
+                why = xasprintf(e->duration ? "\"%s\" is not a duration"
+                                            : "\"%s\" is not a number", text);
+            } else if (!apply_factors(e, &sc, &v, &why)) {
+                /* why says which factor */
             } else {
                 v *= e->scale;
                 if (e->has_min && v < e->min) {
