@@ -125,6 +125,11 @@ char *recipe_find_binary(const struct recipe_bench *b)
     return find_binary(b, NULL);
 }
 
+const char *recipe_binary_name(const struct recipe_bench *b, size_t i)
+{
+    return i < b->nbins ? b->bins[i].name : NULL;
+}
+
 char *recipe_not_found_reason(const struct recipe_bench *b)
 {
     struct strbuf sb;

@@ -194,7 +194,7 @@ static void emit_match(const struct recipe_bench *b, size_t inv, const struct re
     for (size_t ei = 0; ok && ei < pat->nemits; ei++) {
         const struct emit *e = &pat->emits[ei];
         char *text = e->group >= 0 ? group_text(subject, ov, e->group) : NULL;
-        struct recipe_match m = { .unit = e->unit, .value = NAN };
+        struct recipe_match m = { .unit = e->unit, .value = NAN, .offset = ov[0] };
         char *why = NULL;
         if (!text) {
             why = xstrdup("the value's capture did not take part in the match");
@@ -270,7 +270,7 @@ int recipe_parse(const struct recipe_bench *b, size_t inv, const struct recipe_e
                 break;
             PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
             emit_match(b, inv, env, pat, output, ov, fn, ctx, &count);
-            if (!pat->multi)
+            if (!pat->multi && !(env && env->saved_log))
                 break;
             start = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
         }

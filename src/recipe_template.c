@@ -232,7 +232,7 @@ char *rcp_param_value(const struct param *p, const struct recipe_env *env)
         const char *v = recipe_option(p->option);
         return v ? xstrdup(v) : NULL;
     }
-    if (!env)
+    if (!env || env->saved_log)
         return NULL;
     int cpu = sched_getcpu();
     double mhz = cpuclock_cpufreq_cur_mhz(NULL, cpu < 0 ? 0 : cpu);
