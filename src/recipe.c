@@ -4,21 +4,14 @@
 #include "config.h"
 #include "recipe_impl.h"
 
-#include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
-#include <sched.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cpuclock.h"
-#include "datadir.h"
 #include "util.h"
 
 static char *tools_dir;

@@ -14,6 +14,8 @@
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 
+#include <stdint.h>
+
 #include <jansson.h>
 #include <pcre2.h>
 

@@ -1,23 +1,15 @@
 /* recipe_parse.c - applies a recipe's PCRE2 patterns to a tool's output:
- * error patterns, captures mapped to metric ids, unit scaling. */
+ * error patterns, captures mapped to metric ids, unit scaling, template
+ * factors and duration conversion. */
 #include "config.h"
 #include "recipe_impl.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <sched.h>
-#include <stdarg.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "cpuclock.h"
-#include "datadir.h"
 #include "util.h"
 
 /* --- parsing ------------------------------------------------------------ */

@@ -5,20 +5,11 @@
 #include "recipe_impl.h"
 
 #include <ctype.h>
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <math.h>
 #include <sched.h>
-#include <stdarg.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cpuclock.h"
-#include "datadir.h"
 #include "util.h"
 
 /* --- templates: parsing and validation ---------------------------------- */

@@ -108,8 +108,8 @@ END_TEST
 
 /* Metrics of tables with several measured columns or several tables of the
  * same rows find their reference through row, column and table. */
-static double shipped_ref(const struct refdb *db, const struct recipe_set *set,
-                          const char *bench, const char *id)
+static double shipped_ref_on(const struct refdb *db, const struct recipe_set *set,
+                             const char *board, const char *bench, const char *id)
 {
     const struct recipe_bench *b = recipe_find(set, bench);
     ck_assert_msg(b, "no recipe %s", bench);
@@ -118,13 +118,19 @@ static double shipped_ref(const struct refdb *db, const struct recipe_set *set,
     for (size_t i = 0; i < n; i++)
         if (strcmp(m[i].id, id) == 0) {
             struct ref_hit hit;
-            ck_assert_msg(refdb_lookup_table(db, "am62xx_sk-fs", recipe_section(b), m[i].table,
+            ck_assert_msg(refdb_lookup_table(db, board, recipe_section(b), m[i].table,
                                              m[i].row ? m[i].row : m[i].id, m[i].column, &hit),
                           "%s/%s has no reference", bench, id);
             return hit.value->avg;
         }
     ck_abort_msg("%s has no metric %s", bench, id);
     return NAN;
+}
+
+static double shipped_ref(const struct refdb *db, const struct recipe_set *set,
+                          const char *bench, const char *id)
+{
+    return shipped_ref_on(db, set, "am62xx_sk-fs", bench, id);
 }
 
 START_TEST(test_shipped_ref_columns)
@@ -161,6 +167,11 @@ START_TEST(test_shipped_ref_columns)
                             0.12, 1e-9);
     ck_assert_double_eq_tol(shipped_ref(db, set, "audio_playback", "audio_playback-48000"),
                             1536637.75, 1e-6);
+    /* J721E's section is "ALSA SoC Audio Driver": 11025 Hz, 352800 bits/sec */
+    ck_assert_double_eq_tol(shipped_ref_on(db, set, "j721e-idk-gw", "audio_capture_j721e",
+                                           "audio_capture_j721e-11025"), 352800, 1e-6);
+    ck_assert_double_eq_tol(shipped_ref_on(db, set, "j721e-idk-gw", "audio_capture_j721e",
+                                           "audio_capture_j721e-11025-cpu"), 0.15, 1e-9);
     /* OpenSSL CPU Load: aes-128-cbc 38 % */
     ck_assert_double_eq_tol(shipped_ref(db, set, "openssl_speed", "aes-128-cbc"), 38, 1e-9);
     refdb_free(db);
