@@ -1332,6 +1332,8 @@ int cli_main(int argc, char **argv, FILE *out, FILE *err)
         return cmd_import_guide(&c);
     if (cmd && strcmp(cmd, "results") == 0 && c.nargs && strcmp(c.args[0], "import") == 0)
         return cmd_results_import(&c);
+    if (c.tool)
+        return usage_error(&c, "--tool is for 'results import LOG --tool TOOL'");
     if (cmd && strcmp(cmd, "results") == 0)
         return cmd_results(&c);
 

@@ -210,6 +210,11 @@ START_TEST(import_errors)
     ck_assert_msg(strstr(err, "results import LOG --tool TOOL"), "%s", err);
     free(out);
     free(err);
+    ck_assert_int_eq(cli(&out, &err, "results", "list", "--tool", "stream", "--results-dir", dir,
+                         NULL), 2);
+    ck_assert_msg(strstr(err, "--tool is for 'results import"), "%s", err);
+    free(out);
+    free(err);
     ck_assert_int_eq(cli(&out, &err, "results", "list", "--results-dir", dir, "--format",
                          "json", NULL), 0);
     ck_assert_str_eq(out, "[]\n");
