@@ -30,6 +30,7 @@
 #include "store.h"
 #include "settings.h"
 #include "toolkernel.h"
+#include "cli_import.h"
 #include "toolparam.h"
 #include "ui.h"
 #include "util.h"
@@ -57,6 +58,7 @@ struct cli {
     const char *storage_dir;    /* --storage-dir */
     bool allow_raw;             /* --allow-raw-device */
     const char *peer;           /* --peer */
+    const char *audio_device;   /* --audio-device */
     int nargs;
     /* run: the results store and baselines */
     const char *results_dir;    /* --results-dir; NULL: store_default_dir() */
@@ -66,6 +68,7 @@ struct cli {
     double fail_pct;            /* --fail-on-deviation; 0: off */
     int keep;                   /* results prune --keep */
     bool keep_set;
+    const char *tool;           /* results import --tool */
     struct store_writer *store; /* this run's file, NULL when not saving */
     bool quiet;                 /* --quiet: no progress on stderr */
     const char *kmsg;           /* --lava-kmsg[=PATH]: LAVA lines go there */
@@ -88,6 +91,7 @@ static const char usage_text[] =
     "                        [--fail-on-deviation PCT]\n"
     "       evmbench results list | show RUN | compare RUN_A RUN_B | export RUN\n"
     "                        | prune --keep N\n"
+    "       evmbench results import LOG --tool TOOL [--board KEY]\n"
     "       evmbench selfcheck [BENCH...] [--tools-dir DIR] [--rounds N] [--quick]\n"
     "       evmbench import-guide FILE... [-o OUT.json|DIR] [--layout NAME]\n"
     "\n"
@@ -109,6 +113,7 @@ static const char usage_text[] =
     "  --storage-dir DIR  storage tests (fio) write one file in DIR, removed after\n"
     "  --allow-raw-device let --storage-dir name a block device (overwrites data)\n"
     "  --peer HOST        network tests (netperf, iperf3) use the server on HOST\n"
+    "  --audio-device PCM audio tests (arecord, aplay) use this ALSA device\n"
     "  --rounds N         selfcheck: side-by-side rounds (3)\n"
     "  --profile NAME     run: a profile (quick, full, a .profile file)\n"
     "  --quiet            run: no progress on stderr (warnings and errors still)\n"
@@ -116,6 +121,8 @@ static const char usage_text[] =
     "  --results-dir DIR  the results store (default $XDG_DATA_HOME/evmbench)\n"
     "  --no-save          run: do not keep this run in the results store\n"
     "  --save-baseline NAME  run: also keep the results as baseline NAME\n"
+    "  --tool TOOL        results import: the tool that wrote the log (lmbench,\n"
+    "                     stream, dhrystone ...)\n"
     "  --baseline NAME    run: show the change from baseline NAME (or a run id)\n"
     "  --fail-on-deviation PCT  run: exit 1 when a metric is worse than the\n"
     "                     guide (or the baseline) by more than PCT percent\n"
@@ -1225,14 +1232,42 @@ static int cmd_results(struct cli *c)
     return status;
 }
 
+/* results import LOG --tool TOOL: needs the recipes and the reference
+ * board, so it builds the app the other results commands do without. */
+static int cmd_results_import(struct cli *c)
+{
+    if (c->nargs != 2 || !c->tool)
+        return usage_error(c, "results import LOG --tool TOOL");
+    char *dir = c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
+    if (!dir) {
+        fprintf(c->err, "evmbench: no results store: set --results-dir, XDG_DATA_HOME or HOME\n");
+        return 1;
+    }
+    struct app a;
+    app_init(&a, &c->cfg);
+    print_diag(c, &a.diag);
+    int rc = check_board(c, &a);
+    if (!rc) {
+        struct import_cmd ic = { .dir = dir, .file = c->args[1], .tool = c->tool, .app = &a,
+                                 .out = c->out, .err = c->err };
+        rc = cli_import(&ic);
+        if (rc == 2)
+            rc = EXIT_USAGE;
+    }
+    app_free(&a);
+    free(dir);
+    return rc;
+}
+
 /* --- options ------------------------------------------------------------- */
 
 enum {
     OPT_SYSROOT = 256, OPT_BOARD, OPT_REFS, OPT_FORMAT, OPT_QUICK, OPT_TIMEOUT,
     OPT_TOLERANCE, OPT_SIZE, OPT_ITERATIONS, OPT_RUN, OPT_UI, OPT_SECTION, OPT_LAYOUT,
-    OPT_THREADS, OPT_PROVIDER, OPT_TOOLS_DIR, OPT_ROUNDS, OPT_RESULTS_DIR, OPT_NO_SAVE,
+    OPT_THREADS, OPT_PROVIDER, OPT_TOOLS_DIR, OPT_TOOL, OPT_ROUNDS, OPT_RESULTS_DIR, OPT_NO_SAVE,
     OPT_SAVE_BASELINE, OPT_BASELINE, OPT_FAIL_ON_DEVIATION, OPT_KEEP, OPT_PROFILE, OPT_DEMO,
     OPT_THEME, OPT_SLOW_TTY, OPT_STORAGE_DIR, OPT_ALLOW_RAW, OPT_PEER, OPT_QUIET, OPT_LAVA_KMSG,
+    OPT_AUDIO_DEVICE,
 };
 
 static const struct option long_options[] = {
@@ -1251,9 +1286,11 @@ static const struct option long_options[] = {
     { "threads", required_argument, NULL, OPT_THREADS },
     { "provider", required_argument, NULL, OPT_PROVIDER },
     { "tools-dir", required_argument, NULL, OPT_TOOLS_DIR },
+    { "tool", required_argument, NULL, OPT_TOOL },
     { "storage-dir", required_argument, NULL, OPT_STORAGE_DIR },
     { "allow-raw-device", no_argument, NULL, OPT_ALLOW_RAW },
     { "peer", required_argument, NULL, OPT_PEER },
+    { "audio-device", required_argument, NULL, OPT_AUDIO_DEVICE },
     { "rounds", required_argument, NULL, OPT_ROUNDS },
     { "run", required_argument, NULL, OPT_RUN },
     { "demo", optional_argument, NULL, OPT_DEMO },
@@ -1355,6 +1392,7 @@ static int parse_options(struct cli *c, int argc, char **argv)
         case OPT_TOOLS_DIR:
             c->cfg.tools_dir = optarg;
             break;
+        case OPT_TOOL: c->tool = optarg; break;
         case OPT_RESULTS_DIR: c->results_dir = optarg; break;
         case OPT_NO_SAVE: c->no_save = true; break;
         case OPT_PROFILE: c->profile_name = optarg; break;
@@ -1390,6 +1428,9 @@ static int parse_options(struct cli *c, int argc, char **argv)
         case OPT_PEER:
             c->peer = optarg;
             break;
+        case OPT_AUDIO_DEVICE:
+            c->audio_device = optarg;
+            break;
         case OPT_THREADS:
             if (!parse_positive(optarg, 1024, &v) || v != floor(v))
                 return usage_error(c, "--threads takes a whole number from 1 to 1024, not '%s'",
@@ -1405,7 +1446,7 @@ static int parse_options(struct cli *c, int argc, char **argv)
     return -1;
 }
 
-/* Checks --storage-dir, --allow-raw-device and --peer and hands them to
+/* Checks --storage-dir, --allow-raw-device, --peer and --audio-device and hands them to
  * the recipes; returns -1 to go on, else the exit status. */
 static int set_tool_params(struct cli *c)
 {
@@ -1423,9 +1464,16 @@ static int set_tool_params(struct cli *c)
         free(target);
         return rc;
     }
+    if (c->audio_device && !toolparam_audio_device(c->audio_device, &why)) {
+        int rc = usage_error(c, "%s", why);
+        free(why);
+        free(target);
+        return rc;
+    }
     recipe_set_option("storage_dir", c->storage_dir);
     recipe_set_option("storage_target", target);
     recipe_set_option("peer", c->peer);
+    recipe_set_option("audio_device", c->audio_device);
     free(target);
     return -1;
 }
@@ -1447,6 +1495,10 @@ int cli_main(int argc, char **argv, FILE *out, FILE *err)
         return c.nargs ? usage_error(&c, "sysinfo takes no arguments") : cmd_sysinfo(&c);
     if (cmd && strcmp(cmd, "import-guide") == 0)
         return cmd_import_guide(&c);
+    if (cmd && strcmp(cmd, "results") == 0 && c.nargs && strcmp(c.args[0], "import") == 0)
+        return cmd_results_import(&c);
+    if (c.tool)
+        return usage_error(&c, "--tool is for 'results import LOG --tool TOOL'");
     if (cmd && strcmp(cmd, "results") == 0)
         return cmd_results(&c);
 

@@ -117,10 +117,15 @@ static int cmd_show(const struct results_cmd *rc, const char *which, struct diag
         fputc('\n', f);
         json_decref(o);
     } else {
+        json_t *imp = json_object_get(r.header, "imported");
         if (strcmp(rc->format, "text") == 0)
-            fprintf(f, "Run: %s (%s)\nStarted: %s\nBoard: %s\n\n", r.id,
+            fprintf(f, "Run: %s (%s)\nStarted: %s\nBoard: %s\n", r.id,
                     r.complete ? "complete" : "incomplete: interrupted before its end",
                     hstr(r.header, "started"), hstr(r.header, "board"));
+        if (strcmp(rc->format, "text") == 0 && json_is_object(imp))
+            fprintf(f, "Imported: %s (--tool %s)\n", hstr(imp, "file"), hstr(imp, "tool"));
+        if (strcmp(rc->format, "text") == 0)
+            fputc('\n', f);
         export_rows(f, rc->format, r.rows, rc->fail_pct, r.id);
     }
     stored_run_free(&r);

@@ -14,7 +14,8 @@
  *
  * Running a recipe is toolkernel.h's job; this module loads, looks up
  * binaries, expands templates and parses output (also without running,
- * for saved logs). Everything here is read-only after loading. */
+ * for saved logs). Everything here is read-only after loading. The
+ * implementation is split by job: see recipe_impl.h. */
 #ifndef EVMBENCH_RECIPE_H
 #define EVMBENCH_RECIPE_H
 
@@ -77,7 +78,8 @@ double recipe_budget(const struct recipe_bench *b, bool quick);
 
 /* Values of --storage-dir ("storage_dir"; "storage_target" is the file
  * or, with --allow-raw-device, the device a storage test writes, from
- * toolparam_storage()) and --peer ("peer"), which a
+ * toolparam_storage()), --peer ("peer") and --audio-device ("audio_device"),
+ * which a
  * recipe reads through a parameter {"source": "option", "option": NAME}.
  * The caller validates them (toolparam.h). NULL unsets. Returns false for
  * an unknown name. Process-wide; a forked worker inherits them. */
@@ -113,6 +115,8 @@ const char *recipe_tools_dir(void);
 /* Looks for the benchmark's binaries in the tools dir, the recipe's search
  * paths, then $PATH. Returns the absolute path (caller frees) or NULL. */
 char *recipe_find_binary(const struct recipe_bench *b);
+/* The i-th binary name the benchmark runs ("bw_mem"), NULL past the last. */
+const char *recipe_binary_name(const struct recipe_bench *b, size_t i);
 /* Where recipe_find_binary() looked and what provides the tool, as one
  * line for a "not found" message. Caller frees. */
 char *recipe_not_found_reason(const struct recipe_bench *b);
@@ -137,6 +141,9 @@ struct recipe_env {
     const char *binary;
     const char *const *params;  /* "name=value" overriding parameters (a saved
                                  * log's CPU clock ...); NULL-terminated or NULL */
+    bool saved_log;             /* parsing a saved log of many runs: every match
+                                 * of every pattern counts (not only the first),
+                                 * and this machine's CPU clock is not read */
 };
 
 /* The argument vector of an invocation for `binary`'s entry in the recipe
@@ -175,6 +182,7 @@ struct recipe_match {
     const char *unit;
     double value;
     const char *invalid;
+    size_t offset;          /* where the match starts in the output */
 };
 typedef void (*recipe_match_fn)(void *ctx, const struct recipe_match *m);
 

@@ -841,7 +841,7 @@ static bool run_invocation(struct tk_state *st, const struct recipe_bench *b, si
                 double pct = scope == CPULOAD_PROCESS
                                  ? cpuload_process_percent(res.cpu_seconds, res.seconds)
                                  : have_load ? cpuload_system_percent(&l0, &l1) : NAN;
-                struct recipe_match lm = { load_id, "%", pct, NULL };
+                struct recipe_match lm = { load_id, "%", pct, NULL, 0 };
                 if (!isfinite(pct))
                     lm.invalid = scope == CPULOAD_PROCESS
                                      ? "no CPU time was measured"

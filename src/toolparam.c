@@ -1,4 +1,5 @@
-/* toolparam.c - checks --storage-dir, --allow-raw-device and --peer. */
+/* toolparam.c - checks --storage-dir, --allow-raw-device, --peer and
+ * --audio-device. */
 #include "config.h"
 #include "toolparam.h"
 
@@ -72,6 +73,17 @@ static bool hostname_ok(const char *h)
         }
     }
     return true;
+}
+
+bool toolparam_audio_device(const char *pcm, char **why)
+{
+    *why = NULL;
+    size_t n = pcm ? strlen(pcm) : 0;
+    if (n == 0 || n > 64 || pcm[0] == '-' || !isalpha((unsigned char)pcm[0]) ||
+        strspn(pcm, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:,=.-") != n)
+        *why = xasprintf("--audio-device %s: not an ALSA PCM name (e.g. hw:0,0, plughw:1,0, "
+                         "default)", pcm ? pcm : "");
+    return *why == NULL;
 }
 
 bool toolparam_peer(const char *host, char **why)

@@ -27,4 +27,10 @@ bool toolparam_storage(const char *path, bool allow_raw, char **target, char **w
  * False with *why (caller frees) otherwise. No name lookup is done. */
 bool toolparam_peer(const char *host, char **why);
 
+/* An ALSA PCM name as arecord/aplay's -D takes it: "hw:0,0",
+ * "plughw:1,0", "hw:CARD=sndsoc,DEV=0", "default"; letters, digits and
+ * _ : , = . - only, not starting with '-', at most 64 characters. False
+ * with *why (caller frees) otherwise. The device is not opened here. */
+bool toolparam_audio_device(const char *pcm, char **why);
+
 #endif

@@ -309,6 +309,8 @@ START_TEST(tool_params_checked)
         { "--storage-dir", "/nonexistent/evmbench", "No such file" },
         { "--storage-dir", "/etc/passwd", "not a directory" },
         { "--allow-raw-device", NULL, "needs --storage-dir" },
+        { "--audio-device", "hw:0,0;reboot", "not an ALSA PCM name" },
+        { "--audio-device", "-Dx", "not an ALSA PCM name" },
     };
     for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
         struct outcome o = bad[i][1] ? run_cli("list", bad[i][0], bad[i][1], NULL)
@@ -320,6 +322,12 @@ START_TEST(tool_params_checked)
     struct outcome o = run_cli("list", NULL);
     ck_assert_int_eq(o.rc, 0);
     ck_assert_msg(strstr(o.out, "tool:fio_emmc not runnable: needs --storage-dir"), "%s", o.out);
+    ck_assert_msg(strstr(o.out, "tool:audio_capture not runnable: needs --audio-device"), "%s",
+                  o.out);
+    outcome_free(&o);
+    o = run_cli("list", "--audio-device", "plughw:CARD=sndsoc,DEV=0", NULL);
+    ck_assert_int_eq(o.rc, 0);
+    ck_assert_ptr_null(strstr(o.out, "needs --audio-device"));
     outcome_free(&o);
     char tmpl[] = "/tmp/evmbench-test-cli-XXXXXX";
     ck_assert(mkdtemp(tmpl));

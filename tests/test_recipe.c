@@ -108,8 +108,8 @@ END_TEST
 
 /* Metrics of tables with several measured columns or several tables of the
  * same rows find their reference through row, column and table. */
-static double shipped_ref(const struct refdb *db, const struct recipe_set *set,
-                          const char *bench, const char *id)
+static double shipped_ref_on(const struct refdb *db, const struct recipe_set *set,
+                             const char *board, const char *bench, const char *id)
 {
     const struct recipe_bench *b = recipe_find(set, bench);
     ck_assert_msg(b, "no recipe %s", bench);
@@ -118,13 +118,19 @@ static double shipped_ref(const struct refdb *db, const struct recipe_set *set,
     for (size_t i = 0; i < n; i++)
         if (strcmp(m[i].id, id) == 0) {
             struct ref_hit hit;
-            ck_assert_msg(refdb_lookup_table(db, "am62xx_sk-fs", recipe_section(b), m[i].table,
+            ck_assert_msg(refdb_lookup_table(db, board, recipe_section(b), m[i].table,
                                              m[i].row ? m[i].row : m[i].id, m[i].column, &hit),
                           "%s/%s has no reference", bench, id);
             return hit.value->avg;
         }
     ck_abort_msg("%s has no metric %s", bench, id);
     return NAN;
+}
+
+static double shipped_ref(const struct refdb *db, const struct recipe_set *set,
+                          const char *bench, const char *id)
+{
+    return shipped_ref_on(db, set, "am62xx_sk-fs", bench, id);
 }
 
 START_TEST(test_shipped_ref_columns)
@@ -153,6 +159,19 @@ START_TEST(test_shipped_ref_columns)
     ck_assert_double_eq_tol(shipped_ref(db, set, "boot_time",
                                         "linux_boot_time_from_sd_with_default_rootfs_20_boot_cycles"),
                             18.15, 1e-9);
+    /* ALSA SoC Audio, am62xx_sk-fs at 48000 Hz: capture 1535992.2 bits/sec at
+     * 0.12 %, playback 1536637.75 bits/sec at 0.11 % */
+    ck_assert_double_eq_tol(shipped_ref(db, set, "audio_capture", "audio_capture-48000"),
+                            1535992.2, 1e-6);
+    ck_assert_double_eq_tol(shipped_ref(db, set, "audio_capture", "audio_capture-48000-cpu"),
+                            0.12, 1e-9);
+    ck_assert_double_eq_tol(shipped_ref(db, set, "audio_playback", "audio_playback-48000"),
+                            1536637.75, 1e-6);
+    /* J721E's section is "ALSA SoC Audio Driver": 11025 Hz, 352800 bits/sec */
+    ck_assert_double_eq_tol(shipped_ref_on(db, set, "j721e-idk-gw", "audio_capture_j721e",
+                                           "audio_capture_j721e-11025"), 352800, 1e-6);
+    ck_assert_double_eq_tol(shipped_ref_on(db, set, "j721e-idk-gw", "audio_capture_j721e",
+                                           "audio_capture_j721e-11025-cpu"), 0.15, 1e-9);
     /* OpenSSL CPU Load: aes-128-cbc 38 % */
     ck_assert_double_eq_tol(shipped_ref(db, set, "openssl_speed", "aes-128-cbc"), 38, 1e-9);
     refdb_free(db);
@@ -308,7 +327,7 @@ START_TEST(test_fixtures)
     struct recipe_set *set = shipped();
     static const char *const tools[] = { "lmbench", "stream", "dhrystone", "whetstone",
                                          "linpack", "nbench", "openssl", "fio", "coremark-pro",
-                                         "iperf3", "netperf", "glmark2", "boot" };
+                                         "iperf3", "netperf", "glmark2", "boot", "alsa" };
     size_t cases = 0;
     for (size_t t = 0; t < ARRAY_SIZE(tools); t++) {
         char *rel = path_join("tools", tools[t]);
@@ -355,6 +374,33 @@ START_TEST(test_invalid_value)
 }
 END_TEST
 
+/* A "scale" factor from a parameter that is not a number makes the value
+ * invalid with the reason, not a wrong number. */
+START_TEST(test_scale_factor_not_number)
+{
+    struct recipe_set *set = shipped();
+    const struct recipe_bench *b = recipe_find(set, "audio_capture");
+    size_t inv;
+    ck_assert(recipe_invocation_lookup(b, "rate=48000 format=S16_LE", &inv));
+    const char *params[] = { "channels=stereo", NULL };
+    struct recipe_env env = { .params = params };
+    struct seen s = { .n = 0 };
+    int rc = recipe_parse(b, inv, &env, "  exact rate   : 48000 (48000/1)\n", seen_cb, &s, NULL);
+    ck_assert_int_eq(rc, 1);
+    ck_assert_str_eq(s.metric[0], "audio_capture-48000");
+    ck_assert(s.invalid[0]);
+    params[0] = "channels=1";
+    s.n = 0;
+    free(s.metric[0]);
+    rc = recipe_parse(b, inv, &env, "  exact rate   : 48000 (48000/1)\n", seen_cb, &s, NULL);
+    ck_assert_int_eq(rc, 1);
+    ck_assert(!s.invalid[0]);
+    ck_assert_double_eq(s.value[0], 768000);
+    free(s.metric[0]);
+    recipe_set_free(set);
+}
+END_TEST
+
 /* --- bad recipes ---------------------------------------------------------- */
 
 static bool has_msg(const struct diag *d, const char *needle)
@@ -388,6 +434,12 @@ START_TEST(test_bad_recipes)
     ck_assert(has_msg(&d, "tools/bad.json: benchmarks[7].stream: must be"));
     ck_assert(has_msg(&d, "tools/bad.json: benchmarks[7].patterns[0]: unknown member \"scael\""));
     ck_assert(has_msg(&d, "tools/bad.json: benchmarks[1]: benchmark \"bad_regex\" skipped"));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[8].patterns[0].scale[0]: unknown name "
+                          "\"nosuch\""));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[8].patterns[0].scale[1]: must be a finite "
+                          "non-zero number"));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[8].patterns[0].convert: unknown conversion "
+                          "\"hours\""));
     ck_assert(has_msg(&d, "tools/broken.json:4:"));
     ck_assert(has_msg(&d, "tools/old_format.json: format: must be \"evmbench-tools/1\""));
     recipe_set_free(set);
@@ -828,6 +880,7 @@ Suite *suite_recipe(void)
     tc = tcase_create("parse");
     tcase_add_test(tc, test_fixtures);
     tcase_add_test(tc, test_invalid_value);
+    tcase_add_test(tc, test_scale_factor_not_number);
     suite_add_tcase(s, tc);
     tc = tcase_create("run");
     tcase_add_checked_fixture(tc, fake_setup, fake_teardown);

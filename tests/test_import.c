@@ -1,0 +1,238 @@
+/* test_import.c - `evmbench results import`: real saved tool logs become
+ * runs in the results store that show and compare read. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli.h"
+#include "suites.h"
+#include "util.h"
+
+static char *dir;
+
+static void setup(void)
+{
+    char tmpl[] = "/tmp/evmbench-import-test-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(tmpl));
+    dir = xstrdup(tmpl);
+}
+
+static void teardown(void)
+{
+    char *cmd = xasprintf("rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+    free(dir);
+}
+
+static int cli(char **out, char **err, const char *first, ...)
+{
+    char *argv[40];
+    int argc = 0;
+    argv[argc++] = (char *)"evmbench";
+    va_list ap;
+    va_start(ap, first);
+    for (const char *a = first; a && argc < 39; a = va_arg(ap, const char *))
+        argv[argc++] = (char *)a;
+    va_end(ap);
+    argv[argc] = NULL;
+    size_t no, ne;
+    FILE *fo = open_memstream(out, &no), *fe = open_memstream(err, &ne);
+    int rc = cli_main(argc, argv, fo, fe);
+    fclose(fo);
+    fclose(fe);
+    return rc;
+}
+
+/* Imports data/import/NAME; returns the exit status, *out and *err set. */
+static int import(const char *name, const char *tool, char **out, char **err)
+{
+    char *rel = path_join("import", name);
+    char *path = test_data_path(rel);
+    int rc = cli(out, err, "results", "import", path, "--tool", tool, "--board", "am62xx_sk-fs",
+                 "--results-dir", dir, NULL);
+    free(path);
+    free(rel);
+    return rc;
+}
+
+/* `results show latest --format json` as a document. */
+static json_t *show_latest(void)
+{
+    char *out, *err;
+    int rc = cli(&out, &err, "results", "show", "latest", "--results-dir", dir, "--format",
+                 "json", NULL);
+    ck_assert_msg(rc == 0, "show: %s", err);
+    json_t *j = json_loads(out, 0, NULL);
+    ck_assert_ptr_nonnull(j);
+    free(out);
+    free(err);
+    return j;
+}
+
+static json_t *find_row(json_t *run, const char *metric)
+{
+    size_t i;
+    json_t *r;
+    json_array_foreach(json_object_get(run, "results"), i, r)
+        if (strcmp(json_string_value(json_object_get(r, "metric")), metric) == 0)
+            return r;
+    return NULL;
+}
+
+static double row_avg(json_t *run, const char *metric)
+{
+    json_t *r = find_row(run, metric);
+    ck_assert_msg(r, "no row %s", metric);
+    return json_number_value(json_object_get(r, "avg"));
+}
+
+/* A console log of thirteen lmbench runs: every value goes to the metric
+ * of the command above it, judged against the AM62x reference. */
+START_TEST(lmbench_console_log)
+{
+    char *out, *err;
+    int rc = import("lmbench-console.log", "lmbench", &out, &err);
+    ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
+    ck_assert_msg(strstr(out, "imported 28 metrics of 10 benchmarks"), "%s", out);
+    ck_assert_str_eq(err, "");
+    free(out);
+    free(err);
+    json_t *run = show_latest();
+    json_t *imp = json_object_get(run, "imported");
+    ck_assert_str_eq(json_string_value(json_object_get(imp, "tool")), "lmbench");
+    ck_assert(strstr(json_string_value(json_object_get(imp, "file")),
+                     "/import/lmbench-console.log"));
+    ck_assert_str_eq(json_string_value(json_object_get(run, "board")), "am62xx_sk-fs");
+    ck_assert(json_is_true(json_object_get(run, "complete")));
+    /* two-number lines: only the command line above says whose they are */
+    ck_assert_double_eq_tol(row_avg(run, "bw_mem-rd-16mb"), 66752.85, 1e-6);
+    ck_assert_double_eq_tol(row_avg(run, "bw_mem-bcopy-16mb"), 20137.83, 1e-6);
+    ck_assert_double_eq_tol(row_avg(run, "lat_mmap-1m"), 154, 1e-9);
+    ck_assert_double_eq_tol(row_avg(run, "bw_mmap_rd-o2c-1mb"), 2479.25, 1e-6);
+    ck_assert_ptr_null(find_row(run, "bw_mem-rd-1mb"));
+    /* lat_syscall's line does not name the operation either */
+    ck_assert_double_eq_tol(row_avg(run, "lat_syscall-null"), 0.9857, 1e-9);
+    ck_assert_double_eq_tol(row_avg(run, "lat_syscall-read"), 1.2076, 1e-9);
+    ck_assert_double_eq_tol(row_avg(run, "lat_syscall-open"), 3.1274, 1e-9);
+    ck_assert_ptr_null(find_row(run, "lat_syscall-write"));
+    ck_assert_double_eq_tol(row_avg(run, "lat_ctx-4-128k"), 12.68, 1e-9);
+    ck_assert_double_eq_tol(row_avg(run, "lat_fs-10k"), 3210, 1e-9);
+    json_t *r = find_row(run, "lat_syscall-null");
+    ck_assert_str_eq(json_string_value(json_object_get(r, "provider")), "tool:lat_syscall");
+    ck_assert(json_is_number(json_object_get(r, "ref_avg")));
+    ck_assert(json_is_number(json_object_get(r, "deviation_pct")));
+    json_decref(run);
+}
+END_TEST
+
+/* Without the command lines the bare two-number lines could be anyone's:
+ * they are left out with a warning, never misread; the rest is imported. */
+START_TEST(lmbench_bare_log)
+{
+    char *out, *err;
+    int rc = import("lmbench-bare.log", "lmbench", &out, &err);
+    ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
+    ck_assert_msg(strstr(err, "bw_mem: 6 lines not imported: the log does not say which"), "%s",
+                  err);
+    ck_assert_msg(strstr(err, "lat_syscall: 3 lines not imported"), "%s", err);
+    free(out);
+    free(err);
+    json_t *run = show_latest();
+    ck_assert_ptr_null(find_row(run, "bw_mem-rd-16mb"));
+    ck_assert_ptr_null(find_row(run, "lat_mmap-1m"));
+    ck_assert_ptr_null(find_row(run, "lat_syscall-null"));
+    ck_assert_double_eq_tol(row_avg(run, "bw_pipe"), 4093.86, 1e-6);
+    ck_assert_double_eq_tol(row_avg(run, "lat_fs-0k"), 4434, 1e-9);
+    json_decref(run);
+}
+END_TEST
+
+/* Two STREAM logs: show and compare work on imported runs. */
+START_TEST(stream_logs_compare)
+{
+    char *out, *err;
+    int rc = import("stream_c.log", "stream", &out, &err);
+    ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
+    free(out);
+    free(err);
+    json_t *run = show_latest();
+    ck_assert_uint_eq(json_array_size(json_object_get(run, "results")), 4);
+    ck_assert_double_eq_tol(row_avg(run, "triad"), 37890.4, 1e-6);
+    char *first = xstrdup(json_string_value(json_object_get(run, "id")));
+    json_decref(run);
+    rc = import("stream_c_2M.log", "stream_c", &out, &err);
+    ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
+    free(out);
+    free(err);
+    rc = cli(&out, &err, "results", "compare", first, "latest", "--results-dir", dir,
+             "--format", "json", NULL);
+    ck_assert_msg(rc == 0, "compare: %s", err);
+    json_t *j = json_loads(out, 0, NULL);
+    ck_assert_uint_eq(json_array_size(json_object_get(j, "metrics")), 4);
+    json_decref(j);
+    free(out);
+    free(err);
+    rc = cli(&out, &err, "results", "show", "latest", "--results-dir", dir, NULL);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_msg(strstr(out, "Imported: ") && strstr(out, "stream_c_2M.log (--tool stream_c)"),
+                  "%s", out);
+    free(out);
+    free(err);
+    free(first);
+}
+END_TEST
+
+/* An unknown tool is a usage error; a log without the tool's output, a
+ * missing file and a missing --tool are errors that save nothing. */
+START_TEST(import_errors)
+{
+    char *out, *err;
+    ck_assert_int_eq(import("stream_c.log", "nosuch", &out, &err), 2);
+    ck_assert_msg(strstr(err, "no tool recipe is called 'nosuch'"), "%s", err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(import("stream_c.log", "lmbench", &out, &err), 1);
+    ck_assert_msg(strstr(err, "no output of lmbench found"), "%s", err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(import("nosuch.log", "stream", &out, &err), 1);
+    ck_assert_msg(strstr(err, "nosuch.log: No such file"), "%s", err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(cli(&out, &err, "results", "import", "x.log", "--results-dir", dir, NULL),
+                     2);
+    ck_assert_msg(strstr(err, "results import LOG --tool TOOL"), "%s", err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(cli(&out, &err, "results", "list", "--tool", "stream", "--results-dir", dir,
+                         NULL), 2);
+    ck_assert_msg(strstr(err, "--tool is for 'results import"), "%s", err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(cli(&out, &err, "results", "list", "--results-dir", dir, "--format",
+                         "json", NULL), 0);
+    ck_assert_str_eq(out, "[]\n");
+    free(out);
+    free(err);
+}
+END_TEST
+
+Suite *suite_import(void)
+{
+    Suite *s = suite_create("import");
+    TCase *tc = tcase_create("import");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, lmbench_console_log);
+    tcase_add_test(tc, lmbench_bare_log);
+    tcase_add_test(tc, stream_logs_compare);
+    tcase_add_test(tc, import_errors);
+    suite_add_tcase(s, tc);
+    return s;
+}
