@@ -18,6 +18,7 @@
 #include "app.h"
 #include "batch.h"
 #include "cli_results.h"
+#include "embedded.h"
 #include "export.h"
 #include "guide_import.h"
 #include "kernel.h"
@@ -1044,6 +1045,8 @@ static int cmd_tui(struct cli *c, struct app *a)
         a->provider = st.provider;
     uo.settings = &st;
     uo.settings_path = path;
+    /* a static binary on a board without a terminfo database */
+    embedded_terminfo_setup(getenv("TERM"));
     rc = ui_main(a, &uo);
     free(path);
     free(store);
