@@ -23,6 +23,7 @@
 #include "guide_import.h"
 #include "kernel.h"
 #include "result.h"
+#include "privilege.h"
 #include "profile.h"
 #include "selfcheck.h"
 #include "store.h"
@@ -261,14 +262,18 @@ static int cmd_sysinfo(struct cli *c)
         app_free(&a);
         return 1;
     }
+    struct priv_report pr;
+    priv_probe(c->cfg.sysroot, &pr);
     if (format_is(c, "json")) {
         json_t *j = board_to_json(&a.board);
         json_object_set_new(j, "evm", evm_json(evm));
+        json_object_set_new(j, "privileges", priv_to_json(&pr));
         dump_json(j, f);
         json_decref(j);
     } else {
         board_print_text(&a.board, f);
         evm_text(evm, f);
+        priv_print_text(&pr, f);
     }
     app_free(&a);
     return close_output(c, f);
