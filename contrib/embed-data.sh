@@ -18,7 +18,7 @@ trap 'rm -f "$tmp"' EXIT
     for pair in "$@"; do
         file=${pair#*=}
         test -f "$file" || { echo "embed-data.sh: $file: no such file" >&2; exit 1; }
-        echo "static const unsigned char f$i[] = {"
+        echo "static const unsigned char f${i}[] = {"
         # every byte as 0xNN, sixteen to a line; a trailing 0 so that an
         # empty file still makes a valid array (size excludes it)
         od -An -v -tx1 "$file" | sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g' -e '/^$/d'
