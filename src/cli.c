@@ -21,10 +21,12 @@
 #include "batch.h"
 #include "board.h"
 #include "cli_results.h"
+#include "embedded.h"
 #include "export.h"
 #include "guide_import.h"
 #include "kernel.h"
 #include "result.h"
+#include "privilege.h"
 #include "profile.h"
 #include "selfcheck.h"
 #include "store.h"
@@ -279,14 +281,18 @@ static int cmd_sysinfo(struct cli *c)
         app_free(&a);
         return 1;
     }
+    struct priv_report pr;
+    priv_probe(c->cfg.sysroot, &pr);
     if (format_is(c, "json")) {
         json_t *j = board_to_json(&a.board);
         json_object_set_new(j, "evm", evm_json(evm));
+        json_object_set_new(j, "privileges", priv_to_json(&pr));
         dump_json(j, f);
         json_decref(j);
     } else {
         board_print_text(&a.board, f);
         evm_text(evm, f);
+        priv_print_text(&pr, f);
     }
     app_free(&a);
     return close_output(c, f);
@@ -1207,6 +1213,8 @@ static int cmd_tui(struct cli *c, struct app *a)
         a->provider = st.provider;
     uo.settings = &st;
     uo.settings_path = path;
+    /* a static binary on a board without a terminfo database */
+    embedded_terminfo_setup(getenv("TERM"));
     rc = ui_main(a, &uo);
     free(path);
     free(store);

@@ -3,6 +3,7 @@
 #include "cpuclock.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <sched.h>
 #include <stdint.h>
@@ -30,8 +31,14 @@
 #define ADD_BLOCK(x, one, n) \
     __asm__ volatile(".rept " #n "\n\tadd %1, %0\n\t.endr" : "+r"(x) : "r"(one))
 #elif defined(__arm__)
-#define ADD_BLOCK(x, one, n) \
-    __asm__ volatile(".rept " #n "\n\tadd %0, %0, %1\n\t.endr" : "+r"(x) : "r"(one))
+/* Written out, not .rept: GCC sizes an asm by its lines, and in Thumb-2 a
+ * loop around a block it thinks is short gets a branch that cannot reach. */
+#define ADD_1   "add %0, %0, %1\n\t"
+#define ADD_4   ADD_1 ADD_1 ADD_1 ADD_1
+#define ADD_16  ADD_4 ADD_4 ADD_4 ADD_4
+#define ADD_64  ADD_16 ADD_16 ADD_16 ADD_16
+#define ADD_128 ADD_64 ADD_64
+#define ADD_BLOCK(x, one, n) __asm__ volatile(ADD_##n : "+r"(x) : "r"(one))
 #else
 #define ADD_BLOCK(x, one, n) \
     do { \
@@ -89,7 +96,7 @@ static double measure_here(double seconds)
     if (slice > SLICE_MAX_S)
         slice = SLICE_MAX_S;
     unsigned long iters = START_ITERS;
-    while (time_chain(chain_long, iters) < slice / 2 && iters < (1ul << 40))
+    while (time_chain(chain_long, iters) < slice / 2 && iters <= ULONG_MAX / 2)
         iters *= 2;
 
     double best_short = INFINITY, best_long = INFINITY;

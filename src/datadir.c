@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "embedded.h"
 #include "util.h"
 
 static bool is_dir(const char *p)
@@ -70,5 +71,14 @@ char *datadir_path(const char *sub)
         if (p)
             return p;
     }
-    return path_join(PKGDATADIR, sub);
+    char *installed = path_join(PKGDATADIR, sub);
+    if (is_dir(installed) || embedded_nfiles == 0)
+        return installed;
+    /* a static binary copied alone onto a board: its built-in copy */
+    const char *root = embedded_root();
+    char *p = root ? under_root(root, sub) : NULL;
+    if (!p)
+        return installed;
+    free(installed);
+    return p;
 }

@@ -26,12 +26,12 @@ int main(void)
         suite_deviation, suite_catalog, suite_board, suite_guide_import,
         suite_stream, suite_memory, suite_os, suite_cpu, suite_nbench,
         suite_recipe, suite_cpuload, suite_cli, suite_widgets, suite_store, suite_settings,
-        suite_import,
+        suite_import, suite_embedded, suite_privilege,
     };
     SRunner *sr = srunner_create(NULL);
     for (size_t i = 0; i < ARRAY_SIZE(suites); i++)
         srunner_add_suite(sr, suites[i]());
-    srunner_run_all(sr, CK_NORMAL);
+    srunner_run_all(sr, CK_ENV);       /* CK_VERBOSITY, default normal */
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
     char *rm = xasprintf("rm -rf '%s'", store);

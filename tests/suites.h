@@ -25,6 +25,8 @@ Suite *suite_widgets(void);
 Suite *suite_store(void);
 Suite *suite_settings(void);
 Suite *suite_import(void);
+Suite *suite_embedded(void);
+Suite *suite_privilege(void);
 
 /* Absolute path of a file under tests/data (from $TESTS_DATA); caller frees. */
 char *test_data_path(const char *rel);

@@ -74,8 +74,11 @@ keys() { tm send-keys -t e2e "$@"; }
 type_line() { tm send-keys -t e2e -l "$1"; tm send-keys -t e2e Enter; }
 
 # The pane runs a plain shell; the program is started from it like a user would.
+# exec: tmux starts the command with "$SHELL -c"; dash (a user's /bin/sh
+# login shell) would stay as the pane's process, and the signal tests below
+# would find the wrong child of it.
 tm new-session -d -s e2e -x 80 -y 24 \
-    "env -u ENV TERM=vt100 NO_COLOR=1 LC_ALL=C XDG_CONFIG_HOME='$tmpdir/config' PS1='e2e\$ ' /bin/sh" ||
+    "exec env -u ENV TERM=vt100 NO_COLOR=1 LC_ALL=C XDG_CONFIG_HOME='$tmpdir/config' PS1='e2e\$ ' /bin/sh" ||
     { echo "tui_e2e: cannot start tmux"; exit 1; }
 expect '^e2e\$' "$UI_TIMEOUT" "a shell runs in an 80x24 vt100 pane"
 type_line "stty -g >'$tmpdir/stty.before'"
