@@ -396,6 +396,37 @@ START_TEST(test_bad_rows)
 }
 END_TEST
 
+/* Values peeled off a line that turned out not to be a row leaked (found
+ * by fuzz_guide; the sanitized build's leak check is what fails). */
+START_TEST(test_bad_rows_not_a_row)
+{
+    struct diag dg;
+    diag_init(&dg);
+    char *p = test_data_path("guides/fuzz-rows-leak.txt");
+    json_t *o = guide_import_file(p, LAYOUT_ROWS, &dg);
+    free(p);
+    ck_assert_ptr_nonnull(o);
+    ck_assert_uint_ge(ntables(o), 1);
+    json_decref(o);
+    diag_free(&dg);
+}
+END_TEST
+
+/* A csv-table option given twice: the last one counts and the first is
+ * not leaked (found by fuzz_guide). */
+START_TEST(test_bad_rst_option_twice)
+{
+    struct diag dg;
+    diag_init(&dg);
+    json_t *o = import_fixture("guides/rst-header-twice.rst", &dg);
+    ck_assert_ptr_nonnull(o);
+    json_t *t = table(o, "Stream Benchmarks");
+    ck_assert_double_eq_tol(num(cell(t, "copy", NULL, "am62xx_sk-fs: perf"), "avg"), 5927.30, 1e-9);
+    json_decref(o);
+    diag_free(&dg);
+}
+END_TEST
+
 /* Every fixture through every layout: no crash, no hang. */
 START_TEST(test_forced_layouts)
 {
@@ -735,6 +766,8 @@ Suite *suite_guide_import(void)
     tcase_add_test(tc, test_bad_missing_file);
     tcase_add_test(tc, test_bad_truncated);
     tcase_add_test(tc, test_bad_rows);
+    tcase_add_test(tc, test_bad_rows_not_a_row);
+    tcase_add_test(tc, test_bad_rst_option_twice);
     tcase_add_test(tc, test_forced_layouts);
     suite_add_tcase(s, tc);
     tc = tcase_create("seeds");
