@@ -254,12 +254,17 @@ json_t *guide_import_text(const char *name, const char *text, size_t len,
     return root;
 }
 
+#define GUIDE_FILE_LIMIT (64u << 20)    /* the largest guide is ~0.5 MB */
+
 json_t *guide_import_file(const char *path, enum guide_layout layout, struct diag *dg)
 {
     size_t len;
-    char *text = read_file(path, 0, &len);
+    char *text = read_file(path, GUIDE_FILE_LIMIT, &len);
     if (!text) {
-        diag_add(dg, "%s: %s", path, strerror(errno));
+        if (errno == EFBIG)
+            diag_add(dg, "%s: larger than %u MB; not a guide", path, GUIDE_FILE_LIMIT >> 20);
+        else
+            diag_add(dg, "%s: %s", path, strerror(errno));
         return NULL;
     }
     json_t *o = guide_import_text(path, text, len, layout, dg);
