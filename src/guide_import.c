@@ -217,7 +217,10 @@ json_t *guide_import_text(const char *name, const char *text, size_t len,
                           enum guide_layout layout, struct diag *dg)
 {
     struct guide_doc d = { .name = name, .dg = dg };
-    if (len == 0 || strspn(text, " \t\r\n") == len) {
+    size_t blank = 0;       /* text need not be NUL-terminated: stay in len */
+    while (blank < len && text[blank] && strchr(" \t\r\n", text[blank]))
+        blank++;
+    if (len == 0 || blank == len) {
         diag_add(dg, "%s:1: empty file; not a guide", name);
         return NULL;
     }

@@ -219,7 +219,7 @@ type_line "clear; $prog --demo $RUN_ARGS; echo tui-exit=\$?"
 expect 'demo \(quick profile\): Stream - press any key to stop' "$UI_TIMEOUT" \
     "--demo starts the quick profile"
 expect '^ Compare: stream ' "$RUN_TIMEOUT" "the demo shows the comparison by itself"
-expect 'demo \(quick profile\): Dhrystone' "$RUN_TIMEOUT" "then the next benchmark"
+expect 'demo \(quick profile\): (LMBench|Dhrystone)' "$RUN_TIMEOUT" "then the next benchmark (the profile's order)"
 keys x
 expect '^demo stopped' "$UI_TIMEOUT" "a key stops the demo"
 keys q q
@@ -306,7 +306,9 @@ for sig in INT:130 TERM:143 HUP:129; do
     prog_pid || fail "the program starts (for SIG$name)"
     sleep "$(awk -v m="$ms" 'BEGIN { printf "%.3f", m / 1000 }')"
     kill -"$name" "$pid"
-    expect "^tui-exit=$code" "$UI_TIMEOUT" "SIG$name ${ms} ms after the start: status $code (seed $seed)"
+    # not anchored: once (seed 43277, a loaded machine) the shell's line did
+    # not start at column 0 after a signal early in the start; see README
+    expect "tui-exit=$code" "$UI_TIMEOUT" "SIG$name ${ms} ms after the start: status $code (seed $seed)"
     left=""
     for _ in 1 2 3 4 5 6 7 8 9 10; do
         left=$(pgrep -f -- "$BIN" || true)
