@@ -199,7 +199,9 @@ rand_ms() { awk -v s="$1" -v max="$2" 'BEGIN { srand(s); printf "%d", rand() * m
 # reaches a program that has it at the default: env restores that.
 nointr=""
 env --default-signal=INT true 2>/dev/null && nointr="env --default-signal=INT"
-session_left() { ps -eo sid=,pid= | awk -v s="$1" '$1 == s { n++ } END { print n + 0 }'; }
+# Live processes only: a killed worker whose parent has exited is a zombie
+# until PID 1 reaps it, which in a container may be never.
+session_left() { ps -eo sid=,stat=,pid= | awk -v s="$1" '$1 == s && $2 !~ /^Z/ { n++ } END { print n + 0 }'; }
 printed_rows() { awk '/^METRIC /{t=1; next} /^$/{t=0} t && /^[^ ]/{n++} END{print n+0}' "$1"; }
 seed=$(($(date +%s) % 100000))
 k=0
@@ -221,7 +223,7 @@ for sig in INT TERM HUP; do
         # finished before the signal: 0, or 3 when a benchmark failed
         case $st in "$want" | 0 | 3) ;; *) fail "SIG$sig after ${ms} ms: status $st (wanted $want)" ;; esac
         left=1
-        for _ in 1 2 3 4 5 6 7 8 9 10; do
+        for _ in $(seq 25); do      # 5 s: a loaded machine is slow to reap
             left=$(session_left "$pid")
             [ "$left" -eq 0 ] && break
             sleep 0.2
