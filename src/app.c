@@ -25,7 +25,7 @@ void app_init(struct app *a, const struct app_config *cfg)
     a->sysroot = cfg->sysroot;
     a->refs_path = cfg->refs ? xstrdup(cfg->refs) : datadir_path("refs");
     a->refdb = refdb_new();
-    refdb_load_path(a->refdb, a->refs_path, &a->diag);
+    a->refs_loaded = refdb_load_path(a->refdb, a->refs_path, &a->diag);
 
     /* the providers: embedded kernels, then the SDK's tools as recipes say */
     if (cfg->tools_dir)

@@ -49,6 +49,7 @@ struct app {
     const struct kernel **kernels;  /* embedded then tool kernels */
     size_t nkernels;
     char *refs_path;            /* what was loaded */
+    int refs_loaded;            /* reference files loaded from it */
     const char *sysroot;        /* where the board and CPU state are read */
 };
 

@@ -1521,6 +1521,14 @@ int cli_main(int argc, char **argv, FILE *out, FILE *err)
 
     struct app a;
     app_init(&a, &c.cfg);
+    if (cmd && strcmp(cmd, "refs") == 0 && a.refs_loaded == 0) {
+        /* nothing to show; the other commands still run without references */
+        print_diag(&c, &a.diag);
+        fprintf(stderr, "evmbench: no reference file could be loaded from %s\n", a.refs_path);
+        app_free(&a);
+        profile_free(&c.profile);
+        return EXIT_FAILURE;
+    }
     if (!cmd)
         rc = cmd_tui(&c, &a);
     else {

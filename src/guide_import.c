@@ -217,7 +217,10 @@ json_t *guide_import_text(const char *name, const char *text, size_t len,
                           enum guide_layout layout, struct diag *dg)
 {
     struct guide_doc d = { .name = name, .dg = dg };
-    if (len == 0 || strspn(text, " \t\r\n") == len) {
+    size_t blank = 0;       /* text need not be NUL-terminated: stay in len */
+    while (blank < len && text[blank] && strchr(" \t\r\n", text[blank]))
+        blank++;
+    if (len == 0 || blank == len) {
         diag_add(dg, "%s:1: empty file; not a guide", name);
         return NULL;
     }
@@ -254,12 +257,17 @@ json_t *guide_import_text(const char *name, const char *text, size_t len,
     return root;
 }
 
+#define GUIDE_FILE_LIMIT (64u << 20)    /* the largest guide is ~0.5 MB */
+
 json_t *guide_import_file(const char *path, enum guide_layout layout, struct diag *dg)
 {
     size_t len;
-    char *text = read_file(path, 0, &len);
+    char *text = read_file(path, GUIDE_FILE_LIMIT, &len);
     if (!text) {
-        diag_add(dg, "%s: %s", path, strerror(errno));
+        if (errno == EFBIG)
+            diag_add(dg, "%s: larger than %u MB; not a guide", path, GUIDE_FILE_LIMIT >> 20);
+        else
+            diag_add(dg, "%s: %s", path, strerror(errno));
         return NULL;
     }
     json_t *o = guide_import_text(path, text, len, layout, dg);

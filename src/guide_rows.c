@@ -86,6 +86,8 @@ static size_t rows_body(struct guide_doc *d, size_t i, struct guide_table *t)
             row[1 + k] = vals[nval - got + k], vals[nval - got + k] = NULL;
         guide_doc_table_add_row(t, row, 1 + got, line);
     }
+    for (size_t k = 0; k < nval; k++)
+        free(vals[k]);      /* values peeled off a line that was no row */
     free(vals);
     return i;
 }

@@ -115,8 +115,10 @@ static size_t rst_csv_table(struct guide_doc *d, size_t i, const char *title)
     size_t base = 0;
     for (i++; i < d->nlines && guide_re_match(RE_RST_OPTION, d->lines[i]); i++) {
         char *opt = guide_re_group(d->lines[i], 1), *val = guide_re_group(d->lines[i], 2);
-        if (!strcmp(opt, "header"))
+        if (!strcmp(opt, "header")) {
+            free(header);   /* a repeated option: the last one counts */
             header = xstrdup(val);
+        }
         else if (!strcmp(opt, "header-rows"))
             header_rows = strtol(val, NULL, 10);
         else if (!strcmp(opt, "delim"))

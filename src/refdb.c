@@ -231,6 +231,7 @@ static bool load_row(struct loader *ld, json_t *j, const char *where,
     if (row->nkey == 0) {
         bad(ld, where, "a row needs at least one key cell");
         free_strv(row->key, 0);
+        row->key = NULL;    /* the caller frees the partial row too */
         return false;
     }
     row->name = join_key(row->key, row->nkey, " ");
@@ -402,8 +403,15 @@ static void load_boards(struct loader *ld, struct refdb *db, json_t *arr,
     }
 }
 
+#define REFS_FILE_LIMIT (64 << 20)      /* the shipped ones are ~0.1 MB */
+
 int refdb_load_file(struct refdb *db, const char *path, struct diag *dg)
 {
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > REFS_FILE_LIMIT) {
+        diag_add(dg, "%s: larger than %d MB; not a reference file", path, REFS_FILE_LIMIT >> 20);
+        return -1;
+    }
     json_error_t jerr;
     json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {

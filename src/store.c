@@ -210,7 +210,10 @@ int store_read_run(const char *path, struct stored_run *out, struct diag *d)
     size_t len;
     char *text = read_file(path, RUN_FILE_LIMIT, &len);
     if (!text) {
-        diag_add(d, "%s: %s", path, strerror(errno));
+        if (errno == EFBIG)
+            diag_add(d, "%s: larger than %u MB; not a run file", path, RUN_FILE_LIMIT >> 20);
+        else
+            diag_add(d, "%s: %s", path, strerror(errno));
         return -1;
     }
     if (memchr(text, '\0', len)) {

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -113,6 +115,12 @@ char *read_file(const char *path, size_t limit, size_t *len)
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return NULL;
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > limit) {
+        close(fd);          /* a 1 GB file is refused at once, unread */
+        errno = EFBIG;
+        return NULL;
+    }
     size_t cap = limit < 4096 ? limit : 4096, n = 0;
     char *buf = xmalloc(cap + 2);
     for (;;) {

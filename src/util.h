@@ -28,7 +28,8 @@ void util_set_fatal_hook(void (*hook)(void));
 _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Reads a whole file into a NUL-terminated buffer, at most `limit` bytes
- * (0 = 64 MiB). Returns NULL with errno set on failure; *len gets the size. */
+ * (0 = 64 MiB). Returns NULL with errno set on failure (EFBIG: larger than
+ * the limit; a regular file is refused unread); *len gets the size. */
 char *read_file(const char *path, size_t limit, size_t *len);
 
 /* Reads the first line of a small file (sysfs style) with trailing

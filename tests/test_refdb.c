@@ -119,6 +119,8 @@ START_TEST(bad_schema_keeps_what_is_sound)
     ck_assert(diag_has(&dg, "schema.json: tables[0].section"));
     ck_assert(diag_has(&dg, "tables[1].rows[1].values[0]"));
     ck_assert(diag_has(&dg, "tables[1].rows[2].values"));
+    /* an empty key was freed twice (found by fuzz_refdb) */
+    ck_assert(diag_has(&dg, "tables[1].rows[3]: a row needs at least one key cell"));
     ck_assert_uint_eq(db->ntables, 1);
     ck_assert_uint_eq(db->tables[0]->nrows, 1);
     ck_assert_str_eq(db->tables[0]->rows[0].slug, "fine");

@@ -4,7 +4,8 @@
 # text of the home, category, help, live STREAM, results (baselines),
 # compare, board and settings screens, a short pass at TERM=vt220, linux
 # and screen (7-bit output only), and that the terminal is restored and no
-# worker is left after quitting, Ctrl-C, SIGTERM and SIGHUP.
+# worker is left after quitting, Ctrl-C, SIGTERM and SIGHUP (also at random
+# points), that a 1x1 terminal and a SIGWINCH storm are survived.
 #
 # Environment (set by 'make check'): EVMBENCH_BIN, EVMBENCH_WRAPPER (e.g.
 # qemu-aarch64, may be empty), EVMBENCH_DATADIR, TMUX_BIN (empty: skip).
@@ -272,7 +273,7 @@ type_line "clear; $prog --demo $RUN_ARGS; echo tui-exit=\$?"
 expect 'demo \(quick profile\): Stream - press any key to stop' "$UI_TIMEOUT" \
     "--demo starts the quick profile"
 expect '^ Compare: stream ' "$RUN_TIMEOUT" "the demo shows the comparison by itself"
-expect 'demo \(quick profile\): Dhrystone' "$RUN_TIMEOUT" "then the next benchmark"
+expect 'demo \(quick profile\): (LMBench|Dhrystone)' "$RUN_TIMEOUT" "then the next benchmark (the profile's order)"
 keys x
 expect '^demo stopped' "$UI_TIMEOUT" "a key stops the demo"
 keys q q
@@ -326,6 +327,74 @@ for t in vt220 linux screen; do
     check $? "TERM=$t: nothing but ASCII is written in the C locale"
     type_line "clear; stty -g >'$tmpdir/stty.$t'; cmp -s '$tmpdir/stty.before' '$tmpdir/stty.$t' && echo stty-same-$t"
     expect "^stty-same-$t" "$UI_TIMEOUT" "TERM=$t: the terminal modes are restored"
+done
+
+# --- a 1x1 terminal and a SIGWINCH storm during a run ------------------------
+# The program must survive any size and any number of resizes, redraw when
+# the size is sane again, and still finish the run.
+prog_pid() {
+    shell=$(tm display-message -p -t e2e '#{pane_pid}')
+    for _ in $(seq 50); do
+        pid=$(pgrep -P "$shell" | head -n 1)
+        [ -n "$pid" ] && return 0
+        sleep 0.1
+    done
+    return 1
+}
+type_line "clear; $prog --run stream $RUN_ARGS; echo tui-exit=\$?"
+expect 'Stream \(.*kernel stream' "$UI_TIMEOUT" "--run opens the live screen (for the resizes)"
+prog_pid
+tm resize-window -t e2e -x 1 -y 1
+sleep 1
+kill -0 "$pid" 2>/dev/null
+check $? "a 1x1 terminal does not stop the program"
+tm resize-window -t e2e -x 80 -y 24
+i=0
+while [ $i -lt 300 ]; do
+    kill -WINCH "$pid" 2>/dev/null
+    if [ $((i % 30)) -eq 0 ]; then
+        tm resize-window -t e2e -x $((40 + i / 10)) -y $((10 + i / 30))
+    fi
+    i=$((i + 1))
+done
+tm resize-window -t e2e -x 80 -y 24
+kill -0 "$pid" 2>/dev/null
+check $? "300 SIGWINCH and 10 resizes do not stop the program"
+wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
+    fail "the run ends after the resize storm"
+grep -Eq 'finished in' "$tmpdir/screen"
+check $? "the STREAM run finishes after the resize storm"
+expect '^copy +mb/s' "$UI_TIMEOUT" "the results are drawn at 80x24 again"
+keys q
+expect 'Performance Guide categories' "$UI_TIMEOUT" "q leaves the run for home"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "q quits with status 0 after the storm"
+
+# --- SIGINT, SIGTERM, SIGHUP at random points: starting up, or running ------
+seed=$(($(date +%s) % 100000))
+k=0
+for sig in INT:130 TERM:143 HUP:129; do
+    name=${sig%%:*}
+    code=${sig#*:}
+    k=$((k + 1))
+    ms=$(awk -v s=$((seed * 3 + k)) 'BEGIN { srand(s); printf "%d", rand() * 2500 }')
+    type_line "clear; $prog --run stream; echo tui-exit=\$?"
+    prog_pid || fail "the program starts (for SIG$name)"
+    sleep "$(awk -v m="$ms" 'BEGIN { printf "%.3f", m / 1000 }')"
+    kill -"$name" "$pid"
+    # not anchored: once (seed 43277, a loaded machine) the shell's line did
+    # not start at column 0 after a signal early in the start; see README
+    expect "tui-exit=$code" "$UI_TIMEOUT" "SIG$name ${ms} ms after the start: status $code (seed $seed)"
+    left=""
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+        left=$(pgrep -f -- "$BIN" || true)
+        [ -z "$left" ] && break
+        sleep 0.2
+    done
+    [ -z "$left" ]
+    check $? "no evmbench process is left after SIG$name at ${ms} ms"
+    type_line "clear; stty -g >'$tmpdir/stty.after'; cmp -s '$tmpdir/stty.before' '$tmpdir/stty.after' && echo stty-same"
+    expect '^stty-same' "$UI_TIMEOUT" "the terminal modes are restored after SIG$name at ${ms} ms"
 done
 
 # --- the terminal is the shell's again --------------------------------------

@@ -1,0 +1,266 @@
+#!/bin/sh
+# hardening.sh - the bad-input catalogue and the signals of a command-line
+# run (the TUI's signals are in tui_e2e.sh). Every case: a clear message
+# naming the file, a non-zero exit where the input was needed, no crash
+# (no exit by a signal the program did not get), no worker left, finished
+# results kept in the store.
+#
+# Environment (set by 'make check'): EVMBENCH_BIN, EVMBENCH_WRAPPER (e.g.
+# qemu-aarch64, may be empty), EVMBENCH_DATADIR, TESTS_DATA.
+# Exit: 0 pass, 1 fail.
+set -u
+
+BIN=${EVMBENCH_BIN:?EVMBENCH_BIN is not set}
+WRAP=${EVMBENCH_WRAPPER:-}
+DATA=${TESTS_DATA:?TESTS_DATA is not set}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/hardening.XXXXXX") || exit 1
+export XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/config"
+# shellcheck disable=SC2317  # called by the trap
+cleanup() { chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+skip() { n=$((n + 1)); echo "ok $n - # SKIP $1"; }
+fail() {
+    n=$((n + 1))
+    echo "not ok $n - $1"
+    for f in "$tmp/out" "$tmp/err"; do
+        [ -s "$f" ] && { echo "--- $(basename "$f"):"; head -c 2000 "$f"; echo; }
+    done
+    exit 1
+}
+# ev ARGS...: runs the program (60 s at most), status in $st, stdout in
+# $tmp/out, stderr in $tmp/err.
+ev() {
+    # shellcheck disable=SC2086  # WRAP is a command, maybe empty
+    timeout 60 $WRAP "$BIN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    st=$?
+}
+# expect_fail STATUS MESSAGE-ERE DESCRIPTION: the last ev exited STATUS
+# (not a crash) and said MESSAGE on stderr.
+expect_fail() {
+    if [ "$st" -eq "$1" ] && grep -Eq -- "$2" "$tmp/err"; then ok "$3"; else
+        fail "$3 (status $st, wanted $1 and /$2/)"; fi
+}
+expect_ok() {
+    if [ "$st" -eq 0 ]; then ok "$1"; else fail "$1 (status $st)"; fi
+}
+root=no
+[ "$(id -u)" -eq 0 ] && root=yes
+
+# --- guide files ----------------------------------------------------------
+: >"$tmp/empty.txt"
+head -c 700 "$DATA/guides/rows.txt" >"$tmp/truncated.txt"
+head -c 65536 /dev/urandom >"$tmp/binary.txt"
+# a 1 GB sparse file: refused at once, never read into memory
+dd if=/dev/zero of="$tmp/huge.txt" bs=1 count=0 seek=1G 2>/dev/null
+ev import-guide "$tmp/empty.txt" -o "$tmp/o.json"
+expect_fail 1 "empty.txt:1: empty file; not a guide" "an empty guide is refused"
+ev import-guide "$tmp/truncated.txt" -o "$tmp/o.json"
+[ "$st" -lt 128 ] || fail "a truncated guide does not crash the importer"
+ok "a truncated guide is imported as far as it goes (status $st)"
+ev import-guide "$tmp/binary.txt" -o "$tmp/o.json"
+expect_fail 1 "binary.txt:1: binary data .*not a guide" "a binary file is refused as a guide"
+start=$(date +%s)
+ev import-guide "$tmp/huge.txt" -o "$tmp/o.json"
+expect_fail 1 "huge.txt: larger than 64 MB; not a guide" "a 1 GB sparse guide is refused"
+[ $(($(date +%s) - start)) -le 5 ]
+[ $? -eq 0 ] && ok "... without reading it (within 5 s)" || fail "the 1 GB guide took over 5 s"
+# 100 000 columns, as rows and as a Markdown table
+awk 'BEGIN {
+    printf "3.1. Benchmarks\n\n";
+    printf "Benchmarks";  for (i = 0; i < 100000; i++) printf " b%d: perf", i; printf "\n";
+    printf "copy (MB/s)"; for (i = 0; i < 100000; i++) printf " %d.5", i; printf "\n\nTable: Wide\n";
+}' >"$tmp/wide.txt"
+awk 'BEGIN {
+    printf "# Guide\n\n## Stream\n\n|Benchmarks|";
+    for (i = 0; i < 100000; i++) printf " b%d: perf |", i; printf "\n|---|";
+    for (i = 0; i < 100000; i++) printf "---|"; printf "\n| copy (MB/s) |";
+    for (i = 0; i < 100000; i++) printf " %d.5 |", i; printf "\n";
+}' >"$tmp/wide.md"
+for g in wide.txt wide.md; do
+    ev import-guide "$tmp/$g" -o "$tmp/o.json"
+    [ "$st" -lt 128 ] || fail "a guide of 100 000 columns ($g) crashed (status $st)"
+    ok "a guide of 100 000 columns ($g) does not crash or hang (status $st)"
+done
+grep -q '"b99999: perf"' "$tmp/o.json"
+[ $? -eq 0 ] && ok "the Markdown table keeps all 100 000 columns" || fail "the wide table lost columns"
+
+# --- reference files: named; fatal for `refs`, not for the benchmarks -----
+printf '{"format": "evmbench-refs/1", "tables": [' >"$tmp/nested.json"
+awk 'BEGIN { for (i = 0; i < 100000; i++) printf "["; for (i = 0; i < 100000; i++) printf "]" }' \
+    >>"$tmp/nested.json"
+printf ']}\n' >>"$tmp/nested.json"
+head -c 300 "$DATA/refs/good.json" >"$tmp/truncated.json"
+cp "$tmp/empty.txt" "$tmp/empty.json"
+cp "$tmp/binary.txt" "$tmp/binary.json"
+dd if=/dev/zero of="$tmp/huge.json" bs=1 count=0 seek=1G 2>/dev/null
+for f in empty truncated binary nested huge; do
+    ev refs --refs "$tmp/$f.json"
+    expect_fail 1 "$f.json:.*" "a bad reference file ($f) is named"
+    grep -q "no reference file could be loaded from $tmp/$f.json" "$tmp/err" ||
+        fail "a bad reference file ($f) is fatal"
+    ok "... and fatal, with a clear message ($f)"
+done
+ev refs --refs "$tmp/nested.json"
+expect_fail 1 "nested.json:1:[0-9]+: maximum parsing depth reached" \
+    "deeply nested JSON is reported with its position"
+ev refs --refs "$tmp/huge.json"
+expect_fail 1 "huge.json: larger than 64 MB; not a reference file" "a 1 GB reference file is refused unread"
+ev list --refs "$tmp/binary.json"
+expect_ok "list with a bad --refs still works (the kernels need no references)"
+grep -q "binary.json:" "$tmp/err" && ok "... and names the bad file" || fail "list --refs bad: file not named"
+
+# --- result files in the store --------------------------------------------
+mkdir -p "$tmp/runs-bad/runs"
+dd if=/dev/zero of="$tmp/runs-bad/runs/huge.evmrun" bs=1 count=0 seek=1G 2>/dev/null
+head -c 4096 /dev/urandom >"$tmp/runs-bad/runs/binary.evmrun"
+: >"$tmp/runs-bad/runs/empty.evmrun"
+printf '{"format": "evmbench-run/1", "id": "x", "started": "2026-01-01T00:00:00Z"}\n{"bench": "str' \
+    >"$tmp/runs-bad/runs/20260101-000000-truncated.evmrun"
+ev results list --results-dir "$tmp/runs-bad"
+expect_ok "a store with bad run files still lists"
+for m in "huge.evmrun: larger than 64 MB; not a run file" "binary.evmrun: not a run file \(binary data\)" \
+         "empty.evmrun: empty, not a run file" "truncated.evmrun:2:[0-9]+: skipped"; do
+    grep -Eq "$m" "$tmp/err" || fail "bad run file not reported: /$m/"
+done
+ok "... each bad run file is named with the reason (1 GB sparse, binary, empty, truncated)"
+grep -q '^20260101-000000-truncated ' "$tmp/out" && ok "... and the sound lines of a truncated run are kept" ||
+    fail "the truncated run is not listed"
+
+# --- sysfs and the device tree --------------------------------------------
+mkdir -p "$tmp/sys-nul/proc/device-tree" "$tmp/sys-empty"
+printf 'Texas\000Instruments\001\033[2J AM62x\000' >"$tmp/sys-nul/proc/device-tree/model"
+printf 'ti,am625-sk\000\000\377ti,am625\000' >"$tmp/sys-nul/proc/device-tree/compatible"
+for fmt in text json; do
+    ev sysinfo --sysroot "$tmp/sys-nul" --format "$fmt"
+    expect_ok "NUL and control bytes in device-tree strings ($fmt)"
+    if LC_ALL=C grep -q '[^[:print:][:space:]]' "$tmp/out" || tr -d '\n\t ' <"$tmp/out" | LC_ALL=C grep -q "$(printf '\033')"; then
+        fail "sysinfo printed a control byte from the device tree ($fmt)"
+    fi
+    ok "... only printable text reaches the output ($fmt)"
+done
+ev sysinfo --sysroot "$tmp/sys-empty"
+expect_ok "missing sysfs, /proc and device tree files"
+grep -q 'unknown' "$tmp/out" && ok "... the board is reported unknown" || fail "an empty sysroot is not reported unknown"
+
+# --- unreadable files (permission denied) ---------------------------------
+if [ "$root" = yes ]; then
+    skip "unreadable files: running as root, which reads any file (CI runs as root)"
+else
+    cp "$DATA/guides/rows.txt" "$tmp/noperm.txt"
+    cp "$DATA/refs/good.json" "$tmp/noperm.json"
+    chmod 000 "$tmp/noperm.txt" "$tmp/noperm.json"
+    ev import-guide "$tmp/noperm.txt" -o "$tmp/o.json"
+    expect_fail 1 "noperm.txt: Permission denied" "an unreadable guide is named with the reason"
+    ev refs --refs "$tmp/noperm.json"
+    expect_fail 1 "noperm.json: Permission denied" "an unreadable reference file is named and fatal"
+fi
+
+# --- a results directory that cannot be written ---------------------------
+# The results are printed all the same; the store is a warning, not fatal.
+touch "$tmp/in-the-way"
+mkdir -p "$tmp/readonly" && chmod 555 "$tmp/readonly"
+for dir in "$tmp/in-the-way" /proc/evmbench-results "$tmp/readonly/sub"; do
+    case $dir in */readonly/*) [ "$root" = yes ] && {
+        skip "read-only results directory: root writes anyway; /proc stands in"; continue; } ;; esac
+    ev run lat_syscall --quick --provider kernel --results-dir "$dir"
+    expect_ok "a results directory that cannot be written ($dir) does not stop the run"
+    grep -q "warning: results not saved: cannot create $dir" "$tmp/err" ||
+        fail "the unwritable results directory $dir is not named"
+    grep -Eq '^lat_syscall-null +[0-9.]+ us' "$tmp/out" ||
+        fail "the results are lost when $dir cannot be written"
+    ok "... it is named, and the results are printed all the same"
+done
+
+# --- the TUI without a usable terminal ------------------------------------
+ev
+expect_fail 1 "the TUI needs a terminal" "stdin not a terminal: a clear message, exit 1, no hang"
+if command -v script >/dev/null 2>&1 && [ -z "$WRAP" ]; then
+    # script(1) gives the program a terminal; -e passes its exit status on
+    timeout 30 script -eqc "env -u TERM '$BIN'" /dev/null </dev/null >"$tmp/err" 2>&1
+    st=$?
+    expect_fail 1 "TERM is not set; set it \(e\.g\. TERM=vt100\)" "TERM unset: a clear message and exit 1"
+    timeout 30 script -eqc "env TERM=no-such-terminal '$BIN'" /dev/null </dev/null >"$tmp/err" 2>&1
+    st=$?
+    expect_fail 1 "cannot use terminal type 'no-such-terminal'" "an invalid TERM: a clear message and exit 1"
+else
+    skip "TERM unset or invalid: needs script(1) and a native binary"
+fi
+
+# --- signals at random points of a command-line run -----------------------
+# The program runs in a session of its own, so every worker it started can
+# be found afterwards. Each finished benchmark's rows must be in the store:
+# as many as were printed, or more (a row is stored before it is printed).
+rand_ms() { awk -v s="$1" -v max="$2" 'BEGIN { srand(s); printf "%d", rand() * max }'; }
+# A background job of a script starts with SIGINT ignored; a user's Ctrl-C
+# reaches a program that has it at the default: env restores that.
+nointr=""
+env --default-signal=INT true 2>/dev/null && nointr="env --default-signal=INT"
+# Live processes only: a killed worker whose parent has exited is a zombie
+# until PID 1 reaps it, which in a container may be never.
+session_left() { ps -eo sid=,stat=,pid= | awk -v s="$1" '$1 == s && $2 !~ /^Z/ { n++ } END { print n + 0 }'; }
+printed_rows() { awk '/^METRIC /{t=1; next} /^$/{t=0} t && /^[^ ]/{n++} END{print n+0}' "$1"; }
+seed=$(($(date +%s) % 100000))
+k=0
+for sig in INT TERM HUP; do
+    [ "$sig" = INT ] && [ -z "$nointr" ] && { skip "SIGINT: env --default-signal is missing"; continue; }
+    for round in 1 2; do
+        k=$((k + 1))
+        ms=$(rand_ms $((seed * 7 + k)) 4000)
+        rm -rf "$tmp/store"
+        # shellcheck disable=SC2086
+        setsid $nointr $WRAP "$BIN" run stream dhrystone whetstone --quick --provider kernel \
+            --results-dir "$tmp/store" >"$tmp/out" 2>"$tmp/err" </dev/null &
+        pid=$!
+        sleep "$(awk -v m="$ms" 'BEGIN { printf "%.3f", m / 1000 }')"
+        kill -"$sig" "$pid" 2>/dev/null
+        wait "$pid"
+        st=$?
+        case $sig in INT) want=130 ;; TERM) want=143 ;; HUP) want=129 ;; esac
+        # finished before the signal: 0, or 3 when a benchmark failed
+        case $st in "$want" | 0 | 3) ;; *) fail "SIG$sig after ${ms} ms: status $st (wanted $want)" ;; esac
+        left=1
+        for _ in $(seq 25); do      # 5 s: a loaded machine is slow to reap
+            left=$(session_left "$pid")
+            [ "$left" -eq 0 ] && break
+            sleep 0.2
+        done
+        [ "$left" -eq 0 ] || fail "SIG$sig after ${ms} ms: $left processes of the run are left"
+        printed=$(printed_rows "$tmp/out")
+        # shellcheck disable=SC2086
+        stored=$($WRAP "$BIN" results list --results-dir "$tmp/store" 2>/dev/null |
+            awk 'NR > 1 { print $NF }')
+        [ "${stored:-0}" -ge "$printed" ] ||
+            fail "SIG$sig after ${ms} ms: $printed rows printed, ${stored:-none} stored"
+        echo "# seed $seed" >&2
+        ok "SIG$sig after ${ms} ms: status $st, no process left, $printed printed rows stored (${stored:-0})"
+    done
+done
+
+# --- SIGPIPE: stdout piped to head ----------------------------------------
+rm -rf "$tmp/store"
+# shellcheck disable=SC2086
+{ setsid $WRAP "$BIN" run stream dhrystone --quick --provider kernel --results-dir "$tmp/store" \
+    2>"$tmp/err" </dev/null; echo $? >"$tmp/status"; } | head -n 1 >/dev/null
+st=$(cat "$tmp/status")
+case $st in 141 | 0 | 3) ok "stdout closed by head: the run ends (status $st)" ;;
+*) fail "stdout closed by head: status $st" ;; esac
+sleep 0.5
+[ "$(pgrep -f -- "$BIN run stream dhrystone" | wc -l)" -eq 0 ] ||
+    fail "a process is left after SIGPIPE"
+ok "... and no worker is left"
+# shellcheck disable=SC2086
+stored=$($WRAP "$BIN" results list --results-dir "$tmp/store" 2>/dev/null | awk 'NR > 1 { print $NF }')
+[ "${stored:-0}" -ge 4 ] && ok "... the finished STREAM rows are in the store ($stored rows)" ||
+    fail "SIGPIPE lost the finished rows (${stored:-none} stored)"
+# shellcheck disable=SC2086
+{ $WRAP "$BIN" list; echo $? >"$tmp/status"; } 2>"$tmp/err" | head -n 1 >/dev/null
+st=$(cat "$tmp/status")
+case $st in 141 | 0) ok "list | head -n 1 ends quietly (status $st)" ;;
+*) fail "list | head -n 1: status $st" ;; esac
+
+echo "hardening: all $n checks passed"
+exit 0
