@@ -343,7 +343,8 @@ int cli_import(const struct import_cmd *ic)
         }
         free(error);
     }
-    qsort(cl.v, cl.n, sizeof *cl.v, cmp_claim);
+    if (cl.n)
+        qsort(cl.v, cl.n, sizeof *cl.v, cmp_claim);
     size_t *lost = xcalloc(im.nsel, sizeof *lost);
     for (size_t i = 0, j; i < cl.n; i = j) {
         for (j = i; j < cl.n && cl.v[j].offset == cl.v[i].offset; j++)

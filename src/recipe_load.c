@@ -1554,7 +1554,8 @@ struct recipe_set *recipe_load_dir(const char *dir, struct diag *d)
         names[n++] = xstrdup(de->d_name);
     }
     closedir(dp);
-    qsort(names, n, sizeof *names, cmp_str);
+    if (n)      /* names is NULL in an empty folder */
+        qsort(names, n, sizeof *names, cmp_str);
     for (size_t i = 0; i < n; i++) {
         char *path = path_join(dir, names[i]);
         char *label = xasprintf("tools/%s", names[i]);

@@ -166,7 +166,8 @@ static int compare_rows(const void *pa, const void *pb)
 void session_sort(struct session_row *rows, size_t n, enum session_sort key)
 {
     sort_key = key;
-    qsort(rows, n, sizeof *rows, compare_rows);
+    if (n)
+        qsort(rows, n, sizeof *rows, compare_rows);
 }
 
 /* --- baselines ------------------------------------------------------------ */
@@ -232,7 +233,8 @@ size_t session_baseline_choices(const char *dir, struct baseline_choice **out,
     if (dh)
         closedir(dh);
     free(bdir);
-    qsort(c, n, sizeof *c, cmp_choice);
+    if (n)
+        qsort(c, n, sizeof *c, cmp_choice);
     struct stored_run *runs;
     size_t nr = store_list(dir, &runs, d);
     for (size_t i = nr; i-- > 0;) {
