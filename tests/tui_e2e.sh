@@ -291,7 +291,10 @@ expect '^tui-exit=130' "$UI_TIMEOUT" "Ctrl-C stops the program (status 130)"
 for sig in TERM:143 HUP:129; do
     name=${sig%%:*}
     code=${sig#*:}
-    type_line "clear; $prog --run stream; echo tui-exit=\$?"
+    # the store's path marks this run's processes (the worker is a fork, so
+    # it has the same command line): other tests run evmbench in parallel
+    mark="$tmpdir/sig-$name"
+    type_line "clear; $prog --results-dir '$mark' --run stream; echo tui-exit=\$?"
     expect 'running on CPU|^ running' "$RUN_TIMEOUT" "a full STREAM run starts (for SIG$name)"
     shell=$(tm display-message -p -t e2e '#{pane_pid}')
     pid=$(pgrep -P "$shell" | head -n 1)
@@ -299,7 +302,7 @@ for sig in TERM:143 HUP:129; do
     expect "^tui-exit=$code" "$UI_TIMEOUT" "SIG$name stops the program (status $code)"
     left=""
     for _ in 1 2 3 4 5 6 7 8 9 10; do
-        left=$(pgrep -f -- "$BIN" || true)
+        left=$(pgrep -f -- "$mark" || true)
         [ -z "$left" ] && break
         sleep 0.2
     done
@@ -378,7 +381,8 @@ for sig in INT:130 TERM:143 HUP:129; do
     code=${sig#*:}
     k=$((k + 1))
     ms=$(awk -v s=$((seed * 3 + k)) 'BEGIN { srand(s); printf "%d", rand() * 2500 }')
-    type_line "clear; $prog --run stream; echo tui-exit=\$?"
+    mark="$tmpdir/rsig-$name"
+    type_line "clear; $prog --results-dir '$mark' --run stream; echo tui-exit=\$?"
     prog_pid || fail "the program starts (for SIG$name)"
     sleep "$(awk -v m="$ms" 'BEGIN { printf "%.3f", m / 1000 }')"
     kill -"$name" "$pid"
@@ -387,7 +391,7 @@ for sig in INT:130 TERM:143 HUP:129; do
     expect "tui-exit=$code" "$UI_TIMEOUT" "SIG$name ${ms} ms after the start: status $code (seed $seed)"
     left=""
     for _ in 1 2 3 4 5 6 7 8 9 10; do
-        left=$(pgrep -f -- "$BIN" || true)
+        left=$(pgrep -f -- "$mark" || true)
         [ -z "$left" ] && break
         sleep 0.2
     done
