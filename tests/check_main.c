@@ -2,9 +2,12 @@
  * Run a single suite with CK_RUN_SUITE=name, a case with CK_RUN_CASE. */
 #include "config.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "suites.h"
 #include "util.h"
 
@@ -12,6 +15,30 @@ char *test_data_path(const char *rel)
 {
     const char *base = getenv("TESTS_DATA");
     return path_join(base ? base : "tests/data", rel);
+}
+
+int test_cli_argv(int argc, char **argv, char **out, char **err)
+{
+    size_t no, ne;
+    FILE *fo = open_memstream(out, &no), *fe = open_memstream(err, &ne);
+    int rc = cli_main(argc, argv, fo, fe);
+    fclose(fo);
+    fclose(fe);
+    return rc;
+}
+
+int test_cli(char **out, char **err, const char *first, ...)
+{
+    char *argv[64];
+    int argc = 0;
+    argv[argc++] = (char *)"evmbench";
+    va_list ap;
+    va_start(ap, first);
+    for (const char *a = first; a && argc < 63; a = va_arg(ap, const char *))
+        argv[argc++] = (char *)a;
+    va_end(ap);
+    argv[argc] = NULL;
+    return test_cli_argv(argc, argv, out, err);
 }
 
 int main(void)

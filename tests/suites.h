@@ -28,6 +28,12 @@ Suite *suite_import(void);
 Suite *suite_embedded(void);
 Suite *suite_privilege(void);
 
+/* Runs the command line in-process with these words (NULL-terminated
+ * after `first`; argv[0] is added); *out and *err get what it printed
+ * (caller frees). Returns the exit status. */
+int test_cli(char **out, char **err, const char *first, ...);
+int test_cli_argv(int argc, char **argv, char **out, char **err);
+
 /* Absolute path of a file under tests/data (from $TESTS_DATA); caller frees. */
 char *test_data_path(const char *rel);
 

@@ -31,12 +31,7 @@ static struct outcome run_cli(const char *first, ...)
     va_end(ap);
     argv[argc] = NULL;
     struct outcome o = { 0 };
-    size_t no, ne;
-    FILE *out = open_memstream(&o.out, &no);
-    FILE *err = open_memstream(&o.err, &ne);
-    o.rc = cli_main(argc, argv, out, err);
-    fclose(out);
-    fclose(err);
+    o.rc = test_cli_argv(argc, argv, &o.out, &o.err);
     return o;
 }
 

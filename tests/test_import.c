@@ -30,31 +30,12 @@ static void teardown(void)
     free(dir);
 }
 
-static int cli(char **out, char **err, const char *first, ...)
-{
-    char *argv[40];
-    int argc = 0;
-    argv[argc++] = (char *)"evmbench";
-    va_list ap;
-    va_start(ap, first);
-    for (const char *a = first; a && argc < 39; a = va_arg(ap, const char *))
-        argv[argc++] = (char *)a;
-    va_end(ap);
-    argv[argc] = NULL;
-    size_t no, ne;
-    FILE *fo = open_memstream(out, &no), *fe = open_memstream(err, &ne);
-    int rc = cli_main(argc, argv, fo, fe);
-    fclose(fo);
-    fclose(fe);
-    return rc;
-}
-
 /* Imports data/import/NAME; returns the exit status, *out and *err set. */
 static int import(const char *name, const char *tool, char **out, char **err)
 {
     char *rel = path_join("import", name);
     char *path = test_data_path(rel);
-    int rc = cli(out, err, "results", "import", path, "--tool", tool, "--board", "am62xx_sk-fs",
+    int rc = test_cli(out, err, "results", "import", path, "--tool", tool, "--board", "am62xx_sk-fs",
                  "--results-dir", dir, NULL);
     free(path);
     free(rel);
@@ -65,7 +46,7 @@ static int import(const char *name, const char *tool, char **out, char **err)
 static json_t *show_latest(void)
 {
     char *out, *err;
-    int rc = cli(&out, &err, "results", "show", "latest", "--results-dir", dir, "--format",
+    int rc = test_cli(&out, &err, "results", "show", "latest", "--results-dir", dir, "--format",
                  "json", NULL);
     ck_assert_msg(rc == 0, "show: %s", err);
     json_t *j = json_loads(out, 0, NULL);
@@ -170,7 +151,7 @@ START_TEST(stream_logs_compare)
     ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
     free(out);
     free(err);
-    rc = cli(&out, &err, "results", "compare", first, "latest", "--results-dir", dir,
+    rc = test_cli(&out, &err, "results", "compare", first, "latest", "--results-dir", dir,
              "--format", "json", NULL);
     ck_assert_msg(rc == 0, "compare: %s", err);
     json_t *j = json_loads(out, 0, NULL);
@@ -178,7 +159,7 @@ START_TEST(stream_logs_compare)
     json_decref(j);
     free(out);
     free(err);
-    rc = cli(&out, &err, "results", "show", "latest", "--results-dir", dir, NULL);
+    rc = test_cli(&out, &err, "results", "show", "latest", "--results-dir", dir, NULL);
     ck_assert_int_eq(rc, 0);
     ck_assert_msg(strstr(out, "Imported: ") && strstr(out, "stream_c_2M.log (--tool stream_c)"),
                   "%s", out);
@@ -205,17 +186,17 @@ START_TEST(import_errors)
     ck_assert_msg(strstr(err, "nosuch.log: No such file"), "%s", err);
     free(out);
     free(err);
-    ck_assert_int_eq(cli(&out, &err, "results", "import", "x.log", "--results-dir", dir, NULL),
+    ck_assert_int_eq(test_cli(&out, &err, "results", "import", "x.log", "--results-dir", dir, NULL),
                      2);
     ck_assert_msg(strstr(err, "results import LOG --tool TOOL"), "%s", err);
     free(out);
     free(err);
-    ck_assert_int_eq(cli(&out, &err, "results", "list", "--tool", "stream", "--results-dir", dir,
+    ck_assert_int_eq(test_cli(&out, &err, "results", "list", "--tool", "stream", "--results-dir", dir,
                          NULL), 2);
     ck_assert_msg(strstr(err, "--tool is for 'results import"), "%s", err);
     free(out);
     free(err);
-    ck_assert_int_eq(cli(&out, &err, "results", "list", "--results-dir", dir, "--format",
+    ck_assert_int_eq(test_cli(&out, &err, "results", "list", "--results-dir", dir, "--format",
                          "json", NULL), 0);
     ck_assert_str_eq(out, "[]\n");
     free(out);

@@ -355,32 +355,13 @@ END_TEST
 
 /* --- through the command line ---------------------------------------------- */
 
-static int cli(char **out, char **err, const char *first, ...)
-{
-    char *argv[40];
-    int argc = 0;
-    argv[argc++] = (char *)"evmbench";
-    va_list ap;
-    va_start(ap, first);
-    for (const char *a = first; a && argc < 39; a = va_arg(ap, const char *))
-        argv[argc++] = (char *)a;
-    va_end(ap);
-    argv[argc] = NULL;
-    size_t no, ne;
-    FILE *fo = open_memstream(out, &no), *fe = open_memstream(err, &ne);
-    int rc = cli_main(argc, argv, fo, fe);
-    fclose(fo);
-    fclose(fe);
-    return rc;
-}
-
 /* A run is saved as it goes; a baseline far above this machine fails
  * --fail-on-deviation with exit 1; results show/compare/export read it. */
 START_TEST(cli_run_saves_and_judges)
 {
     char *out, *err;
     char *refs = test_data_path("refs/good.json");
-    int rc = cli(&out, &err, "run", "stream", "--quick", "--iterations", "2", "--board",
+    int rc = test_cli(&out, &err, "run", "stream", "--quick", "--iterations", "2", "--board",
                  "am62xx_sk-fs", "--refs", refs, "--results-dir", dir, "--format", "lava",
                  "--save-baseline", "first", NULL);
     ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
@@ -396,7 +377,7 @@ START_TEST(cli_run_saves_and_judges)
     char e[256];
     ck_assert_int_eq(store_save_baseline(dir, "fast", NULL, rows, e, sizeof e), 0);
     json_decref(rows);
-    rc = cli(&out, &err, "run", "stream", "--quick", "--iterations", "2", "--board",
+    rc = test_cli(&out, &err, "run", "stream", "--quick", "--iterations", "2", "--board",
              "am62xx_sk-fs", "--refs", refs, "--results-dir", dir, "--format", "json",
              "--baseline", "fast", "--fail-on-deviation", "50", NULL);
     ck_assert_msg(rc == 1, "rc %d: %s", rc, err);
@@ -411,7 +392,7 @@ START_TEST(cli_run_saves_and_judges)
     free(err);
 
     /* the same against its own first run: within 50 %, exit 0 */
-    rc = cli(&out, &err, "results", "compare", "first", "latest", "--results-dir", dir,
+    rc = test_cli(&out, &err, "results", "compare", "first", "latest", "--results-dir", dir,
              "--format", "json", NULL);
     ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
     j = json_loads(out, 0, NULL);
@@ -420,7 +401,7 @@ START_TEST(cli_run_saves_and_judges)
     free(out);
     free(err);
 
-    rc = cli(&out, &err, "results", "list", "--results-dir", dir, "--format", "json", NULL);
+    rc = test_cli(&out, &err, "results", "list", "--results-dir", dir, "--format", "json", NULL);
     ck_assert_int_eq(rc, 0);
     j = json_loads(out, 0, NULL);
     ck_assert_uint_eq(json_array_size(j), 2);
@@ -430,7 +411,7 @@ START_TEST(cli_run_saves_and_judges)
     free(err);
 
     char *xml = path_join(dir, "r.xml");
-    rc = cli(&out, &err, "results", "export", "latest", "--results-dir", dir, "-o", xml, NULL);
+    rc = test_cli(&out, &err, "results", "export", "latest", "--results-dir", dir, "-o", xml, NULL);
     ck_assert_int_eq(rc, 0);
     size_t len;
     char *text = read_file(xml, 1 << 20, &len);
@@ -441,12 +422,12 @@ START_TEST(cli_run_saves_and_judges)
     free(out);
     free(err);
 
-    rc = cli(&out, &err, "results", "show", "nosuch", "--results-dir", dir, NULL);
+    rc = test_cli(&out, &err, "results", "show", "nosuch", "--results-dir", dir, NULL);
     ck_assert_int_eq(rc, 1);
     ck_assert_ptr_nonnull(strstr(err, "no run 'nosuch'"));
     free(out);
     free(err);
-    rc = cli(&out, &err, "results", "prune", "--results-dir", dir, NULL);
+    rc = test_cli(&out, &err, "results", "prune", "--results-dir", dir, NULL);
     ck_assert_int_eq(rc, 2);
     free(out);
     free(err);
@@ -460,7 +441,7 @@ END_TEST
 START_TEST(cli_progress_lines_kmsg_and_json)
 {
     char *out, *err;
-    int rc = cli(&out, &err, "run", "lat_syscall", "--quick", "--iterations", "2",
+    int rc = test_cli(&out, &err, "run", "lat_syscall", "--quick", "--iterations", "2",
                  "--no-save", "--format", "csv", NULL);
     ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
     ck_assert_ptr_nonnull(strstr(err, "evmbench: lmbench lat_syscall-null = "));
@@ -468,7 +449,7 @@ START_TEST(cli_progress_lines_kmsg_and_json)
     free(out);
     free(err);
 
-    rc = cli(&out, &err, "run", "lat_syscall", "--quick", "--iterations", "2", "--no-save",
+    rc = test_cli(&out, &err, "run", "lat_syscall", "--quick", "--iterations", "2", "--no-save",
              "--format", "csv", "--quiet", NULL);
     ck_assert_int_eq(rc, 0);
     ck_assert_ptr_null(strstr(err, "lat_syscall-null = "));
@@ -479,7 +460,7 @@ START_TEST(cli_progress_lines_kmsg_and_json)
     char *kmsg = path_join(dir, "kmsg");
     write_text(kmsg, "");
     char *opt = xasprintf("--lava-kmsg=%s", kmsg);
-    rc = cli(&out, &err, "run", "lat_syscall", "--quick", "--iterations", "2", "--no-save",
+    rc = test_cli(&out, &err, "run", "lat_syscall", "--quick", "--iterations", "2", "--no-save",
              opt, NULL);
     ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
     ck_assert_str_eq(out, "");
@@ -492,7 +473,7 @@ START_TEST(cli_progress_lines_kmsg_and_json)
     free(err);
     free(opt);
     /* a kmsg that cannot be written: said, and the exit status says so */
-    rc = cli(&out, &err, "run", "lat_syscall", "--quick", "--iterations", "2", "--no-save",
+    rc = test_cli(&out, &err, "run", "lat_syscall", "--quick", "--iterations", "2", "--no-save",
              "--lava-kmsg=/nonexistent/kmsg", NULL);
     ck_assert_int_eq(rc, 3);
     ck_assert_ptr_nonnull(strstr(err, "/nonexistent/kmsg: No such file"));
@@ -500,7 +481,7 @@ START_TEST(cli_progress_lines_kmsg_and_json)
     free(err);
     free(kmsg);
 
-    rc = cli(&out, &err, "run", "lat_syscall", "--quick", "--iterations", "2", "--no-save",
+    rc = test_cli(&out, &err, "run", "lat_syscall", "--quick", "--iterations", "2", "--no-save",
              "--format", "json", NULL);
     ck_assert_int_eq(rc, 0);
     json_t *j = json_loads(out, 0, NULL);
