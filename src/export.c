@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "deviation.h"
+#include "result.h"
 #include "util.h"
 
 bool export_format_known(const char *name)
@@ -94,14 +95,6 @@ void export_add_baseline(json_t *rows, json_t *baseline)
     }
 }
 
-/* Ten characters at most: 1838.92, 6789290, 1.2e+10. */
-static void fmt_num(char *buf, size_t n, double v)
-{
-    double a = fabs(v);
-    snprintf(buf, n, a >= 1e10 ? "%.3g" : a >= 100000 ? "%.0f" : a >= 0.01 || a == 0 ? "%.2f"
-                                                                  : "%.3g", v);
-}
-
 /* 79 columns. A name longer than its column gets a line of its own, so
  * the guide's long ids (lat_mem_rd-stride128-sz64000k) stay whole. */
 static void print_text(FILE *out, json_t *rows, double fail_pct)
@@ -127,9 +120,9 @@ static void print_text(FILE *out, json_t *rows, double fail_pct)
         char measured[24] = "-", ref[24] = "no ref", dev[24] = "", base[24] = "";
         double v;
         if (num_of(row, "value", &v))
-            fmt_num(measured, sizeof measured, v);
+            result_format_number(measured, sizeof measured, v);
         if (num_of(row, "ref_avg", &v))
-            fmt_num(ref, sizeof ref, v);
+            result_format_number(ref, sizeof ref, v);
         if (num_of(row, "deviation_pct", &v))
             snprintf(dev, sizeof dev, "%+.1f%%", v);
         if (num_of(row, "baseline_change_pct", &v))

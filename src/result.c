@@ -131,7 +131,7 @@ void result_print_text_header(FILE *out)
 }
 
 /* Ten characters at most: 1838.92, 6789290, 1.2e+10. */
-static void fmt_num(char *buf, size_t n, double v)
+void result_format_number(char *buf, size_t n, double v)
 {
     double a = fabs(v);
     snprintf(buf, n, a >= 1e10 ? "%.3g" : a >= 100000 ? "%.0f" : a >= 0.01 || a == 0 ? "%.2f"
@@ -142,9 +142,9 @@ void result_row_print_text(const struct result_row *row, FILE *out)
 {
     char measured[24] = "-", ref[24] = "no ref", dev[24] = "", verdict[24];
     if (row->samples)
-        fmt_num(measured, sizeof measured, row->value);
+        result_format_number(measured, sizeof measured, row->value);
     if (row->has_ref)
-        fmt_num(ref, sizeof ref, row->ref_avg);
+        result_format_number(ref, sizeof ref, row->ref_avg);
     if (row->dev.has_ref)
         snprintf(dev, sizeof dev, "%+.1f%%", row->dev.pct);
     if (row->status != STATUS_OK)
@@ -158,7 +158,7 @@ void result_row_print_text(const struct result_row *row, FILE *out)
             row->metric, measured, row->unit, ref, dev, verdict);
     if (row->has_scaled && row->dev_scaled.has_ref) {
         char sref[24];
-        fmt_num(sref, sizeof sref, row->scaled_ref_avg);
+        result_format_number(sref, sizeof sref, row->scaled_ref_avg);
         fprintf(out, "%-30s %10s %-8s %10s %+7.1f%% %s\n", "  at this board's clock", "",
                 "", sref, row->dev_scaled.pct, verdict_name(row->dev_scaled.verdict));
     }

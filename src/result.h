@@ -66,6 +66,10 @@ bool result_scale_to_clock(const struct ref_value *ref, enum direction dir,
  * CPU-bound metrics ref_avg_at_clock, deviation_at_clock_pct). */
 json_t *result_row_json(const struct result_row *row);
 
+/* A value in ten characters at most, as the text tables print it:
+ * 1838.92, 6789290, 1.2e+10, 0.000123. */
+void result_format_number(char *buf, size_t n, double v);
+
 /* Aligned text, 80 columns: a header line, then one line per row. */
 void result_print_text_header(FILE *out);
 void result_row_print_text(const struct result_row *row, FILE *out);
