@@ -284,14 +284,6 @@ static void open_store(struct cli *c, struct app *a, const struct run_options *o
     free(dir);
 }
 
-static void utc_now(char *buf, size_t n)
-{
-    time_t t = time(NULL);
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
 /* --lava-kmsg: each LAVA line is one write to the kernel log, so kernel
  * messages on the same serial console cannot split it. */
 static int lava_to_kmsg(struct cli *c, json_t *rows)
@@ -462,7 +454,7 @@ int cli_run(struct cli *c, struct app *a)
     c->status_tty = efd >= 0 && isatty(efd);
     c->batch_started = now_seconds();
     char started[32];
-    utc_now(started, sizeof started);
+    utc_time(started, sizeof started, UTC_ISO8601);
     struct batch *batch = batch_start(ks, nk, &opt, &line_sink, c);
     c->batch = batch;
     batch_wait(batch, -1);
@@ -470,7 +462,7 @@ int cli_run(struct cli *c, struct app *a)
     c->batch = NULL;
     c->run_out = NULL;
     char ended[32];
-    utc_now(ended, sizeof ended);
+    utc_time(ended, sizeof ended, UTC_ISO8601);
     size_t had = watch.warnings.count;
     app_cpu_watch_end(a, &watch);
     for (size_t i = had; i < watch.warnings.count; i++)

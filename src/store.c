@@ -52,14 +52,6 @@ static int make_dirs(const char *path)
     return rc;
 }
 
-static void utc_stamp(char *buf, size_t n, const char *fmt)
-{
-    time_t t = time(NULL);
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(buf, n, fmt, &tm);
-}
-
 /* Writes all of s and syncs it. */
 static int write_line(int fd, const char *s)
 {
@@ -98,8 +90,8 @@ struct store_writer *store_begin(const char *dir, const char *tag, json_t *heade
         return NULL;
     }
     char stamp[32], started[32];
-    utc_stamp(stamp, sizeof stamp, "%Y%m%d-%H%M%S");
-    utc_stamp(started, sizeof started, "%Y-%m-%dT%H:%M:%SZ");
+    utc_time(stamp, sizeof stamp, "%Y%m%d-%H%M%S");
+    utc_time(started, sizeof started, UTC_ISO8601);
     char *slug = str_slug(tag && *tag ? tag : "run");
     struct store_writer *w = xcalloc(1, sizeof *w);
     w->fd = -1;
@@ -168,7 +160,7 @@ int store_finish(struct store_writer *w, bool complete, char *err, size_t errlen
     int rc = 0;
     if (complete) {
         char ended[32];
-        utc_stamp(ended, sizeof ended, "%Y-%m-%dT%H:%M:%SZ");
+        utc_time(ended, sizeof ended, UTC_ISO8601);
         json_t *o = json_pack("{ss}", "end", ended);
         rc = append_json(w->fd, o);
         json_decref(o);

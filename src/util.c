@@ -250,6 +250,15 @@ void close_fds_from(int lowest)
         close(fd);
 }
 
+void utc_time(char *buf, size_t n, const char *fmt)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    if (!strftime(buf, n, fmt ? fmt : UTC_ISO8601, &tm) && n)
+        buf[0] = '\0';
+}
+
 double now_seconds(void)
 {
     struct timespec ts;

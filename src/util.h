@@ -54,6 +54,9 @@ void close_fds_from(int lowest);
 
 /* Monotonic clock in seconds. */
 double now_seconds(void);
+/* The time now in UTC, formatted by strftime (NULL: UTC_ISO8601). */
+#define UTC_ISO8601 "%Y-%m-%dT%H:%M:%SZ"
+void utc_time(char *buf, size_t n, const char *fmt);
 
 /* A growable string buffer. */
 struct strbuf {
