@@ -121,16 +121,7 @@ static int make_parent(const char *path)
     int rc = 0;
     if (slash && slash != dir) {
         *slash = '\0';
-        for (char *q = dir + 1; *q; q++) {
-            if (*q != '/')
-                continue;
-            *q = '\0';
-            if (mkdir(dir, 0755) < 0 && errno != EEXIST)
-                rc = -1;
-            *q = '/';
-        }
-        if (mkdir(dir, 0755) < 0 && errno != EEXIST)
-            rc = -1;
+        rc = make_dirs(dir, 0755);
     }
     free(dir);
     return rc;

@@ -33,25 +33,6 @@ char *store_default_dir(void)
     return NULL;
 }
 
-/* mkdir -p for the store's own directories. */
-static int make_dirs(const char *path)
-{
-    char *p = xstrdup(path);
-    for (char *s = p + 1; *s; s++) {
-        if (*s != '/')
-            continue;
-        *s = '\0';
-        if (mkdir(p, 0755) != 0 && errno != EEXIST) {
-            free(p);
-            return -1;
-        }
-        *s = '/';
-    }
-    int rc = mkdir(p, 0755) != 0 && errno != EEXIST ? -1 : 0;
-    free(p);
-    return rc;
-}
-
 /* Writes all of s and syncs it. */
 static int write_line(int fd, const char *s)
 {
@@ -84,7 +65,7 @@ struct store_writer *store_begin(const char *dir, const char *tag, json_t *heade
                                  char *err, size_t errlen)
 {
     char *runs = path_join(dir, "runs");
-    if (make_dirs(runs) != 0) {
+    if (make_dirs(runs, 0755) != 0) {
         snprintf(err, errlen, "cannot create %s: %s", runs, strerror(errno));
         free(runs);
         return NULL;
@@ -414,7 +395,7 @@ int store_save_baseline(const char *dir, const char *name, const char *run_id,
         return -1;
     }
     char *bdir = path_join(dir, "baselines");
-    if (make_dirs(bdir) != 0) {
+    if (make_dirs(bdir, 0755) != 0) {
         snprintf(err, errlen, "cannot create %s: %s", bdir, strerror(errno));
         free(bdir);
         return -1;

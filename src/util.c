@@ -250,6 +250,24 @@ void close_fds_from(int lowest)
         close(fd);
 }
 
+int make_dirs(const char *path, unsigned mode)
+{
+    char *p = xstrdup(path);
+    int rc = 0;
+    for (char *s = p + 1; *s && rc == 0; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        if (mkdir(p, (mode_t)mode) != 0 && errno != EEXIST)
+            rc = -1;
+        *s = '/';
+    }
+    if (rc == 0 && mkdir(p, (mode_t)mode) != 0 && errno != EEXIST)
+        rc = -1;
+    free(p);
+    return rc;
+}
+
 void utc_time(char *buf, size_t n, const char *fmt)
 {
     time_t t = time(NULL);

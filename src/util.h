@@ -47,6 +47,9 @@ char *str_slug(const char *s);
 
 /* Joins path parts with '/', collapsing duplicate slashes. Caller frees. */
 char *path_join(const char *a, const char *b);
+/* mkdir -p: path and every missing directory above it, with mode.
+ * 0, or -1 with errno. */
+int make_dirs(const char *path, unsigned mode);
 
 /* Closes every file descriptor from `lowest` up (a child before it runs
  * other code: it keeps only what it needs). */
