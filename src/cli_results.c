@@ -21,12 +21,20 @@ static int usage(const struct results_cmd *rc, const char *msg)
     return EXIT_USE;
 }
 
-static void print_diag(const struct results_cmd *rc, struct diag *d)
+/* The store's diagnostics: warnings (skipped files), except the last
+ * when `failed` (then it says why the command failed). */
+static void print_diag_as(const struct results_cmd *rc, struct diag *d, bool failed)
 {
     for (size_t i = 0; i < d->n; i++)
-        fprintf(rc->err, "evmbench: warning: %s\n", d->msgs[i]);
+        fprintf(rc->err, "evmbench: %s%s\n", failed && i + 1 == d->n ? "" : "warning: ",
+                d->msgs[i]);
     diag_free(d);
     diag_init(d);
+}
+
+static void print_diag(const struct results_cmd *rc, struct diag *d)
+{
+    print_diag_as(rc, d, false);
 }
 
 static FILE *open_out(const struct results_cmd *rc)
@@ -101,7 +109,7 @@ static int cmd_show(const struct results_cmd *rc, const char *which, struct diag
 {
     struct stored_run r;
     int found = store_find(rc->dir, which, &r, d);
-    print_diag(rc, d);
+    print_diag_as(rc, d, found != 0);
     if (found != 0)
         return EXIT_ERR;
     FILE *f = open_out(rc);
@@ -163,7 +171,7 @@ static int cmd_compare(const struct results_cmd *rc, const char *wa, const char 
     json_t *ra = NULL, *rb = NULL;
     char *la = NULL, *lb = NULL;
     if (load_rows(rc, wa, &ra, &la, d) != 0 || load_rows(rc, wb, &rb, &lb, d) != 0) {
-        print_diag(rc, d);
+        print_diag_as(rc, d, true);
         json_decref(ra);
         free(la);
         return EXIT_ERR;
