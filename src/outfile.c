@@ -38,7 +38,7 @@ static struct {
     pid_t pid;
     char path[PATH_MAX];
 } pending[PENDING_MAX];
-static bool handlers_installed;
+static bool atexit_registered;
 /* The signals that end a program by default and that a user or a board
  * farm sends: Ctrl-C, kill, a hang-up, Ctrl-\, a reader that went away. */
 static const int fatal_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
@@ -61,15 +61,15 @@ static void on_fatal_signal(int sig)
     raise(sig);         /* blocked until this handler returns, then fatal */
 }
 
-/* Once: our handler for each fatal signal still at its default action; one
+/* Our handler for each fatal signal still at its default action; one
  * ignored (a background job's SIGINT) or handled by someone else (the
- * screens) is left alone. atexit covers exit() in the middle of a write. */
+ * screens) is left alone. Checked for every temporary, since the screens
+ * give the default back when they end. atexit covers exit() in the
+ * middle of a write. */
 static void install_handlers(void)
 {
-    if (handlers_installed)
-        return;
-    handlers_installed = true;
-    atexit(remove_pending);
+    if (!atexit_registered)
+        atexit_registered = atexit(remove_pending) == 0;
     for (size_t i = 0; i < ARRAY_SIZE(fatal_signals); i++) {
         struct sigaction old, sa;
         if (sigaction(fatal_signals[i], NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) ||
