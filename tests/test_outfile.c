@@ -16,6 +16,7 @@
 #include <sys/sysmacros.h>
 #include <sys/un.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -437,6 +438,40 @@ START_TEST(test_baseline_and_settings)
 }
 END_TEST
 
+/* The store's run file is always new: a link planted at the name it
+ * would take (this second's and the next's) is not followed. */
+START_TEST(test_store_run_file_is_new)
+{
+    char *dir = make_tmpdir();
+    char *runs = path_join(dir, "runs");
+    ck_assert_int_eq(mkdir(runs, 0755), 0);
+    char *victim = path_join(dir, "victim");
+    put(victim, "victim\n");
+    time_t now = time(NULL);
+    for (int k = 0; k < 2; k++) {
+        time_t t = now + k;
+        struct tm tm;
+        gmtime_r(&t, &tm);
+        char stamp[32];
+        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+        char *name = xasprintf("%s/%s-planted.evmrun", runs, stamp);
+        ck_assert_int_eq(symlink(victim, name), 0);
+        free(name);
+    }
+    char err[512];
+    struct store_writer *w = store_begin(dir, "planted", NULL, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    struct stat st;
+    ck_assert_int_eq(lstat(store_writer_path(w), &st), 0);
+    ck_assert(S_ISREG(st.st_mode));
+    ck_assert_int_eq(store_finish(w, true, err, sizeof err), 0);
+    assert_text(victim, "victim\n");
+    free(victim);
+    free(runs);
+    remove_tree(dir);
+}
+END_TEST
+
 Suite *suite_outfile(void)
 {
     Suite *s = suite_create("outfile");
@@ -451,6 +486,7 @@ Suite *suite_outfile(void)
     tcase_add_test(tc, test_descriptor_and_pipe);
     tcase_add_test(tc, test_signal_removes_temporary);
     tcase_add_test(tc, test_baseline_and_settings);
+    tcase_add_test(tc, test_store_run_file_is_new);
     suite_add_tcase(s, tc);
     return s;
 }
