@@ -327,7 +327,7 @@ static int stream_error(FILE *f)
 
 int outfile_commit(struct outfile *o, char *err, size_t errlen)
 {
-    const char *what = "";
+    const char *what = "", *why = NULL;
     int e = stream_error(o->f);
     if (e && o->write_errno)
         e = o->write_errno;
@@ -339,6 +339,14 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
         e = errno;
     if (fclose(o->f) != 0 && !e)
         e = errno;
+    /* a run takes minutes: what is at the target now must still be a file
+     * (or a link, replaced itself, or nothing) for the rename */
+    struct stat st;
+    if (!e && o->tmp && lstat(o->target, &st) == 0 && !S_ISREG(st.st_mode) &&
+        !S_ISLNK(st.st_mode)) {
+        e = S_ISDIR(st.st_mode) ? EISDIR : EEXIST;
+        why = "is no longer a regular file; not replaced";
+    }
     if (!e && o->tmp && rename(o->tmp, o->target) != 0) {
         e = errno;
         what = "cannot replace it: ";
@@ -347,7 +355,7 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
         unlink(o->tmp);
     unregister_pending(o->slot);
     if (e)
-        fail(e, err, errlen, "%s: %s%s", o->name, what, strerror(e));
+        fail(e, err, errlen, "%s: %s%s", o->name, what, why ? why : strerror(e));
     free_outfile(o);
     errno = e;
     return e ? -1 : 0;

@@ -260,6 +260,30 @@ START_TEST(test_refused)
 }
 END_TEST
 
+/* What the target became while it was written (a FIFO here) is not
+ * replaced at the end. */
+START_TEST(test_target_changed)
+{
+    char *dir = make_tmpdir();
+    char *path = path_join(dir, "report.txt");
+    char err[512];
+    struct outfile *o = outfile_open(path, err, sizeof err);
+    ck_assert_ptr_nonnull(o);
+    fputs("report\n", outfile_stream(o));
+    ck_assert_int_eq(mkfifo(path, 0644), 0);
+    ck_assert_int_eq(outfile_commit(o, err, sizeof err), -1);
+    char *want = xasprintf("%s: is no longer a regular file; not replaced", path);
+    ck_assert_str_eq(err, want);
+    struct stat st;
+    ck_assert_int_eq(lstat(path, &st), 0);
+    ck_assert(S_ISFIFO(st.st_mode));
+    assert_only(dir, 1);
+    free(want);
+    free(path);
+    remove_tree(dir);
+}
+END_TEST
+
 /* A FIFO gets the output in place and stays a FIFO. */
 START_TEST(test_fifo)
 {
@@ -482,6 +506,7 @@ Suite *suite_outfile(void)
     tcase_add_test(tc, test_symlinks);
     tcase_add_test(tc, test_refused);
     tcase_add_test(tc, test_fifo);
+    tcase_add_test(tc, test_target_changed);
     tcase_add_test(tc, test_char_device);
     tcase_add_test(tc, test_descriptor_and_pipe);
     tcase_add_test(tc, test_signal_removes_temporary);
