@@ -311,7 +311,7 @@ int cli_import(const struct import_cmd *ic)
     size_t len;
     char *log = read_file(ic->file, IMPORT_MAX_BYTES, &len);
     if (!log) {
-        fprintf(ic->err, "evmbench: %s: %s\n", ic->file, strerror(errno));
+        fprintf(ic->err, "evmbench: %s: %s\n", ic->file, file_strerror(errno));
         free(im.sel);
         return 1;
     }

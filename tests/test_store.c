@@ -241,6 +241,67 @@ START_TEST(baselines)
 }
 END_TEST
 
+/* A FIFO and a directory named like run files, and a FIFO named like a
+ * baseline: listed runs skip them with a message naming each, prune
+ * leaves them, a named one is refused; nothing blocks (the alarm turns a
+ * hang into a failure). */
+START_TEST(non_regular_files_skipped)
+{
+    char err[256];
+    struct store_writer *w = store_begin(dir, "b", NULL, err, sizeof err);
+    ck_assert_ptr_nonnull(w);
+    ck_assert_int_eq(store_finish(w, true, err, sizeof err), 0);
+    char *fifo = xasprintf("%s/runs/x.evmrun", dir);
+    char *sub = xasprintf("%s/runs/sub.evmrun", dir);
+    char *bdir = xasprintf("%s/baselines", dir);
+    char *bfifo = xasprintf("%s/baselines/pipe.json", dir);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    ck_assert_int_eq(mkdir(sub, 0700), 0);
+    ck_assert_int_eq(mkdir(bdir, 0700), 0);
+    ck_assert_int_eq(mkfifo(bfifo, 0600), 0);
+    alarm(20);
+
+    struct diag d;
+    diag_init(&d);
+    struct stored_run *list;
+    size_t n = store_list(dir, &list, &d);
+    ck_assert_uint_eq(n, 1);
+    ck_assert(diag_has(&d, "/runs/x.evmrun: not a regular file (a FIFO); skipped"));
+    ck_assert(diag_has(&d, "/runs/sub.evmrun: not a regular file (a directory); skipped"));
+    ck_assert_uint_eq(d.n, 2);
+    store_runs_free(list, n);
+    diag_free(&d);
+
+    diag_init(&d);
+    ck_assert_int_eq(store_prune(dir, 0, &d), 1);
+    ck_assert(diag_has(&d, "x.evmrun: not a regular file (a FIFO); skipped"));
+    struct stat st;
+    ck_assert_int_eq(lstat(fifo, &st), 0);
+    ck_assert(S_ISFIFO(st.st_mode));
+    ck_assert_int_eq(lstat(sub, &st), 0);
+    ck_assert(S_ISDIR(st.st_mode));
+    diag_free(&d);
+
+    /* named: refused, not "skipped" */
+    diag_init(&d);
+    struct stored_run r;
+    ck_assert_int_eq(store_find(dir, fifo, &r, &d), -1);
+    ck_assert(diag_has(&d, "x.evmrun: not a regular file (a FIFO)"));
+    ck_assert(!diag_has(&d, "skipped"));
+    diag_free(&d);
+
+    diag_init(&d);
+    ck_assert_ptr_null(store_load_baseline(dir, "pipe", &d));
+    ck_assert(diag_has(&d, "baselines/pipe.json: not a regular file (a FIFO)"));
+    diag_free(&d);
+    alarm(0);
+    free(fifo);
+    free(sub);
+    free(bdir);
+    free(bfifo);
+}
+END_TEST
+
 static char *capture(const char *format, json_t *rows, double fail_pct)
 {
     char *buf;
@@ -507,6 +568,7 @@ Suite *suite_store(void)
     tcase_add_test(tc, foreign_files_skipped_and_kept);
     tcase_add_test(tc, store_that_cannot_be_written);
     tcase_add_test(tc, baselines);
+    tcase_add_test(tc, non_regular_files_skipped);
     tcase_add_test(tc, export_formats);
     tcase_add_test(tc, export_golden_files);
     tcase_add_test(tc, cli_run_saves_and_judges);
