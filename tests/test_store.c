@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "export.h"
+#include "result.h"
 #include "store.h"
 #include "suites.h"
 #include "util.h"
@@ -302,6 +303,41 @@ START_TEST(non_regular_files_skipped)
 }
 END_TEST
 
+/* A row whose strings are not UTF-8 (a reason quoting a tool, a metric
+ * named from outside) keeps every one of them, bad bytes as U+FFFD, in
+ * the JSON row and through the store. */
+START_TEST(row_strings_not_utf8_kept)
+{
+    struct result_row r = { .bench = "fake", .metric = "m\xC3", .unit = "MB/s\xFF",
+                            .samples = 0, .status = STATUS_FAILED,
+                            .error = "exit status 1; output ends: caf\xE9 \xE2\x82" };
+    snprintf(r.provider, sizeof r.provider, "tool:f\xED\xA0\x80");
+    json_t *j = result_row_json(&r);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "metric")), "m\xEF\xBF\xBD");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "unit")), "MB/s\xEF\xBF\xBD");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "error")),
+                     "exit status 1; output ends: caf\xEF\xBF\xBD \xEF\xBF\xBD\xEF\xBF\xBD");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "provider")),
+                     "tool:f\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
+    ck_assert(json_is_null(json_object_get(j, "ref_source")));
+    char err[256];
+    struct store_writer *w = store_begin(dir, "b", NULL, err, sizeof err);
+    ck_assert_ptr_nonnull(w);
+    ck_assert_int_eq(store_append(w, j, err, sizeof err), 0);
+    ck_assert_int_eq(store_finish(w, true, err, sizeof err), 0);
+    json_decref(j);
+    struct diag d;
+    diag_init(&d);
+    struct stored_run run;
+    ck_assert_int_eq(store_find(dir, "latest", &run, &d), 0);
+    json_t *back = json_array_get(run.rows, 0);
+    ck_assert_str_eq(json_string_value(json_object_get(back, "error")),
+                     "exit status 1; output ends: caf\xEF\xBF\xBD \xEF\xBF\xBD\xEF\xBF\xBD");
+    stored_run_free(&run);
+    diag_free(&d);
+}
+END_TEST
+
 static char *capture(const char *format, json_t *rows, double fail_pct)
 {
     char *buf;
@@ -569,6 +605,7 @@ Suite *suite_store(void)
     tcase_add_test(tc, store_that_cannot_be_written);
     tcase_add_test(tc, baselines);
     tcase_add_test(tc, non_regular_files_skipped);
+    tcase_add_test(tc, row_strings_not_utf8_kept);
     tcase_add_test(tc, export_formats);
     tcase_add_test(tc, export_golden_files);
     tcase_add_test(tc, cli_run_saves_and_judges);
