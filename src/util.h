@@ -84,9 +84,9 @@ bool utf8_valid(const char *s);
  * character is replaced by U+FFFD (EF BF BD); valid text is copied as it
  * is. Caller frees. */
 char *utf8_valid_dup(const char *s);
-/* Where to cut s (of length len) to keep at most max bytes without
- * splitting a character: max moved back to the start of a well-formed
- * character that would straddle it; len when len <= max. */
+/* Where to cut s (NUL-terminated, of length len) to keep at most max
+ * bytes without splitting a character: max moved back to the start of a
+ * well-formed character that would straddle it; len when len <= max. */
 size_t utf8_cut(const char *s, size_t len, size_t max);
 /* json_string() of text from outside: invalid bytes replaced as by
  * utf8_valid_dup(), never NULL; NULL s gives JSON null. */
