@@ -512,7 +512,7 @@ int cli_run(struct cli *c, struct app *a)
                                                                 : json_null());
         json_t *warn = json_array();
         for (size_t i = 0; i < watch.warnings.count; i++)
-            json_array_append_new(warn, json_string(watch.warnings.items[i].text));
+            json_array_append_new(warn, json_string_from_outside(watch.warnings.items[i].text));
         json_object_set_new(o, "warnings", warn);
         json_t *settings = json_object();
         json_object_set_new(settings, "quick", json_boolean(opt.params.quick));

@@ -413,7 +413,7 @@ int refdb_load_file(struct refdb *db, const char *path, struct diag *dg)
         return -1;
     }
     json_error_t jerr;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *root = json_read_file(path, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {
         if (jerr.line > 0)
             diag_add(dg, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);

@@ -177,7 +177,10 @@ static char *id_of(const char *path)
     return xstrndup(base, n);
 }
 
-int store_read_run(const char *path, struct stored_run *out, struct diag *d)
+/* store_read_run(); `listing`: the file was found in the store, not
+ * named, and one that is not a regular file is skipped, which its
+ * message says. */
+static int read_run(const char *path, struct stored_run *out, struct diag *d, bool listing)
 {
     memset(out, 0, sizeof *out);
     size_t len;
@@ -185,8 +188,10 @@ int store_read_run(const char *path, struct stored_run *out, struct diag *d)
     if (!text) {
         if (errno == EFBIG)
             diag_add(d, "%s: larger than %u MB; not a run file", path, RUN_FILE_LIMIT >> 20);
+        else if (listing && (errno == ERR_NOT_REGULAR || errno == EISDIR))
+            diag_add(d, "%s: %s; skipped", path, file_strerror(errno));
         else
-            diag_add(d, "%s: %s", path, strerror(errno));
+            diag_add(d, "%s: %s", path, file_strerror(errno));
         return -1;
     }
     if (memchr(text, '\0', len)) {
@@ -250,6 +255,11 @@ int store_read_run(const char *path, struct stored_run *out, struct diag *d)
     return 0;
 }
 
+int store_read_run(const char *path, struct stored_run *out, struct diag *d)
+{
+    return read_run(path, out, d, false);
+}
+
 static int cmp_names(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -301,7 +311,7 @@ size_t store_list(const char *dir, struct stored_run **out, struct diag *d)
     *out = xcalloc(n + 1, sizeof **out);
     size_t got = 0;
     for (size_t i = 0; i < n; i++) {
-        if (store_read_run(names[i], &(*out)[got], d) == 0)
+        if (read_run(names[i], &(*out)[got], d, true) == 0)
             got++;
         free(names[i]);
     }
@@ -437,7 +447,7 @@ json_t *store_load_baseline(const char *dir, const char *name, struct diag *d)
     if (baseline_name_ok(name)) {
         char *path = xasprintf("%s/baselines/%s.json", dir, name);
         json_error_t e;
-        json_t *o = json_load_file(path, JSON_REJECT_DUPLICATES, &e);
+        json_t *o = json_read_file(path, JSON_REJECT_DUPLICATES, &e);
         if (o) {
             const char *fmt = json_string_value(json_object_get(o, "format"));
             json_t *rows = json_object_get(o, "rows");
@@ -454,7 +464,10 @@ json_t *store_load_baseline(const char *dir, const char *name, struct diag *d)
             return NULL;
         }
         if (access(path, F_OK) == 0) {
-            diag_add(d, "%s:%d:%d: %s", path, e.line, e.column, e.text);
+            if (e.line < 0)     /* not read: not a regular file, too large */
+                diag_add(d, "%s: %s", path, e.text);
+            else
+                diag_add(d, "%s:%d:%d: %s", path, e.line, e.column, e.text);
             free(path);
             return NULL;
         }
