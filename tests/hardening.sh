@@ -262,5 +262,46 @@ st=$(cat "$tmp/status")
 case $st in 141 | 0) ok "list | head -n 1 ends quietly (status $st)" ;;
 *) fail "list | head -n 1: status $st" ;; esac
 
+# --- command line ---------------------------------------------------------
+# Started with stdout or stderr closed, the program opens /dev/null onto
+# them first: the store's run file never becomes fd 1 or 2 and never holds
+# the table or progress lines. Output meant for a closed stdout is an error.
+# store_sound DIR: DIR holds run files, each line of each a JSON object
+# with no table or progress text.
+store_sound() {
+    set -- "$1"/runs/*.evmrun
+    [ -f "$1" ] || return 1
+    for f in "$@"; do
+        grep -qv '^{' "$f" && return 1
+        grep -q '"row"' "$f" || return 1
+    done
+    return 0
+}
+# shellcheck disable=SC2086
+timeout 60 $WRAP "$BIN" run stream --quick --provider kernel --results-dir "$tmp/fd2" \
+    </dev/null >"$tmp/out" 2>&-
+st=$?
+[ "$st" -eq 0 ] && grep -q '^copy ' "$tmp/out" || fail "2>&-: run status $st, or no table on stdout"
+store_sound "$tmp/fd2" && ok "stderr closed: the run file holds only rows, no progress lines" ||
+    fail "stderr closed: progress lines went into the run file: $(head -c 300 "$tmp"/fd2/runs/*)"
+# shellcheck disable=SC2086
+timeout 60 $WRAP "$BIN" run stream --quick --provider kernel --results-dir "$tmp/fd0" \
+    -o "$tmp/fd0.txt" <&- >&- 2>&-
+st=$?
+[ "$st" -eq 0 ] && grep -q '^copy ' "$tmp/fd0.txt" || fail "<&- >&- 2>&- -o FILE: status $st, or no table in FILE"
+store_sound "$tmp/fd0" && ok "stdin, stdout and stderr closed, -o FILE: the table in FILE, the run file sound" ||
+    fail "all three closed: the run file is not sound: $(head -c 300 "$tmp"/fd0/runs/*)"
+for args in "run stream --quick --provider kernel --results-dir $tmp/fd1" "list --format json" \
+           "refs" "--version"; do
+    # shellcheck disable=SC2086
+    timeout 60 $WRAP "$BIN" $args </dev/null >&- 2>"$tmp/err"
+    st=$?
+    expect_fail 1 "standard output is closed" "stdout closed: '$args' says so and exits 1"
+done
+if [ -d "$tmp/fd1/runs" ] && grep -rqv '^{' "$tmp/fd1/runs"; then
+    fail "stdout closed: the table went into the run file: $(head -c 300 "$tmp"/fd1/runs/*)"
+fi
+ok "... and no table went into the results store"
+
 echo "hardening: all $n checks passed"
 exit 0
