@@ -281,16 +281,18 @@ store_sound() {
 timeout 60 $WRAP "$BIN" run stream --quick --provider kernel --results-dir "$tmp/fd2" \
     </dev/null >"$tmp/out" 2>&-
 st=$?
-[ "$st" -eq 0 ] && grep -q '^copy ' "$tmp/out" || fail "2>&-: run status $st, or no table on stdout"
-store_sound "$tmp/fd2" && ok "stderr closed: the run file holds only rows, no progress lines" ||
-    fail "stderr closed: progress lines went into the run file: $(head -c 300 "$tmp"/fd2/runs/*)"
+if [ "$st" -ne 0 ] || ! grep -q '^copy ' "$tmp/out"; then
+    fail "2>&-: run status $st, or no table on stdout"; fi
+if store_sound "$tmp/fd2"; then ok "stderr closed: the run file holds only rows, no progress lines"
+else fail "stderr closed: progress lines went into the run file: $(head -c 300 "$tmp"/fd2/runs/*)"; fi
 # shellcheck disable=SC2086
 timeout 60 $WRAP "$BIN" run stream --quick --provider kernel --results-dir "$tmp/fd0" \
     -o "$tmp/fd0.txt" <&- >&- 2>&-
 st=$?
-[ "$st" -eq 0 ] && grep -q '^copy ' "$tmp/fd0.txt" || fail "<&- >&- 2>&- -o FILE: status $st, or no table in FILE"
-store_sound "$tmp/fd0" && ok "stdin, stdout and stderr closed, -o FILE: the table in FILE, the run file sound" ||
-    fail "all three closed: the run file is not sound: $(head -c 300 "$tmp"/fd0/runs/*)"
+if [ "$st" -ne 0 ] || ! grep -q '^copy ' "$tmp/fd0.txt"; then
+    fail "<&- >&- 2>&- -o FILE: status $st, or no table in FILE"; fi
+if store_sound "$tmp/fd0"; then ok "stdin, stdout and stderr closed, -o FILE: the table in FILE, the run file sound"
+else fail "all three closed: the run file is not sound: $(head -c 300 "$tmp"/fd0/runs/*)"; fi
 for args in "run stream --quick --provider kernel --results-dir $tmp/fd1" "list --format json" \
            "refs" "--version"; do
     # shellcheck disable=SC2086
