@@ -24,8 +24,9 @@ struct store_writer {
 
 char *store_default_dir(void)
 {
+    /* a relative XDG_DATA_HOME is invalid and ignored (XDG Base Directory spec) */
     const char *xdg = getenv("XDG_DATA_HOME");
-    if (xdg && *xdg)
+    if (xdg && *xdg == '/')
         return path_join(xdg, "evmbench");
     const char *home = getenv("HOME");
     if (home && *home)
@@ -395,6 +396,11 @@ static bool baseline_name_ok(const char *name)
               (*p >= '0' && *p <= '9') || *p == '-' || *p == '_' || *p == '.'))
             return false;
     return true;
+}
+
+bool store_baseline_name_ok(const char *name)
+{
+    return baseline_name_ok(name);
 }
 
 int store_save_baseline(const char *dir, const char *name, const char *run_id,

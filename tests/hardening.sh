@@ -319,6 +319,48 @@ XDG_CONFIG_HOME="$tmp/odd-cfg" timeout 10 $WRAP "$BIN" >"$tmp/out" 2>"$tmp/err" 
 st=$?
 [ "$st" -ne 124 ] || fail "the screens hang on a settings file that is a FIFO (killed after 10 s)"
 expect_fail 1 "config: .*not a regular file \(a FIFO\)" "a settings file that is a FIFO is named"
+# --- command line ---------------------------------------------------------
+# Started with stdout or stderr closed, the program opens /dev/null onto
+# them first: the store's run file never becomes fd 1 or 2 and never holds
+# the table or progress lines. Output meant for a closed stdout is an error.
+# store_sound DIR: DIR holds run files, each line of each a JSON object
+# with no table or progress text.
+store_sound() {
+    set -- "$1"/runs/*.evmrun
+    [ -f "$1" ] || return 1
+    for f in "$@"; do
+        grep -qv '^{' "$f" && return 1
+        grep -q '"row"' "$f" || return 1
+    done
+    return 0
+}
+# shellcheck disable=SC2086
+timeout 60 $WRAP "$BIN" run stream --quick --provider kernel --results-dir "$tmp/fd2" \
+    </dev/null >"$tmp/out" 2>&-
+st=$?
+if [ "$st" -ne 0 ] || ! grep -q '^copy ' "$tmp/out"; then
+    fail "2>&-: run status $st, or no table on stdout"; fi
+if store_sound "$tmp/fd2"; then ok "stderr closed: the run file holds only rows, no progress lines"
+else fail "stderr closed: progress lines went into the run file: $(head -c 300 "$tmp"/fd2/runs/*)"; fi
+# shellcheck disable=SC2086
+timeout 60 $WRAP "$BIN" run stream --quick --provider kernel --results-dir "$tmp/fd0" \
+    -o "$tmp/fd0.txt" <&- >&- 2>&-
+st=$?
+if [ "$st" -ne 0 ] || ! grep -q '^copy ' "$tmp/fd0.txt"; then
+    fail "<&- >&- 2>&- -o FILE: status $st, or no table in FILE"; fi
+if store_sound "$tmp/fd0"; then ok "stdin, stdout and stderr closed, -o FILE: the table in FILE, the run file sound"
+else fail "all three closed: the run file is not sound: $(head -c 300 "$tmp"/fd0/runs/*)"; fi
+for args in "run stream --quick --provider kernel --results-dir $tmp/fd1" "list --format json" \
+           "refs" "--version"; do
+    # shellcheck disable=SC2086
+    timeout 60 $WRAP "$BIN" $args </dev/null >&- 2>"$tmp/err"
+    st=$?
+    expect_fail 1 "standard output is closed" "stdout closed: '$args' says so and exits 1"
+done
+if [ -d "$tmp/fd1/runs" ] && grep -rqv '^{' "$tmp/fd1/runs"; then
+    fail "stdout closed: the table went into the run file: $(head -c 300 "$tmp"/fd1/runs/*)"
+fi
+ok "... and no table went into the results store"
 
 echo "hardening: all $n checks passed"
 exit 0
