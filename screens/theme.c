@@ -215,7 +215,7 @@ int theme_load(struct theme *t, const char *path, bool mono, struct diag *dg)
 {
     char *text = read_file(path, 1 << 20, NULL);
     if (!text) {
-        diag_add(dg, "%s: cannot read: %s", path, strerror(errno));
+        diag_add(dg, "%s: cannot read: %s", path, file_strerror(errno));
         theme_builtin(t, mono);
         return 1;
     }

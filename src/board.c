@@ -628,8 +628,7 @@ const char *board_kind_name(enum board_kind kind)
 
 static json_t *jstr(const char *s)
 {
-    json_t *j = s ? json_string(s) : NULL;   /* NULL on invalid UTF-8 too */
-    return j ? j : json_null();
+    return json_string_from_outside(s);
 }
 
 /* A clock in whole MHz (cpuinfo's "2096.015" carries no useful digits). */

@@ -59,7 +59,7 @@ static const char usage_text[] =
     "  --format FMT       output format of the command\n"
     "  -o, --output FILE  write the output to FILE\n"
     "  --quick            short time budget for every benchmark\n"
-    "  --timeout SECS     time limit for each benchmark\n"
+    "  --timeout SECS     time limit for each benchmark (1 to 86400)\n"
     "  --tolerance PCT    deviation beyond the guide's band that only warns (10)\n"
     "  --size N           working-set size of the kernels (STREAM: elements)\n"
     "  --iterations N     repetitions of the kernels\n"
@@ -738,34 +738,273 @@ static const struct option long_options[] = {
     { NULL, 0, NULL, 0 },
 };
 
-static bool parse_positive(const char *s, double max, double *out)
+/* --- which options each command takes ------------------------------------
+ * One table, checked in one place after parsing (check_options_apply): an
+ * option a command does not use is a usage error naming both, never
+ * silently ignored. Options missing from the table (-h, -V) go anywhere. */
+enum cmd_id {
+    CMD_TUI, CMD_LIST, CMD_SYSINFO, CMD_REFS, CMD_RUN, CMD_SELFCHECK, CMD_IMPORT_GUIDE,
+    CMD_RES_LIST, CMD_RES_SHOW, CMD_RES_COMPARE, CMD_RES_EXPORT, CMD_RES_PRUNE,
+    CMD_RES_IMPORT, CMD_RES_OTHER, CMD_UNKNOWN,
+};
+
+static const char *const cmd_names[] = {
+    [CMD_TUI] = "the screens", [CMD_LIST] = "list", [CMD_SYSINFO] = "sysinfo",
+    [CMD_REFS] = "refs", [CMD_RUN] = "run", [CMD_SELFCHECK] = "selfcheck",
+    [CMD_IMPORT_GUIDE] = "import-guide", [CMD_RES_LIST] = "results list",
+    [CMD_RES_SHOW] = "results show", [CMD_RES_COMPARE] = "results compare",
+    [CMD_RES_EXPORT] = "results export", [CMD_RES_PRUNE] = "results prune",
+    [CMD_RES_IMPORT] = "results import", [CMD_RES_OTHER] = "results",
+    [CMD_UNKNOWN] = "this command",
+};
+
+#define TO(c) (1u << CMD_##c)
+/* groups used below */
+#define APP_CMDS (TO(TUI) | TO(LIST) | TO(SYSINFO) | TO(REFS) | TO(RUN) | TO(SELFCHECK) | \
+                  TO(RES_IMPORT))
+#define RUNS (TO(TUI) | TO(RUN) | TO(SELFCHECK))
+#define RES_OUT (TO(RES_LIST) | TO(RES_SHOW) | TO(RES_COMPARE) | TO(RES_EXPORT))
+#define STORE_CMDS (TO(TUI) | TO(RUN) | RES_OUT | TO(RES_PRUNE) | TO(RES_IMPORT))
+
+struct opt_rule {
+    int code;           /* getopt code */
+    unsigned cmds;      /* TO() bits of the commands that take it */
+};
+
+static const struct opt_rule opt_rules[] = {
+    { 'o', TO(LIST) | TO(SYSINFO) | TO(REFS) | TO(RUN) | TO(SELFCHECK) | TO(IMPORT_GUIDE) |
+           RES_OUT | TO(TUI) },
+    { OPT_FORMAT, TO(LIST) | TO(SYSINFO) | TO(REFS) | TO(RUN) | TO(SELFCHECK) | RES_OUT |
+                  TO(TUI) },
+    { OPT_SYSROOT, TO(TUI) | TO(SYSINFO) | TO(RUN) | TO(SELFCHECK) | TO(RES_IMPORT) },
+    { OPT_BOARD, TO(TUI) | TO(SYSINFO) | TO(REFS) | TO(RUN) | TO(SELFCHECK) | TO(RES_IMPORT) },
+    { OPT_REFS, APP_CMDS },
+    { OPT_QUICK, RUNS },
+    { OPT_TIMEOUT, RUNS },
+    { OPT_TOLERANCE, RUNS | TO(RES_IMPORT) },
+    { OPT_SIZE, RUNS },
+    { OPT_ITERATIONS, RUNS },
+    { OPT_THREADS, RUNS },
+    { OPT_PROVIDER, TO(TUI) | TO(RUN) },
+    { OPT_TOOLS_DIR, RUNS | TO(LIST) },
+    /* list: whether a tool benchmark can run depends on these */
+    { OPT_STORAGE_DIR, RUNS | TO(LIST) },
+    { OPT_ALLOW_RAW, RUNS | TO(LIST) },
+    { OPT_PEER, RUNS | TO(LIST) },
+    { OPT_AUDIO_DEVICE, RUNS | TO(LIST) },
+    { OPT_ROUNDS, TO(SELFCHECK) },
+    { OPT_RUN, TO(TUI) },
+    { OPT_DEMO, TO(TUI) },
+    { OPT_THEME, TO(TUI) },
+    { OPT_SLOW_TTY, TO(TUI) },
+    { OPT_UI, TO(TUI) },
+    { OPT_SECTION, TO(REFS) },
+    { OPT_LAYOUT, TO(IMPORT_GUIDE) },
+    { OPT_RESULTS_DIR, STORE_CMDS },
+    { OPT_NO_SAVE, TO(TUI) | TO(RUN) },
+    { OPT_SAVE_BASELINE, TO(RUN) },
+    { OPT_BASELINE, TO(RUN) },
+    { OPT_FAIL_ON_DEVIATION, TO(RUN) | TO(RES_SHOW) | TO(RES_EXPORT) },
+    { OPT_KEEP, TO(RES_PRUNE) },
+    { OPT_PROFILE, TO(RUN) },
+    { OPT_QUIET, TO(TUI) | TO(RUN) },
+    { OPT_LAVA_KMSG, TO(TUI) | TO(RUN) },
+    { OPT_TOOL, TO(RES_IMPORT) },
+};
+
+/* The options given, by getopt code: as the user spelled each ("-o",
+ * "--output", "--category"), empty when not given. */
+struct given {
+    char name[OPT_AUDIO_DEVICE + 1][32];
+};
+
+static void note_given(struct given *g, int ch, int longindex)
+{
+    if (ch < 0 || ch > OPT_AUDIO_DEVICE || g->name[ch][0])
+        return;
+    if (longindex >= 0)
+        snprintf(g->name[ch], sizeof g->name[ch], "--%s", long_options[longindex].name);
+    else
+        snprintf(g->name[ch], sizeof g->name[ch], "-%c", ch);
+}
+
+static enum cmd_id command_id(const char *cmd, char **args, int nargs)
+{
+    static const struct { const char *name; enum cmd_id id; } top[] = {
+        { "list", CMD_LIST }, { "sysinfo", CMD_SYSINFO }, { "refs", CMD_REFS },
+        { "run", CMD_RUN }, { "selfcheck", CMD_SELFCHECK }, { "import-guide", CMD_IMPORT_GUIDE },
+    }, sub[] = {
+        { "list", CMD_RES_LIST }, { "show", CMD_RES_SHOW }, { "compare", CMD_RES_COMPARE },
+        { "export", CMD_RES_EXPORT }, { "prune", CMD_RES_PRUNE }, { "import", CMD_RES_IMPORT },
+    };
+    if (!cmd)
+        return CMD_TUI;
+    for (size_t i = 0; i < ARRAY_SIZE(top); i++)
+        if (strcmp(cmd, top[i].name) == 0)
+            return top[i].id;
+    if (strcmp(cmd, "results") != 0)
+        return CMD_UNKNOWN;
+    for (size_t i = 0; nargs && i < ARRAY_SIZE(sub); i++)
+        if (strcmp(args[0], sub[i].name) == 0)
+            return sub[i].id;
+    return CMD_RES_OTHER;
+}
+
+/* A usage error for the first option given that command `id` does not take. */
+static int check_options_apply(struct cli *c, const struct given *g, enum cmd_id id)
+{
+    /* an unknown command or results subcommand has its own message */
+    if (id == CMD_UNKNOWN || id == CMD_RES_OTHER)
+        return -1;
+    for (size_t i = 0; i < ARRAY_SIZE(opt_rules); i++) {
+        const struct opt_rule *r = &opt_rules[i];
+        if (!g->name[r->code][0] || (r->cmds & (1u << id)))
+            continue;
+        struct strbuf sb;
+        sb_init(&sb);
+        int n = 0, count = 0;
+        for (int k = 0; k <= CMD_RES_IMPORT; k++)
+            count += (r->cmds >> k) & 1;
+        for (int k = 0; k <= CMD_RES_IMPORT; k++)
+            if (r->cmds & (1u << k))
+                sb_addf(&sb, "%s%s%s%s", n++ == 0 ? "" : n == count ? " or " : ", ",
+                        k == CMD_TUI ? "" : "'", cmd_names[k], k == CMD_TUI ? "" : "'");
+        int rc = cli_usage_error(c, "%s is for %s, not for %s%s%s", g->name[r->code], sb.buf,
+                                 id == CMD_TUI ? "" : "'", cmd_names[id], id == CMD_TUI ? "" : "'");
+        sb_free(&sb);
+        return rc;
+    }
+    return -1;
+}
+
+/* The output of command `id` goes to stdout (not -o FILE, nor the kernel log). */
+static bool output_to_stdout(const struct cli *c, enum cmd_id id)
+{
+    if (c->output && strcmp(c->output, "-") != 0)
+        return false;
+    if ((id == CMD_RUN || id == CMD_TUI) && c->kmsg && cli_format_is(c, "lava"))
+        return false;
+    return true;
+}
+
+static int stdout_closed_error(struct cli *c)
+{
+    fprintf(c->err, "evmbench: standard output is closed (started with >&-): nothing to "
+            "write the output to; redirect it (>FILE, >/dev/null) or use -o FILE\n");
+    return EXIT_FAILURE;
+}
+
+/* --- option values --------------------------------------------------------- */
+
+/* A number from min to max (above min when min_open), whole when asked. */
+static bool parse_number(const char *s, double min, bool min_open, double max, bool whole,
+                         double *out)
 {
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (end == s || *end || errno || !(v > 0) || v > max)
+    if (end == s || *end || errno || !isfinite(v) || v > max || (min_open ? !(v > min) : v < min))
+        return false;
+    if (whole && v != floor(v))
         return false;
     *out = v;
     return true;
 }
 
-/* Parses the options; returns -1 to go on, else the exit status. */
-static int parse_options(struct cli *c, int argc, char **argv)
+/* The numeric options: the range the message states is the one accepted. */
+struct num_opt {
+    int code;
+    const char *what;       /* "--timeout takes WHAT, not 'x'" */
+    double min;
+    bool min_open;          /* min itself is not accepted */
+    double max;
+    bool whole;
+};
+
+static const struct num_opt num_opts[] = {
+    { OPT_TIMEOUT, "seconds from 1 to 86400", 1, false, 86400, false },
+    { OPT_TOLERANCE, "a percentage above 0, at most 1000", 0, true, 1000, false },
+    { OPT_SIZE, "a whole number from 1 to 1000000000000", 1, false, 1e12, true },
+    { OPT_ITERATIONS, "a whole number from 1 to 1000000", 1, false, 1e6, true },
+    { OPT_ROUNDS, "a whole number from 1 to 100", 1, false, 100, true },
+    { OPT_THREADS, "a whole number from 1 to 1024", 1, false, 1024, true },
+    { OPT_FAIL_ON_DEVIATION, "a percentage above 0, at most 1000000", 0, true, 1e6, false },
+    { OPT_KEEP, "a whole number from 0 to 1000000", 0, false, 1e6, true },
+};
+
+/* -1 and the value in *v, or the exit status of a usage error. */
+static int number_option(struct cli *c, int code, const char *spelled, const char *arg,
+                         double *v)
 {
-    double v;
+    for (size_t i = 0; i < ARRAY_SIZE(num_opts); i++) {
+        const struct num_opt *n = &num_opts[i];
+        if (n->code != code)
+            continue;
+        if (!parse_number(arg, n->min, n->min_open, n->max, n->whole, v))
+            return cli_usage_error(c, "%s takes %s, not '%s'", spelled, n->what, arg);
+        return -1;
+    }
+    return cli_usage_error(c, "%s: not a numeric option", spelled);
+}
+
+/* What an option's value names, for the message when it is empty (an
+ * empty --results-dir would put the store at /runs); NULL: may be empty. */
+static const char *value_kind(int code)
+{
+    switch (code) {
+    case 'o': case OPT_SYSROOT: case OPT_REFS: case OPT_TOOLS_DIR: case OPT_STORAGE_DIR:
+    case OPT_RESULTS_DIR: case OPT_LAVA_KMSG: case OPT_THEME:
+        return "a path";
+    case OPT_PROFILE: case OPT_BASELINE: case OPT_SAVE_BASELINE: case OPT_BOARD: case OPT_TOOL:
+        return "a name";
+    default:
+        return NULL;
+    }
+}
+
+/* --sysroot must name a folder. */
+static int check_sysroot(struct cli *c, const char *spelled, const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return cli_usage_error(c, "%s %s: %s", spelled, dir, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return cli_usage_error(c, "%s %s: not a directory", spelled, dir);
+    return -1;
+}
+
+/* Parses the options; returns -1 to go on, else the exit status. */
+static int parse_options(struct cli *c, struct given *g, int argc, char **argv)
+{
+    double v = 0;
+    int rc;
     opterr = 0;
     optind = 1;
-    int ch;
-    while ((ch = getopt_long(argc, argv, ":hVo:", long_options, NULL)) != -1) {
+    int ch, longindex = -1;
+    while ((ch = getopt_long(argc, argv, ":hVo:", long_options, &longindex)) != -1) {
+        if (ch != '?' && ch != ':')
+            note_given(g, ch, longindex);
+        const char *spelled = ch >= 0 && ch <= OPT_AUDIO_DEVICE ? g->name[ch] : "";
+        longindex = -1;
+        if (optarg && !*optarg && value_kind(ch))
+            return cli_usage_error(c, "%s needs %s, not an empty string", spelled, value_kind(ch));
         switch (ch) {
         case 'h':
+            if (c->stdout_closed)
+                return stdout_closed_error(c);
             fputs(usage_text, c->out);
             return 0;
         case 'V':
+            if (c->stdout_closed)
+                return stdout_closed_error(c);
             fprintf(c->out, "%s\n", PACKAGE_STRING);
             return 0;
         case 'o': c->output = optarg; break;
-        case OPT_SYSROOT: c->cfg.sysroot = optarg; break;
+        case OPT_SYSROOT:
+            if ((rc = check_sysroot(c, spelled, optarg)) >= 0)
+                return rc;
+            c->cfg.sysroot = optarg;
+            break;
         case OPT_BOARD: c->cfg.board = optarg; break;
         case OPT_REFS: c->cfg.refs = optarg; break;
         case OPT_FORMAT: c->format = optarg; break;
@@ -782,24 +1021,33 @@ static int parse_options(struct cli *c, int argc, char **argv)
             c->ui = optarg;
             break;
         case OPT_TIMEOUT:
-            if (!parse_positive(optarg, 86400, &v))
-                return cli_usage_error(c, "--timeout takes seconds (1 to 86400), not '%s'", optarg);
-            c->cfg.timeout_s = v;
-            break;
         case OPT_TOLERANCE:
-            if (!parse_positive(optarg, 1000, &v))
-                return cli_usage_error(c, "--tolerance takes a percentage, not '%s'", optarg);
-            c->cfg.tolerance_pct = v;
-            break;
         case OPT_SIZE:
-            if (!parse_positive(optarg, 1e12, &v) || v != floor(v))
-                return cli_usage_error(c, "--size takes a whole number, not '%s'", optarg);
-            c->cfg.size = (size_t)v;
-            break;
         case OPT_ITERATIONS:
-            if (!parse_positive(optarg, 1e6, &v) || v != floor(v))
-                return cli_usage_error(c, "--iterations takes a whole number, not '%s'", optarg);
-            c->cfg.iterations = (int)v;
+        case OPT_ROUNDS:
+        case OPT_THREADS:
+        case OPT_FAIL_ON_DEVIATION:
+        case OPT_KEEP:
+            if ((rc = number_option(c, ch, spelled, optarg, &v)) >= 0)
+                return rc;
+            if (ch == OPT_TIMEOUT)
+                c->cfg.timeout_s = v;
+            else if (ch == OPT_TOLERANCE)
+                c->cfg.tolerance_pct = v;
+            else if (ch == OPT_SIZE)
+                c->cfg.size = (size_t)v;
+            else if (ch == OPT_ITERATIONS)
+                c->cfg.iterations = (int)v;
+            else if (ch == OPT_ROUNDS)
+                c->rounds = (int)v;
+            else if (ch == OPT_THREADS)
+                c->cfg.threads = (int)v;
+            else if (ch == OPT_FAIL_ON_DEVIATION)
+                c->fail_pct = v;
+            else {
+                c->keep = (int)v;
+                c->keep_set = true;
+            }
             break;
         case OPT_PROVIDER: {
             int pref = provider_pref_parse(optarg);
@@ -809,12 +1057,6 @@ static int parse_options(struct cli *c, int argc, char **argv)
             c->provider_set = true;
             break;
         }
-        case OPT_ROUNDS:
-            if (!parse_positive(optarg, 100, &v) || v != floor(v))
-                return cli_usage_error(c, "--rounds takes a whole number from 1 to 100, not '%s'",
-                                   optarg);
-            c->rounds = (int)v;
-            break;
         case OPT_TOOLS_DIR:
             c->cfg.tools_dir = optarg;
             break;
@@ -828,23 +1070,14 @@ static int parse_options(struct cli *c, int argc, char **argv)
             if (!c->format)
                 c->format = "lava";
             break;
-        case OPT_SAVE_BASELINE: c->save_baseline = optarg; break;
+        case OPT_SAVE_BASELINE:
+            /* refused now, not after the whole run */
+            if (!store_baseline_name_ok(optarg))
+                return cli_usage_error(c, "%s '%s': a baseline name is 1 to 100 letters, digits, "
+                                       "'-', '_' and '.', not starting with '.'", spelled, optarg);
+            c->save_baseline = optarg;
+            break;
         case OPT_BASELINE: c->baseline = optarg; break;
-        case OPT_FAIL_ON_DEVIATION:
-            if (!parse_positive(optarg, 1e6, &v))
-                return cli_usage_error(c, "--fail-on-deviation takes a percentage, not '%s'", optarg);
-            c->fail_pct = v;
-            break;
-        case OPT_KEEP: {
-            char *end;
-            errno = 0;
-            long n = strtol(optarg, &end, 10);
-            if (end == optarg || *end || errno || n < 0 || n > 1000000)
-                return cli_usage_error(c, "--keep takes a whole number, not '%s'", optarg);
-            c->keep = (int)n;
-            c->keep_set = true;
-            break;
-        }
         case OPT_STORAGE_DIR:
             c->storage_dir = optarg;
             break;
@@ -857,18 +1090,23 @@ static int parse_options(struct cli *c, int argc, char **argv)
         case OPT_AUDIO_DEVICE:
             c->audio_device = optarg;
             break;
-        case OPT_THREADS:
-            if (!parse_positive(optarg, 1024, &v) || v != floor(v))
-                return cli_usage_error(c, "--threads takes a whole number from 1 to 1024, not '%s'",
-                                   optarg);
-            c->cfg.threads = (int)v;
-            break;
         case ':':
             return cli_usage_error(c, "option '%s' needs a value", argv[optind - 1]);
         default:
             return cli_usage_error(c, "unknown option '%s'", argv[optind - 1]);
         }
     }
+    return -1;
+}
+
+/* File arguments (import-guide FILE..., results import LOG) must not be empty. */
+static int check_file_args(struct cli *c, enum cmd_id id)
+{
+    int first = id == CMD_IMPORT_GUIDE ? 0 : id == CMD_RES_IMPORT ? 1 : c->nargs;
+    for (int i = first; i < c->nargs; i++)
+        if (!*c->args[i])
+            return cli_usage_error(c, "%s: argument %d is an empty file name", cmd_names[id],
+                                   i - first + 1);
     return -1;
 }
 
@@ -906,25 +1144,34 @@ static int set_tool_params(struct cli *c)
 
 int cli_main(int argc, char **argv, FILE *out, FILE *err)
 {
-    struct cli c = { .out = out, .err = err };
-    int rc = parse_options(&c, argc, argv);
-    if (rc >= 0)
-        return rc;
-    rc = set_tool_params(&c);
+    return cli_main_std(argc, argv, out, err, 0);
+}
+
+int cli_main_std(int argc, char **argv, FILE *out, FILE *err, unsigned closed)
+{
+    struct cli c = { .out = out, .err = err, .stdout_closed = closed & CLI_STDOUT_CLOSED };
+    struct given given = { 0 };
+    int rc = parse_options(&c, &given, argc, argv);
     if (rc >= 0)
         return rc;
     const char *cmd = optind < argc ? argv[optind] : NULL;
     c.args = argv + optind + (cmd ? 1 : 0);
     c.nargs = argc - optind - (cmd ? 1 : 0);
+    enum cmd_id id = command_id(cmd, c.args, c.nargs);
+    if ((rc = check_options_apply(&c, &given, id)) >= 0 || (rc = check_file_args(&c, id)) >= 0)
+        return rc;
+    if (c.stdout_closed && id != CMD_UNKNOWN && output_to_stdout(&c, id))
+        return stdout_closed_error(&c);
+    rc = set_tool_params(&c);
+    if (rc >= 0)
+        return rc;
 
     if (cmd && strcmp(cmd, "sysinfo") == 0)
         return c.nargs ? cli_usage_error(&c, "sysinfo takes no arguments") : cmd_sysinfo(&c);
     if (cmd && strcmp(cmd, "import-guide") == 0)
         return cmd_import_guide(&c);
-    if (cmd && strcmp(cmd, "results") == 0 && c.nargs && strcmp(c.args[0], "import") == 0)
+    if (id == CMD_RES_IMPORT)
         return cmd_results_import(&c);
-    if (c.tool)
-        return cli_usage_error(&c, "--tool is for 'results import LOG --tool TOOL'");
     if (cmd && strcmp(cmd, "results") == 0)
         return cmd_results(&c);
 

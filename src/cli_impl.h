@@ -16,6 +16,7 @@
 
 struct cli {
     FILE *out, *err;
+    bool stdout_closed;         /* started with stdout closed (>&-) */
     struct app_config cfg;
     const char *format;
     const char *output;         /* -o */

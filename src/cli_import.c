@@ -205,7 +205,8 @@ static json_t *import_header(const struct import_cmd *ic, const char *abs)
     json_object_set_new(h, "board_name", json_null());
     json_object_set_new(h, "tolerance_pct", json_real(a->tolerance_pct));
     json_object_set_new(h, "provider", json_string("tool"));
-    json_object_set_new(h, "imported", json_pack("{ss ss}", "file", abs, "tool", ic->tool));
+    json_object_set_new(h, "imported", json_pack("{so ss}", "file", json_string_from_outside(abs),
+                                                 "tool", ic->tool));
     json_object_set_new(h, "benchmarks", json_pack("[s]", ic->tool));
     return h;
 }
@@ -311,7 +312,7 @@ int cli_import(const struct import_cmd *ic)
     size_t len;
     char *log = read_file(ic->file, IMPORT_MAX_BYTES, &len);
     if (!log) {
-        fprintf(ic->err, "evmbench: %s: %s\n", ic->file, strerror(errno));
+        fprintf(ic->err, "evmbench: %s: %s\n", ic->file, file_strerror(errno));
         free(im.sel);
         return 1;
     }

@@ -93,8 +93,8 @@ static int cmd_list(const struct results_cmd *rc, struct diag *d)
         const struct stored_run *r = &runs[i];
         if (json) {
             json_t *o = json_object();
-            json_object_set_new(o, "id", json_string(r->id));
-            json_object_set_new(o, "path", json_string(r->path));
+            json_object_set_new(o, "id", json_string_from_outside(r->id));
+            json_object_set_new(o, "path", json_string_from_outside(r->path));
             json_object_set_new(o, "complete", json_boolean(r->complete));
             json_object_set(o, "started", json_object_get(r->header, "started"));
             json_object_set(o, "board", json_object_get(r->header, "board"));

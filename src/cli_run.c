@@ -286,22 +286,31 @@ static void open_store(struct cli *c, struct app *a, const struct run_options *o
     free(dir);
 }
 
-/* --lava-kmsg: each LAVA line is one write to the kernel log, so kernel
- * messages on the same serial console cannot split it. */
-static int lava_to_kmsg(struct cli *c, json_t *rows)
+/* --lava-kmsg: opened before the run, so that a path that cannot be
+ * written is said first; -1 then, and the LAVA lines go to the output. */
+static int open_kmsg(struct cli *c)
+{
+    /* O_NONBLOCK: a FIFO without a reader fails (ENXIO) instead of hanging */
+    int fd = open(c->kmsg, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0)
+        return -1;
+    int fl = fcntl(fd, F_GETFL);
+    if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Each LAVA line is one write to the kernel log, so kernel messages on the
+ * same serial console cannot split it. Closes fd. */
+static int lava_to_kmsg(struct cli *c, json_t *rows, int fd)
 {
     char *text;
     size_t len;
     FILE *mem = open_memstream(&text, &len);
     export_rows(mem, "lava", rows, c->fail_pct, NULL);
     fclose(mem);
-    int fd = open(c->kmsg, O_WRONLY | O_APPEND | O_CLOEXEC);
-    if (fd < 0) {
-        fprintf(c->err, "evmbench: %s: %s (--lava-kmsg needs write access to it; "
-                "root, or drop --lava-kmsg)\n", c->kmsg, strerror(errno));
-        free(text);
-        return -1;
-    }
     int rc = 0;
     for (char *line = text, *nl; *line; line = nl + 1) {
         nl = strchr(line, '\n');
@@ -436,6 +445,20 @@ int cli_run(struct cli *c, struct app *a)
         free(ks);
         return 1;
     }
+    int kfd = -1;
+    if (cli_format_is(c, "lava") && c->kmsg && (kfd = open_kmsg(c)) < 0) {
+        int e = errno;
+        if (f == c->out && c->stdout_closed) {
+            fprintf(c->err, "evmbench: %s: %s, and standard output is closed: the LAVA "
+                    "lines could go nowhere\n", c->kmsg, strerror(e));
+            free(ks);
+            cli_close_output(c, f);
+            return 1;
+        }
+        fprintf(c->err, "evmbench: warning: %s: %s (--lava-kmsg needs write access to it: "
+                "root, or drop --lava-kmsg); the LAVA lines go to %s instead\n", c->kmsg,
+                strerror(e), f == c->out ? "standard output" : c->output);
+    }
     struct run_options opt = a->run_opts;
     if (cli_format_is(c, "text"))
         fprintf(f, "Board: %s\nReference: %s\n", a->board.name ? a->board.name : "unknown",
@@ -514,7 +537,7 @@ int cli_run(struct cli *c, struct app *a)
                                                                 : json_null());
         json_t *warn = json_array();
         for (size_t i = 0; i < watch.warnings.count; i++)
-            json_array_append_new(warn, json_string(watch.warnings.items[i].text));
+            json_array_append_new(warn, json_string_from_outside(watch.warnings.items[i].text));
         json_object_set_new(o, "warnings", warn);
         json_t *settings = json_object();
         json_object_set_new(settings, "quick", json_boolean(opt.params.quick));
@@ -535,8 +558,8 @@ int cli_run(struct cli *c, struct app *a)
         json_object_set_new(o, "results", json_incref(c->rows));
         cli_dump_json(o, f);
         json_decref(o);
-    } else if (cli_format_is(c, "lava") && c->kmsg) {
-        if (lava_to_kmsg(c, c->rows) != 0)
+    } else if (kfd >= 0) {
+        if (lava_to_kmsg(c, c->rows, kfd) != 0)
             failed = true;
     } else if (!cli_format_is(c, "text")) {
         export_rows(f, format, c->rows, c->fail_pct, "evmbench");

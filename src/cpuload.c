@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -47,18 +48,26 @@ bool cpuload_parse(const char *text, struct cpuload_sample *s)
 bool cpuload_read(const char *sysroot, struct cpuload_sample *s, char **why)
 {
     char *path = xasprintf("%s/proc/stat", sysroot && *sysroot ? sysroot : "");
-    FILE *f = fopen(path, "r");
-    if (!f) {
+    int fd = open_regular(path, NULL);
+    if (fd < 0) {
         if (why)
-            *why = xasprintf("cannot read %s: %s", path, strerror(errno));
+            *why = xasprintf("cannot read %s: %s", path, file_strerror(errno));
         free(path);
         return false;
     }
     /* the "cpu" line is the first; 4 KiB holds it on any machine */
     char buf[4096];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    size_t n = 0;
+    while (n < sizeof buf - 1) {
+        ssize_t r = read(fd, buf + n, sizeof buf - 1 - n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        n += (size_t)r;
+    }
     buf[n] = '\0';
-    fclose(f);
+    close(fd);
     bool ok = cpuload_parse(buf, s);
     if (!ok && why)
         *why = xasprintf("%s: no \"cpu\" line with user, nice, system and idle times", path);

@@ -267,7 +267,7 @@ json_t *guide_import_file(const char *path, enum guide_layout layout, struct dia
         if (errno == EFBIG)
             diag_add(dg, "%s: larger than %u MB; not a guide", path, GUIDE_FILE_LIMIT >> 20);
         else
-            diag_add(dg, "%s: %s", path, strerror(errno));
+            diag_add(dg, "%s: %s", path, file_strerror(errno));
         return NULL;
     }
     json_t *o = guide_import_text(path, text, len, layout, dg);

@@ -110,7 +110,7 @@ int profile_load(struct profile *p, const char *name_or_path, struct diag *dg)
     errno = 0;
     char *text = read_file(p->path, 1 << 16, NULL);
     if (!text) {
-        diag_add(dg, "%s: cannot read: %s", p->path, strerror(errno ? errno : EIO));
+        diag_add(dg, "%s: cannot read: %s", p->path, file_strerror(errno ? errno : EIO));
         return 1;
     }
     int bad = profile_parse(p, text, p->path, dg);

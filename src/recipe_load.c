@@ -1473,7 +1473,7 @@ bool recipe_load_file(struct recipe_set *set, const char *path, const char *labe
     }
     struct ld l = { label, d, false };
     json_error_t jerr;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *root = json_read_file(path, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {
         if (jerr.line > 0)
             diag_add(d, "%s:%d:%d: %s", label, jerr.line, jerr.column, jerr.text);

@@ -58,9 +58,7 @@ static char *line_at(const char *text, size_t off)
         s--;
     const char *e = strchr(text + off, '\n');
     size_t n = e ? (size_t)(e - s) : strlen(s);
-    if (n > 160)
-        n = 160;
-    char *line = xstrndup(s, n);
+    char *line = xstrndup(s, utf8_cut(s, n, 160));
     str_trim(line);
     return line;
 }

@@ -203,6 +203,79 @@ static bool load_value(struct loader *ld, json_t *j, const char *where, struct r
     return true;
 }
 
+/* A problem in one value that costs only that value: reported with the
+ * file and the JSON path, the rest of the file still loads. */
+static void drop_value(struct loader *ld, const char *where, const char *field,
+                       struct ref_value *v, const char *what)
+{
+    diag_add(ld->dg, "%s: %s.%s: %s; value dropped", ld->path, where, field, what);
+    v->present = v->has_min = v->has_max = false;
+}
+
+/* Whether a value can be below zero. Decided from the unit: decibels
+ * (dB, dBm, dBFS ...), temperatures (C, °C, degC, F, °F) and parts per
+ * million or billion (a clock's deviation) can; so can anything whose
+ * row or column names a deviation, offset, drift, delta or temperature,
+ * and a value without any unit (nothing says it cannot). Every other unit
+ * cannot: rates (MB/s, Mbits/sec, kPPS), times (us, ms, sec), sizes
+ * (bytes), counts (iterations), percentages (CPU load), power (mW),
+ * clocks (MHz) and scores (DMIPS/MHz). */
+static bool can_be_negative(const char *unit, const char *row, const char *col)
+{
+    static const char *const signed_units[] = {
+        "C", "°C", "degC", "celsius", "F", "°F", "degF", "ppm", "ppb",
+    };
+    static const char *const signed_words[] = {
+        "deviation", "offset", "drift", "delta", "temperature",
+    };
+    if (!unit || !*unit)
+        return true;
+    if (strncasecmp(unit, "db", 2) == 0)
+        return true;
+    for (size_t i = 0; i < ARRAY_SIZE(signed_units); i++)
+        if (strcasecmp(unit, signed_units[i]) == 0)
+            return true;
+    for (size_t i = 0; i < ARRAY_SIZE(signed_words); i++)
+        if ((row && strcasestr(row, signed_words[i])) || (col && strcasestr(col, signed_words[i])))
+            return true;
+    return false;
+}
+
+/* Checks the numbers of a loaded value: each finite and normal (or 0), not
+ * negative where the unit cannot be, min <= max. A bad one drops the value. */
+static void check_value(struct loader *ld, const char *where, struct ref_value *v,
+                        const char *unit, const char *row, const char *col)
+{
+    if (!v->present)
+        return;
+    const struct { const char *name; bool have; double x; } f[] = {
+        { "avg", true, v->avg }, { "min", v->has_min, v->min }, { "max", v->has_max, v->max },
+    };
+    bool sign_ok = can_be_negative(unit, row, col);
+    for (size_t i = 0; i < ARRAY_SIZE(f); i++) {
+        if (!f[i].have)
+            continue;
+        int cls = fpclassify(f[i].x);
+        char what[160];
+        if (cls == FP_NAN || cls == FP_INFINITE || cls == FP_SUBNORMAL) {
+            snprintf(what, sizeof what, "%s %g is not a normal number", f[i].name, f[i].x);
+            drop_value(ld, where, f[i].name, v, what);
+            return;
+        }
+        if (f[i].x < 0 && !sign_ok) {
+            snprintf(what, sizeof what, "%s %g is negative, which %.60s cannot be", f[i].name,
+                     f[i].x, unit);
+            drop_value(ld, where, f[i].name, v, what);
+            return;
+        }
+    }
+    if (v->has_min && v->has_max && v->min > v->max) {
+        char what[160];
+        snprintf(what, sizeof what, "min %g > max %g", v->min, v->max);
+        drop_value(ld, where, "min", v, what);
+    }
+}
+
 static char *join_key(char **key, size_t n, const char *sep)
 {
     struct strbuf sb;
@@ -251,6 +324,9 @@ static bool load_row(struct loader *ld, json_t *j, const char *where,
     for (size_t c = 0; c < t->ncols; c++) {
         w = xasprintf("%s.values[%zu]", where, c);
         ok = load_value(ld, json_array_get(vals, c), w, &row->values[c]);
+        if (ok)
+            check_value(ld, w, &row->values[c], row->unit ? row->unit : t->cols[c].unit,
+                        row->name, t->cols[c].name);
         free(w);
         if (!ok)
             return false;
@@ -413,7 +489,7 @@ int refdb_load_file(struct refdb *db, const char *path, struct diag *dg)
         return -1;
     }
     json_error_t jerr;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *root = json_read_file(path, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {
         if (jerr.line > 0)
             diag_add(dg, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);

@@ -95,9 +95,11 @@ json_t *result_row_json(const struct result_row *row)
 {
     bool have = row->samples > 0;
     json_t *o = json_object();
-    json_object_set_new(o, "bench", json_string(row->bench));
-    json_object_set_new(o, "metric", json_string(row->metric));
-    json_object_set_new(o, "unit", json_string(row->unit));
+    /* json_string_from_outside: tool output and names from outside are
+     * not always valid UTF-8, and json_string() would drop them */
+    json_object_set_new(o, "bench", json_string_from_outside(row->bench));
+    json_object_set_new(o, "metric", json_string_from_outside(row->metric));
+    json_object_set_new(o, "unit", json_string_from_outside(row->unit));
     json_object_set_new(o, "samples", json_integer((json_int_t)row->samples));
     json_object_set_new(o, "min", num_or_null(have, row->min));
     json_object_set_new(o, "max", num_or_null(have, row->max));
@@ -109,7 +111,7 @@ json_t *result_row_json(const struct result_row *row)
     json_object_set_new(o, "ref_avg", num_or_null(row->has_ref, row->ref_avg));
     json_object_set_new(o, "ref_min", num_or_null(row->has_ref_min, row->ref_min));
     json_object_set_new(o, "ref_max", num_or_null(row->has_ref_max, row->ref_max));
-    json_object_set_new(o, "ref_source", row->ref_source ? json_string(row->ref_source) : json_null());
+    json_object_set_new(o, "ref_source", json_string_from_outside(row->ref_source));
     json_object_set_new(o, "deviation_pct", num_or_null(row->dev.has_ref, row->dev.pct));
     if (row->has_scaled) {
         json_object_set_new(o, "ref_avg_at_clock", json_real(row->scaled_ref_avg));
@@ -119,8 +121,8 @@ json_t *result_row_json(const struct result_row *row)
     json_object_set_new(o, "better", row->dev.has_ref ? json_boolean(row->dev.better) : json_null());
     json_object_set_new(o, "verdict", json_string(verdict_name(row->dev.verdict)));
     json_object_set_new(o, "status", json_string(status_name(row->status)));
-    json_object_set_new(o, "error", row->error ? json_string(row->error) : json_null());
-    json_object_set_new(o, "provider", json_string(row->provider));
+    json_object_set_new(o, "error", json_string_from_outside(row->error));
+    json_object_set_new(o, "provider", json_string_from_outside(row->provider));
     return o;
 }
 

@@ -106,7 +106,7 @@ int settings_load(struct settings *s, const char *path, struct diag *dg)
     if (!text) {
         if (errno == ENOENT)
             return 0;
-        diag_add(dg, "%s: cannot read: %s", path, strerror(errno ? errno : EIO));
+        diag_add(dg, "%s: cannot read: %s", path, file_strerror(errno ? errno : EIO));
         return 1;
     }
     int bad = settings_parse(s, text, path, dg);

@@ -25,8 +25,9 @@ struct store_writer {
 
 char *store_default_dir(void)
 {
+    /* a relative XDG_DATA_HOME is invalid and ignored (XDG Base Directory spec) */
     const char *xdg = getenv("XDG_DATA_HOME");
-    if (xdg && *xdg)
+    if (xdg && *xdg == '/')
         return path_join(xdg, "evmbench");
     const char *home = getenv("HOME");
     if (home && *home)
@@ -180,7 +181,10 @@ static char *id_of(const char *path)
     return xstrndup(base, n);
 }
 
-int store_read_run(const char *path, struct stored_run *out, struct diag *d)
+/* store_read_run(); `listing`: the file was found in the store, not
+ * named, and one that is not a regular file is skipped, which its
+ * message says. */
+static int read_run(const char *path, struct stored_run *out, struct diag *d, bool listing)
 {
     memset(out, 0, sizeof *out);
     size_t len;
@@ -188,8 +192,10 @@ int store_read_run(const char *path, struct stored_run *out, struct diag *d)
     if (!text) {
         if (errno == EFBIG)
             diag_add(d, "%s: larger than %u MB; not a run file", path, RUN_FILE_LIMIT >> 20);
+        else if (listing && (errno == ERR_NOT_REGULAR || errno == EISDIR))
+            diag_add(d, "%s: %s; skipped", path, file_strerror(errno));
         else
-            diag_add(d, "%s: %s", path, strerror(errno));
+            diag_add(d, "%s: %s", path, file_strerror(errno));
         return -1;
     }
     if (memchr(text, '\0', len)) {
@@ -253,6 +259,11 @@ int store_read_run(const char *path, struct stored_run *out, struct diag *d)
     return 0;
 }
 
+int store_read_run(const char *path, struct stored_run *out, struct diag *d)
+{
+    return read_run(path, out, d, false);
+}
+
 static int cmp_names(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -304,7 +315,7 @@ size_t store_list(const char *dir, struct stored_run **out, struct diag *d)
     *out = xcalloc(n + 1, sizeof **out);
     size_t got = 0;
     for (size_t i = 0; i < n; i++) {
-        if (store_read_run(names[i], &(*out)[got], d) == 0)
+        if (read_run(names[i], &(*out)[got], d, true) == 0)
             got++;
         free(names[i]);
     }
@@ -390,6 +401,11 @@ static bool baseline_name_ok(const char *name)
     return true;
 }
 
+bool store_baseline_name_ok(const char *name)
+{
+    return baseline_name_ok(name);
+}
+
 int store_save_baseline(const char *dir, const char *name, const char *run_id,
                         json_t *rows, char *err, size_t errlen)
 {
@@ -430,7 +446,7 @@ json_t *store_load_baseline(const char *dir, const char *name, struct diag *d)
     if (baseline_name_ok(name)) {
         char *path = xasprintf("%s/baselines/%s.json", dir, name);
         json_error_t e;
-        json_t *o = json_load_file(path, JSON_REJECT_DUPLICATES, &e);
+        json_t *o = json_read_file(path, JSON_REJECT_DUPLICATES, &e);
         if (o) {
             const char *fmt = json_string_value(json_object_get(o, "format"));
             json_t *rows = json_object_get(o, "rows");
@@ -447,7 +463,10 @@ json_t *store_load_baseline(const char *dir, const char *name, struct diag *d)
             return NULL;
         }
         if (access(path, F_OK) == 0) {
-            diag_add(d, "%s:%d:%d: %s", path, e.line, e.column, e.text);
+            if (e.line < 0)     /* not read: not a regular file, too large */
+                diag_add(d, "%s: %s", path, e.text);
+            else
+                diag_add(d, "%s:%d:%d: %s", path, e.line, e.column, e.text);
             free(path);
             return NULL;
         }

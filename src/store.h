@@ -33,6 +33,10 @@
  * is set. Caller frees. */
 char *store_default_dir(void);
 
+/* Whether NAME can name a baseline: 1 to 100 letters, digits, '-', '_'
+ * and '.', not starting with '.' (store_save_baseline refuses others). */
+bool store_baseline_name_ok(const char *name);
+
 struct store_writer;
 
 /* Creates DIR/runs/ID.evmrun (ID from the UTC time and `tag`, e.g. the

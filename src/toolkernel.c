@@ -560,7 +560,10 @@ static void fail_metric(struct tk_state *st, size_t m, const char *fmt, ...)
     va_start(ap, fmt);
     char *t = xvasprintf(fmt, ap);
     va_end(ap);
-    report_fail(st->r, st->k->metrics[m].id, "%s", t);
+    /* the reason quotes the tool's output: valid UTF-8 for every view */
+    char *v = utf8_valid_dup(t);
+    report_fail(st->r, st->k->metrics[m].id, "%s", v);
+    free(v);
     free(t);
 }
 
@@ -578,7 +581,7 @@ static const struct kernel *embedded_for(const char *section, const char *metric
 }
 
 /* The last `lines` non-empty lines of text, joined with " | ", at most
- * 300 characters (the end kept). */
+ * 300 bytes (the end kept, starting on a whole UTF-8 character). */
 static char *tail_lines(const char *text, int lines)
 {
     size_t len = strlen(text);
@@ -594,8 +597,13 @@ static char *tail_lines(const char *text, int lines)
         }
         start--;
     }
-    if (end - start > 300)
+    if (end - start > 300) {
         start = end - 300;
+        /* not inside a character: past its continuation bytes */
+        size_t lead = utf8_cut(text, end, start);
+        if (lead < start)
+            start = lead + utf8_char_len(text + lead);
+    }
     struct strbuf sb;
     sb_init(&sb);
     sb_add(&sb, "");
@@ -624,7 +632,7 @@ static char *head_excerpt(const char *text)
         return xstrdup("(no output)");
     size_t n = strlen(text);
     bool cut = n > 160;
-    char *s = xstrndup(text, cut ? 160 : n);
+    char *s = xstrndup(text, utf8_cut(text, n, 160));
     for (char *c = s; *c; c++)
         if ((unsigned char)*c < 32 || *c == 127)
             *c = *c == '\n' ? '|' : ' ';

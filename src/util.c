@@ -108,15 +108,76 @@ char *xasprintf(const char *fmt, ...)
     return p;
 }
 
+/* What open_regular() last refused, for file_strerror(). */
+static _Thread_local const char *refused_as;
+
+static const char *kind_of(mode_t mode)
+{
+    if (S_ISFIFO(mode))
+        return "not a regular file (a FIFO)";
+    if (S_ISCHR(mode))
+        return "not a regular file (a character device)";
+    if (S_ISBLK(mode))
+        return "not a regular file (a block device)";
+    if (S_ISSOCK(mode))
+        return "not a regular file (a socket)";
+    if (S_ISDIR(mode))
+        return "not a regular file (a directory)";
+    return "not a regular file";
+}
+
+/* -1 with errno (and refused_as) set when mode is not a regular file's. */
+static int refuse_unless_regular(mode_t mode)
+{
+    if (S_ISREG(mode))
+        return 0;
+    refused_as = kind_of(mode);
+    errno = S_ISDIR(mode) ? EISDIR : ERR_NOT_REGULAR;
+    return -1;
+}
+
+int open_regular(const char *path, struct stat *st)
+{
+    struct stat own;
+    if (!st)
+        st = &own;
+    /* a device is not even opened (opening one can have effects) ... */
+    if (stat(path, st) == 0 && refuse_unless_regular(st->st_mode) != 0)
+        return -1;
+    /* ... and a FIFO swapped in since cannot block the open */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    if (fstat(fd, st) != 0 || refuse_unless_regular(st->st_mode) != 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0)
+        (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+    return fd;
+}
+
+const char *file_strerror(int err)
+{
+    if (err == ERR_NOT_REGULAR)
+        return refused_as ? refused_as : "not a regular file";
+    if (err == EISDIR)
+        return "not a regular file (a directory)";
+    return strerror(err);
+}
+
 char *read_file(const char *path, size_t limit, size_t *len)
 {
     if (!limit)
         limit = 64u << 20;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    int fd = open_regular(path, &st);
     if (fd < 0)
         return NULL;
-    struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > limit) {
+    if ((uintmax_t)st.st_size > limit) {
         close(fd);          /* a 1 GB file is refused at once, unread */
         errno = EFBIG;
         return NULL;
@@ -159,6 +220,26 @@ char *read_file(const char *path, size_t limit, size_t *len)
     return buf;
 }
 
+json_t *json_read_file(const char *path, size_t flags, json_error_t *error)
+{
+    size_t len;
+    char *text = read_file(path, 0, &len);
+    if (!text) {
+        int e = errno;
+        memset(error, 0, sizeof *error);
+        error->line = error->column = -1;
+        error->position = 0;
+        snprintf(error->source, sizeof error->source, "%s", path);
+        snprintf(error->text, sizeof error->text, "%s",
+                 e == EFBIG ? "larger than 64 MB" : file_strerror(e));
+        errno = e;
+        return NULL;
+    }
+    json_t *j = json_loadb(text, len, flags, error);
+    free(text);
+    return j;
+}
+
 char *read_line_file(const char *path)
 {
     char *s = read_file(path, 1 << 16, NULL);
@@ -197,6 +278,112 @@ bool str_ends_with(const char *s, const char *suffix)
 {
     size_t a = strlen(s), b = strlen(suffix);
     return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+size_t utf8_char_len(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    unsigned char c = p[0];
+    if (c == 0)
+        return 0;
+    if (c < 0x80)
+        return 1;
+    /* the lead byte fixes the length and the range of the second byte
+     * (which rules out overlong forms, surrogates and > U+10FFFF) */
+    size_t n;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+        n = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        if (c == 0xE0)
+            lo = 0xA0;          /* below: overlong */
+        else if (c == 0xED)
+            hi = 0x9F;          /* above: U+D800..U+DFFF, surrogates */
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        if (c == 0xF0)
+            lo = 0x90;          /* below: overlong */
+        else if (c == 0xF4)
+            hi = 0x8F;          /* above: beyond U+10FFFF */
+    } else {
+        return 0;               /* 80..C1 (continuation, overlong lead), F5..FF */
+    }
+    if (p[1] < lo || p[1] > hi)
+        return 0;
+    for (size_t i = 2; i < n; i++)
+        if (p[i] < 0x80 || p[i] > 0xBF)     /* also stops at the NUL */
+            return 0;
+    return n;
+}
+
+bool utf8_valid(const char *s)
+{
+    while (*s) {
+        size_t n = utf8_char_len(s);
+        if (!n)
+            return false;
+        s += n;
+    }
+    return true;
+}
+
+char *utf8_valid_dup(const char *s)
+{
+    struct strbuf sb;
+    sb_init(&sb);
+    sb_add(&sb, "");
+    while (*s) {
+        size_t n = 0;
+        while (s[n]) {          /* the valid run from here */
+            size_t k = utf8_char_len(s + n);
+            if (!k)
+                break;
+            n += k;
+        }
+        sb_addn(&sb, s, n);
+        s += n;
+        if (*s) {
+            sb_add(&sb, "\xEF\xBF\xBD");        /* U+FFFD for one bad byte */
+            s++;
+        }
+    }
+    return sb_steal(&sb);
+}
+
+size_t utf8_cut(const char *s, size_t len, size_t max)
+{
+    if (len <= max)
+        return len;
+    /* a character straddles max when one of the 3 bytes before it leads a
+     * well-formed character that ends past it */
+    for (size_t back = 1; back <= 3 && back <= max; back++) {
+        unsigned char c = (unsigned char)s[max - back];
+        if (c < 0x80)
+            break;
+        if (c >= 0xC0) {
+            size_t n = utf8_char_len(s + max - back);
+            return n > back ? max - back : max;
+        }
+    }
+    return max;
+}
+
+json_t *json_string_from_outside(const char *s)
+{
+    if (!s)
+        return json_null();
+    json_t *j;
+    if (utf8_valid(s)) {
+        j = json_string(s);
+    } else {
+        char *v = utf8_valid_dup(s);
+        j = json_string(v);
+        free(v);
+    }
+    if (!j)
+        die("out of memory (a JSON string)");
+    return j;
 }
 
 char *str_slug(const char *s)

@@ -262,6 +262,106 @@ st=$(cat "$tmp/status")
 case $st in 141 | 0) ok "list | head -n 1 ends quietly (status $st)" ;;
 *) fail "list | head -n 1: status $st" ;; esac
 
+# --- non-regular files and UTF-8 ---------------------------------------------
+# A FIFO (or a directory) where a file is read is never opened for a
+# blocking read: skipped with its name in a listing, refused when named.
+# Each command gets 10 s; timeout's 124 (a hang) is a failure.
+# nr EXPECTED-STATUS ARGS...: the program with a 10 s limit; status in $st.
+nr() {
+    want=$1
+    shift
+    # shellcheck disable=SC2086  # WRAP is a command, maybe empty
+    timeout 10 $WRAP "$BIN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    st=$?
+    [ "$st" -ne 124 ] || fail "evmbench $* hangs on a FIFO (killed after 10 s)"
+    [ "$st" -eq "$want" ] || fail "evmbench $*: status $st, wanted $want"
+}
+mkdir -p "$tmp/odd/runs/dir.evmrun" "$tmp/odd-sys/proc/device-tree" "$tmp/odd-cfg/evmbench"
+printf '{"format": "evmbench-run/1", "id": "a", "started": "2026-01-01T00:00:00Z"}\n{"end": "2026-01-01T00:00:01Z"}\n' \
+    >"$tmp/odd/runs/20260101-000000-a.evmrun"
+mkfifo "$tmp/odd/runs/x.evmrun" "$tmp/fifo.txt" "$tmp/fifo.json" "$tmp/fifo.log" \
+    "$tmp/fifo.profile" "$tmp/odd-cfg/evmbench/config" "$tmp/odd-sys/proc/cpuinfo" \
+    "$tmp/odd-sys/proc/device-tree/model" "$tmp/odd-sys/proc/device-tree/compatible"
+nr 0 results list --results-dir "$tmp/odd"
+if grep -q "x.evmrun: not a regular file (a FIFO); skipped" "$tmp/err" &&
+    grep -q "dir.evmrun: not a regular file (a directory); skipped" "$tmp/err" &&
+    grep -q '^20260101-000000-a ' "$tmp/out"; then
+    ok "results list: a FIFO and a directory named *.evmrun are skipped and named"
+else
+    fail "results list: the FIFO or the directory in the store is not reported"
+fi
+nr 0 results prune --keep 0 --results-dir "$tmp/odd"
+if [ -p "$tmp/odd/runs/x.evmrun" ] && [ -d "$tmp/odd/runs/dir.evmrun" ] &&
+    [ ! -e "$tmp/odd/runs/20260101-000000-a.evmrun" ] &&
+    grep -q "x.evmrun: not a regular file (a FIFO); skipped" "$tmp/err"; then
+    ok "results prune: the run is pruned, the FIFO and the directory are named and left"
+else
+    fail "results prune with a FIFO in the store"
+fi
+nr 1 results show "$tmp/odd/runs/x.evmrun" --results-dir "$tmp/odd"
+expect_fail 1 "x.evmrun: not a regular file \(a FIFO\)" "results show FIFO is refused"
+nr 1 import-guide "$tmp/fifo.txt" -o "$tmp/o.json"
+expect_fail 1 "fifo.txt: not a regular file \(a FIFO\)" "import-guide FIFO is refused"
+nr 1 results import "$tmp/fifo.log" --tool stream --results-dir "$tmp/odd"
+expect_fail 1 "fifo.log: not a regular file \(a FIFO\)" "results import FIFO is refused"
+nr 1 refs --refs "$tmp/fifo.json"
+expect_fail 1 "fifo.json: not a regular file \(a FIFO\)" "refs --refs FIFO is refused"
+nr 2 run --profile "$tmp/fifo.profile" --no-save
+expect_fail 2 "fifo.profile: .*not a regular file \(a FIFO\)" "run --profile FIFO is refused"
+nr 0 sysinfo --sysroot "$tmp/odd-sys"
+if grep -q 'unknown' "$tmp/out"; then
+    ok "sysinfo: FIFOs for /proc/cpuinfo and the device tree are not read; the board is unknown"
+else
+    fail "sysinfo with FIFOs in the sysroot does not report an unknown board"
+fi
+# shellcheck disable=SC2086
+XDG_CONFIG_HOME="$tmp/odd-cfg" timeout 10 $WRAP "$BIN" >"$tmp/out" 2>"$tmp/err" </dev/null
+st=$?
+[ "$st" -ne 124 ] || fail "the screens hang on a settings file that is a FIFO (killed after 10 s)"
+expect_fail 1 "config: .*not a regular file \(a FIFO\)" "a settings file that is a FIFO is named"
+# --- command line ---------------------------------------------------------
+# Started with stdout or stderr closed, the program opens /dev/null onto
+# them first: the store's run file never becomes fd 1 or 2 and never holds
+# the table or progress lines. Output meant for a closed stdout is an error.
+# store_sound DIR: DIR holds run files, each line of each a JSON object
+# with no table or progress text.
+store_sound() {
+    set -- "$1"/runs/*.evmrun
+    [ -f "$1" ] || return 1
+    for f in "$@"; do
+        grep -qv '^{' "$f" && return 1
+        grep -q '"row"' "$f" || return 1
+    done
+    return 0
+}
+# shellcheck disable=SC2086
+timeout 60 $WRAP "$BIN" run stream --quick --provider kernel --results-dir "$tmp/fd2" \
+    </dev/null >"$tmp/out" 2>&-
+st=$?
+if [ "$st" -ne 0 ] || ! grep -q '^copy ' "$tmp/out"; then
+    fail "2>&-: run status $st, or no table on stdout"; fi
+if store_sound "$tmp/fd2"; then ok "stderr closed: the run file holds only rows, no progress lines"
+else fail "stderr closed: progress lines went into the run file: $(head -c 300 "$tmp"/fd2/runs/*)"; fi
+# shellcheck disable=SC2086
+timeout 60 $WRAP "$BIN" run stream --quick --provider kernel --results-dir "$tmp/fd0" \
+    -o "$tmp/fd0.txt" <&- >&- 2>&-
+st=$?
+if [ "$st" -ne 0 ] || ! grep -q '^copy ' "$tmp/fd0.txt"; then
+    fail "<&- >&- 2>&- -o FILE: status $st, or no table in FILE"; fi
+if store_sound "$tmp/fd0"; then ok "stdin, stdout and stderr closed, -o FILE: the table in FILE, the run file sound"
+else fail "all three closed: the run file is not sound: $(head -c 300 "$tmp"/fd0/runs/*)"; fi
+for args in "run stream --quick --provider kernel --results-dir $tmp/fd1" "list --format json" \
+           "refs" "--version"; do
+    # shellcheck disable=SC2086
+    timeout 60 $WRAP "$BIN" $args </dev/null >&- 2>"$tmp/err"
+    st=$?
+    expect_fail 1 "standard output is closed" "stdout closed: '$args' says so and exits 1"
+done
+if [ -d "$tmp/fd1/runs" ] && grep -rqv '^{' "$tmp/fd1/runs"; then
+    fail "stdout closed: the table went into the run file: $(head -c 300 "$tmp"/fd1/runs/*)"
+fi
+ok "... and no table went into the results store"
+
 # --- output files -----------------------------------------------------------
 # Nothing but the target is written: a link planted at the temporary's
 # old name is not followed, device nodes and FIFOs stay what they are, a

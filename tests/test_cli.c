@@ -10,6 +10,8 @@
 #include <jansson.h>
 
 #include "cli.h"
+#include "settings.h"
+#include "store.h"
 #include "suites.h"
 #include "util.h"
 
@@ -204,8 +206,10 @@ START_TEST(run_stream_json_against_reference)
     outcome_free(&o);
 
     /* no board: references are null, the run still works */
-    o = run_cli("run", "stream", "--sysroot", "/nonexistent", "--format", "json", "--quick",
+    char *pc = test_data_path("sysroots/pc-x86");
+    o = run_cli("run", "stream", "--sysroot", pc, "--format", "json", "--quick",
                 "--size", "400000", "--iterations", "2", "--refs", refs, NULL);
+    free(pc);
     ck_assert_int_eq(o.rc, 0);
     j = parse(&o);
     ck_assert(json_is_null(json_object_get(j, "board")));
@@ -474,6 +478,240 @@ START_TEST(shipped_refs_have_the_am62x_stream_table)
 }
 END_TEST
 
+/* --- issue 13: options checked before any work ----------------------------- */
+
+/* Each case: the command line, then what the one-line message must hold. */
+struct usage_case {
+    const char *argv[8];
+    const char *says[2];
+};
+
+static void expect_usage_errors(const struct usage_case *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *const *a = cases[i].argv;
+        struct outcome o = run_cli(a[0], a[1], a[2], a[3], a[4], a[5], a[6], NULL);
+        ck_assert_msg(o.rc == EXIT_USAGE, "case %zu (%s %s %s): rc %d, %s", i, a[0], a[1], a[2],
+                      o.rc, o.err);
+        ck_assert_msg(str_starts_with(o.err, "evmbench: ") &&
+                      strchr(o.err, '\n') == o.err + strlen(o.err) - 1, "case %zu: %s", i, o.err);
+        for (size_t k = 0; k < 2 && cases[i].says[k]; k++)
+            ck_assert_msg(strstr(o.err, cases[i].says[k]), "case %zu: no '%s' in: %s", i,
+                          cases[i].says[k], o.err);
+        ck_assert_str_eq(o.out, "");
+        outcome_free(&o);
+    }
+}
+
+START_TEST(options_that_do_not_apply_are_usage_errors)
+{
+    static const struct usage_case cases[] = {
+        { { "refs", "--layout", "rst" }, { "--layout is for 'import-guide'", "not for 'refs'" } },
+        { { "list", "--rounds", "3" }, { "--rounds is for 'selfcheck'", "not for 'list'" } },
+        { { "refs", "--peer", "x" }, { "--peer", "not for 'refs'" } },
+        { { "import-guide", "--profile", "quick", "x.txt" }, { "--profile", "'import-guide'" } },
+        { { "sysinfo", "--baseline", "b" }, { "--baseline is for 'run'", "not for 'sysinfo'" } },
+        { { "results", "list", "--tool", "stream" },
+          { "--tool is for 'results import'", "not for 'results list'" } },
+        { { "run", "stream", "--keep", "3" }, { "--keep", "not for 'run'" } },
+        { { "results", "prune", "--keep", "1", "--format", "json" }, { "--format", "'results prune'" } },
+        { { "--layout", "rst" }, { "--layout", "not for the screens" } },
+        { { "sysinfo", "--category", "x" }, { "--category", "'sysinfo'" } },
+        { { "list", "-o", "x.json", "--section", "s" }, { "--section", "'list'" } },
+    };
+    expect_usage_errors(cases, ARRAY_SIZE(cases));
+}
+END_TEST
+
+START_TEST(empty_paths_are_usage_errors)
+{
+    static const struct usage_case cases[] = {
+        { { "results", "list", "--results-dir", "" }, { "--results-dir needs a path" } },
+        { { "run", "stream", "--results-dir", "" }, { "--results-dir needs a path" } },
+        { { "sysinfo", "--sysroot", "" }, { "--sysroot needs a path" } },
+        { { "refs", "--refs", "" }, { "--refs needs a path" } },
+        { { "list", "-o", "" }, { "-o needs a path" } },
+        { { "list", "--output", "" }, { "--output needs a path" } },
+        { { "list", "--tools-dir", "" }, { "--tools-dir needs a path" } },
+        { { "run", "stream", "--storage-dir", "" }, { "--storage-dir needs a path" } },
+        { { "run", "stream", "--lava-kmsg=" }, { "--lava-kmsg needs a path" } },
+        { { "--theme", "" }, { "--theme needs a path" } },
+        { { "run", "--profile", "" }, { "--profile needs a name" } },
+        { { "import-guide", "" }, { "import-guide: argument 1 is an empty file name" } },
+        { { "results", "import", "", "--tool", "stream" }, { "results import: argument 1" } },
+    };
+    expect_usage_errors(cases, ARRAY_SIZE(cases));
+}
+END_TEST
+
+START_TEST(numeric_options_keep_their_stated_range)
+{
+    static const struct usage_case cases[] = {
+        { { "run", "stream", "--timeout", "0.5" }, { "--timeout takes seconds from 1 to 86400" } },
+        { { "run", "stream", "--timeout", "86401" }, { "--timeout", "'86401'" } },
+        { { "run", "stream", "--timeout", "nan" }, { "--timeout" } },
+        { { "run", "stream", "--tolerance", "0" }, { "--tolerance takes a percentage above 0" } },
+        { { "run", "stream", "--tolerance", "1000.5" }, { "at most 1000," } },
+        { { "run", "stream", "--size", "2.5" }, { "--size takes a whole number from 1" } },
+        { { "run", "stream", "--iterations", "1000001" }, { "--iterations" } },
+        { { "run", "stream", "--threads", "1025" }, { "--threads takes a whole number from 1 to 1024" } },
+        { { "selfcheck", "--rounds", "0" }, { "--rounds takes a whole number from 1 to 100" } },
+        { { "run", "stream", "--fail-on-deviation", "0" }, { "--fail-on-deviation" } },
+        { { "results", "prune", "--keep", "-1" }, { "--keep takes a whole number from 0" } },
+        { { "results", "prune", "--keep", "1.5" }, { "--keep" } },
+    };
+    expect_usage_errors(cases, ARRAY_SIZE(cases));
+    /* the ends of each range are accepted: the error is then about the
+     * unknown benchmark, not the option */
+    static const char *const edges[][2] = {
+        { "--timeout", "1" }, { "--timeout", "86400" }, { "--timeout", "2.5" },
+        { "--tolerance", "0.01" }, { "--tolerance", "1000" }, { "--threads", "1024" },
+        { "--iterations", "1000000" }, { "--fail-on-deviation", "0.5" },
+    };
+    char *refs = fixture_refs();
+    for (size_t i = 0; i < ARRAY_SIZE(edges); i++) {
+        struct outcome o = run_cli("--refs", refs, "run", "nosuchbench", edges[i][0], edges[i][1],
+                                   NULL);
+        ck_assert_int_eq(o.rc, EXIT_USAGE);
+        ck_assert_msg(strstr(o.err, "unknown benchmark"), "%s %s refused: %s", edges[i][0],
+                      edges[i][1], o.err);
+        outcome_free(&o);
+    }
+    free(refs);
+}
+END_TEST
+
+START_TEST(sysroot_must_be_a_directory)
+{
+    char *file = test_data_path("refs/good.json");
+    static const struct usage_case cases[] = {
+        { { "sysinfo", "--sysroot", "/nonexistent/sysroot" },
+          { "--sysroot /nonexistent/sysroot: No such file or directory" } },
+    };
+    expect_usage_errors(cases, ARRAY_SIZE(cases));
+    struct outcome o = run_cli("sysinfo", "--sysroot", file, NULL);
+    ck_assert_int_eq(o.rc, EXIT_USAGE);
+    ck_assert_msg(strstr(o.err, "good.json: not a directory"), "%s", o.err);
+    outcome_free(&o);
+    free(file);
+}
+END_TEST
+
+START_TEST(bad_baseline_name_is_refused_before_the_run)
+{
+    char tmpl[] = "/tmp/evmbench-cli-baseline-XXXXXX";
+    ck_assert(mkdtemp(tmpl));
+    char *store = path_join(tmpl, "store");
+    static const char *const names[] = { "../up", ".hidden", "a b", "x/y" };
+    for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+        struct outcome o = run_cli("run", "lat_syscall", "--quick", "--provider", "kernel",
+                                   "--results-dir", store, "--save-baseline", names[i], NULL);
+        ck_assert_msg(o.rc == EXIT_USAGE, "'%s': rc %d: %s", names[i], o.rc, o.err);
+        ck_assert_msg(strstr(o.err, "--save-baseline"), "%s", o.err);
+        ck_assert_str_eq(o.out, "");
+        /* nothing ran: the store was not even created */
+        ck_assert_msg(access(store, F_OK) != 0, "'%s' ran before it was refused", names[i]);
+        outcome_free(&o);
+    }
+    free(store);
+    rmdir(tmpl);
+}
+END_TEST
+
+START_TEST(lava_kmsg_that_cannot_be_opened_falls_back_to_stdout)
+{
+    struct outcome o = run_cli("run", "lat_syscall", "--quick", "--provider", "kernel",
+                               "--no-save", "--lava-kmsg=/nonexistent/kmsg", NULL);
+    ck_assert_msg(o.rc == 0, "rc %d: %s", o.rc, o.err);
+    /* the warning first, before any progress */
+    ck_assert_msg(str_starts_with(o.err, "evmbench: warning: /nonexistent/kmsg: "), "%s", o.err);
+    ck_assert_msg(strstr(o.err, "go to standard output instead"), "%s", o.err);
+    ck_assert_msg(strstr(o.out, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=lmbench.lat_syscall-null"),
+                  "no LAVA lines on stdout: %s", o.out);
+    outcome_free(&o);
+}
+END_TEST
+
+/* As run_cli, with stdout marked closed as main does after >&-. */
+static struct outcome run_cli_stdout_closed(const char *const *words)
+{
+    char *argv[16];
+    int argc = 0;
+    argv[argc++] = (char *)"evmbench";
+    for (size_t i = 0; words[i] && argc < 15; i++)
+        argv[argc++] = (char *)words[i];
+    argv[argc] = NULL;
+    struct outcome o = { 0 };
+    size_t no, ne;
+    FILE *fo = open_memstream(&o.out, &no), *fe = open_memstream(&o.err, &ne);
+    o.rc = cli_main_std(argc, argv, fo, fe, CLI_STDOUT_CLOSED);
+    fclose(fo);
+    fclose(fe);
+    return o;
+}
+
+START_TEST(output_to_a_closed_stdout_is_an_error)
+{
+    char *refs = fixture_refs();
+    const char *const to_stdout[][7] = {
+        { "list", "--format", "json", "--refs", refs },
+        { "refs", "--refs", refs },
+        { "--version" },
+        { "results", "list" },
+        { "run", "lat_syscall", "--quick", "--no-save", "--refs", refs },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(to_stdout); i++) {
+        struct outcome o = run_cli_stdout_closed(to_stdout[i]);
+        ck_assert_msg(o.rc == 1, "%s: rc %d", to_stdout[i][0], o.rc);
+        ck_assert_msg(str_starts_with(o.err, "evmbench: standard output is closed"), "%s", o.err);
+        ck_assert_str_eq(o.out, "");
+        outcome_free(&o);
+    }
+    /* -o FILE needs no stdout */
+    char tmpl[] = "/tmp/evmbench-cli-closed-XXXXXX";
+    ck_assert(mkdtemp(tmpl));
+    char *file = path_join(tmpl, "list.json");
+    const char *const to_file[] = { "list", "--format", "json", "--refs", refs, "-o", file, NULL };
+    struct outcome o = run_cli_stdout_closed(to_file);
+    ck_assert_msg(o.rc == 0, "rc %d: %s", o.rc, o.err);
+    ck_assert_int_eq(access(file, R_OK), 0);
+    outcome_free(&o);
+    unlink(file);
+    rmdir(tmpl);
+    free(file);
+    free(refs);
+}
+END_TEST
+
+/* The XDG Base Directory spec: a relative XDG_DATA_HOME or XDG_CONFIG_HOME
+ * is invalid and ignored; $HOME/.local/share and $HOME/.config are used. */
+START_TEST(relative_xdg_dirs_are_ignored)
+{
+    char *data = getenv("XDG_DATA_HOME") ? xstrdup(getenv("XDG_DATA_HOME")) : NULL;
+    char *home = getenv("HOME") ? xstrdup(getenv("HOME")) : NULL;
+    setenv("HOME", "/home/someone", 1);
+    setenv("XDG_DATA_HOME", "relative/data", 1);
+    setenv("XDG_CONFIG_HOME", "relative/config", 1);
+    char *store = store_default_dir(), *settings = settings_default_path();
+    ck_assert_str_eq(store, "/home/someone/.local/share/evmbench");
+    ck_assert_str_eq(settings, "/home/someone/.config/evmbench/config");
+    free(store);
+    free(settings);
+    setenv("XDG_DATA_HOME", "/abs/data", 1);
+    store = store_default_dir();
+    ck_assert_str_eq(store, "/abs/data/evmbench");
+    free(store);
+    if (data)
+        setenv("XDG_DATA_HOME", data, 1);
+    if (home)
+        setenv("HOME", home, 1);
+    unsetenv("XDG_CONFIG_HOME");
+    free(data);
+    free(home);
+}
+END_TEST
+
+
 Suite *suite_cli(void)
 {
     Suite *s = suite_create("cli");
@@ -492,6 +730,14 @@ Suite *suite_cli(void)
     tcase_add_test(tc, shipped_refs_have_the_am62x_stream_table);
     tcase_add_test(tc, selfcheck_pairs_kernel_and_tool);
     tcase_add_test(tc, run_profile_keeps_its_rows);
+    tcase_add_test(tc, options_that_do_not_apply_are_usage_errors);
+    tcase_add_test(tc, empty_paths_are_usage_errors);
+    tcase_add_test(tc, numeric_options_keep_their_stated_range);
+    tcase_add_test(tc, sysroot_must_be_a_directory);
+    tcase_add_test(tc, bad_baseline_name_is_refused_before_the_run);
+    tcase_add_test(tc, lava_kmsg_that_cannot_be_opened_falls_back_to_stdout);
+    tcase_add_test(tc, output_to_a_closed_stdout_is_an_error);
+    tcase_add_test(tc, relative_xdg_dirs_are_ignored);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -14,9 +14,12 @@
 
 #include "datadir.h"
 #include "diag.h"
+#include "export.h"
 #include "recipe.h"
 #include "refdb.h"
+#include "result.h"
 #include "runner.h"
+#include "store.h"
 #include "suites.h"
 #include "toolkernel.h"
 #include "util.h"
@@ -867,6 +870,102 @@ START_TEST(test_inline_hang_reaped)
 }
 END_TEST
 
+/* --- tool output that is not UTF-8 ---------------------------------------- */
+
+#define EURO "\xE2\x82\xAC"
+#define REPL "\xEF\xBF\xBD"
+
+static char *export_text(const char *format, json_t *rows)
+{
+    char *buf;
+    size_t len;
+    FILE *f = open_memstream(&buf, &len);
+    export_rows(f, format, rows, 0, "suite");
+    fclose(f);
+    return buf;
+}
+
+/* Runs fake tool `name` (it fails), and checks that the reason, which
+ * holds `needle`, is valid UTF-8 and reaches the JSON row, the results
+ * store, CSV and JUnit; `ends` is how the reason must end. */
+static void reason_reaches_every_output(const char *name, const char *needle, const char *ends)
+{
+    struct run *run = run_fake(name, true);
+    ck_assert_int_eq(run->status, STATUS_FAILED);
+    const struct run_metric *m = metric(run, "fake_bw");
+    ck_assert(m->failed);
+    ck_assert_msg(utf8_valid(m->fail_reason), "%s: reason not UTF-8: %s", name, m->fail_reason);
+    ck_assert_msg(strstr(m->fail_reason, needle), "%s: '%s' lacks '%s'", name, m->fail_reason,
+                  needle);
+    ck_assert_msg(str_ends_with(m->fail_reason, ends), "%s: '%s' does not end '%s'", name,
+                  m->fail_reason, ends);
+
+    struct compare cmp = { .tolerance_pct = 10 };
+    struct result_row row;
+    result_row_make(&row, run, (size_t)(m - run->metrics), &cmp);
+    json_t *j = result_row_json(&row);
+    const char *err = json_string_value(json_object_get(j, "error"));
+    ck_assert_msg(err, "%s: the reason is lost from the JSON row", name);
+    ck_assert_str_eq(err, m->fail_reason);
+
+    char tmpl[] = "/tmp/evmbench-utf8-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(tmpl));
+    char e[256];
+    struct store_writer *w = store_begin(tmpl, "b", NULL, e, sizeof e);
+    ck_assert_msg(w, "%s", e);
+    char *path = xstrdup(store_writer_path(w));
+    ck_assert_msg(store_append(w, j, e, sizeof e) == 0, "%s", e);
+    ck_assert_int_eq(store_finish(w, true, e, sizeof e), 0);
+    struct stored_run sr;
+    struct diag d;
+    diag_init(&d);
+    ck_assert_int_eq(store_read_run(path, &sr, &d), 0);
+    ck_assert_uint_eq(d.n, 0);
+    ck_assert_uint_eq(json_array_size(sr.rows), 1);
+    const char *stored = json_string_value(json_object_get(json_array_get(sr.rows, 0), "error"));
+    ck_assert_msg(stored, "%s: the reason is lost from the store", name);
+    ck_assert_str_eq(stored, m->fail_reason);
+    stored_run_free(&sr);
+    diag_free(&d);
+    unlink(path);
+    char *runs = path_join(tmpl, "runs");
+    rmdir(runs);
+    rmdir(tmpl);
+    free(runs);
+    free(path);
+
+    json_t *rows = json_array();
+    json_array_append_new(rows, j);
+    for (int f = 0; f < 2; f++) {
+        char *text = export_text(f ? "junit" : "csv", rows);
+        ck_assert_msg(strstr(text, needle), "%s: the reason is lost from %s:\n%s", name,
+                      f ? "JUnit" : "CSV", text);
+        free(text);
+    }
+    json_decref(rows);
+    runner_free(run);
+}
+
+/* The last 300 bytes of the output start inside a euro sign: the excerpt
+ * starts at the next whole one, and the 0xFF byte becomes U+FFFD. */
+START_TEST(test_fake_not_utf8_exit)
+{
+    reason_reaches_every_output("fake_badutf8", "exit status 4; output ends: " EURO EURO,
+                                EURO EURO " | bad end " REPL);
+}
+END_TEST
+
+/* The first 160 bytes: each bad byte of the first line is one U+FFFD,
+ * the cut falls before the euro sign it would split. */
+START_TEST(test_fake_not_utf8_no_match)
+{
+    reason_reaches_every_output("fake_badutf8_nomatch",
+                                "the output does not match the recipe: caf" REPL " cr" REPL "me "
+                                REPL " " REPL REPL REPL "|x" EURO EURO,
+                                EURO " ...");
+}
+END_TEST
+
 Suite *suite_recipe(void)
 {
     Suite *s = suite_create("recipe");
@@ -891,6 +990,8 @@ Suite *suite_recipe(void)
     tcase_add_test(tc, test_fake_hang);
     tcase_add_test(tc, test_timeout_cap);
     tcase_add_test(tc, test_fake_garbage);
+    tcase_add_test(tc, test_fake_not_utf8_exit);
+    tcase_add_test(tc, test_fake_not_utf8_no_match);
     tcase_add_test(tc, test_fake_flood);
     tcase_add_test(tc, test_fake_partial);
     tcase_add_test(tc, test_fake_slow_partial);

@@ -187,6 +187,59 @@ START_TEST(versions_compare_numerically)
 }
 END_TEST
 
+/* The value of column `col` of row `row` of the table titled `section`. */
+static const struct ref_value *value_at(const struct refdb *db, const char *section,
+                                        const char *row, size_t col)
+{
+    for (size_t i = 0; i < db->ntables; i++) {
+        const struct ref_table *t = db->tables[i];
+        if (strcmp(t->section[t->nsection - 1], section) != 0)
+            continue;
+        for (size_t r = 0; r < t->nrows; r++)
+            if (strcmp(t->rows[r].name, row) == 0)
+                return &t->rows[r].values[col];
+    }
+    ck_abort_msg("no row '%s' in '%s'", row, section);
+    return NULL;
+}
+
+/* min > max, a negative value where the unit cannot be one, a denormal:
+ * named with file and JSON path, that value dropped, the file loaded. */
+START_TEST(values_out_of_range_are_dropped)
+{
+    struct diag dg;
+    diag_init(&dg);
+    int loaded;
+    struct refdb *db = load("refs/ranges/ranges.json", &dg, &loaded);
+    ck_assert_int_eq(loaded, 1);
+    ck_assert_uint_eq(db->ntables, 2);
+    static const char *const said[] = {
+        "ranges.json: tables[1].rows[0].values[0].min: min 5 > max 2; value dropped",
+        "ranges.json: tables[1].rows[1].values[0].avg: avg -1 is negative, which us cannot be",
+        "ranges.json: tables[1].rows[2].values[0].avg: avg 1e-310 is not a normal number",
+        "ranges.json: tables[1].rows[3].values[1].min: min -2 is negative, which % cannot be",
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(said); i++)
+        ck_assert_msg(diag_has(&dg, said[i]), "not said: %s", said[i]);
+    ck_assert_uint_eq(dg.n, ARRAY_SIZE(said));
+    ck_assert(!value_at(db, "Ranges", "inverted", 0)->present);
+    ck_assert(value_at(db, "Ranges", "inverted", 1)->present);
+    ck_assert(!value_at(db, "Ranges", "negative time", 0)->present);
+    ck_assert(!value_at(db, "Ranges", "tiny", 0)->present);
+    ck_assert(value_at(db, "Ranges", "load", 0)->present);
+    ck_assert(!value_at(db, "Ranges", "load", 1)->present);
+    /* units that can be negative, and a value with no unit at all */
+    ck_assert_double_eq_tol(value_at(db, "Ranges", "gain", 0)->min, -4, 1e-12);
+    ck_assert(value_at(db, "Ranges", "gain", 0)->present);
+    ck_assert(value_at(db, "Ranges", "clock deviation", 0)->present);
+    ck_assert(value_at(db, "Ranges", "temperature", 0)->present);
+    ck_assert(value_at(db, "Ranges", "no unit", 0)->present);
+    ck_assert(value_at(db, "Sound", "fine", 0)->present);
+    refdb_free(db);
+    diag_free(&dg);
+}
+END_TEST
+
 Suite *suite_refdb(void)
 {
     Suite *s = suite_create("refdb");
@@ -198,6 +251,7 @@ Suite *suite_refdb(void)
     tcase_add_test(tc, foreign_and_missing_files);
     tcase_add_test(tc, value_cells_parse);
     tcase_add_test(tc, versions_compare_numerically);
+    tcase_add_test(tc, values_out_of_range_are_dropped);
     suite_add_tcase(s, tc);
     return s;
 }

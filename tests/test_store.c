@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "export.h"
+#include "result.h"
 #include "store.h"
 #include "suites.h"
 #include "util.h"
@@ -237,6 +238,102 @@ START_TEST(baselines)
     json_decref(now);
     json_decref(base);
     json_decref(rows);
+    diag_free(&d);
+}
+END_TEST
+
+/* A FIFO and a directory named like run files, and a FIFO named like a
+ * baseline: listed runs skip them with a message naming each, prune
+ * leaves them, a named one is refused; nothing blocks (the alarm turns a
+ * hang into a failure). */
+START_TEST(non_regular_files_skipped)
+{
+    char err[256];
+    struct store_writer *w = store_begin(dir, "b", NULL, err, sizeof err);
+    ck_assert_ptr_nonnull(w);
+    ck_assert_int_eq(store_finish(w, true, err, sizeof err), 0);
+    char *fifo = xasprintf("%s/runs/x.evmrun", dir);
+    char *sub = xasprintf("%s/runs/sub.evmrun", dir);
+    char *bdir = xasprintf("%s/baselines", dir);
+    char *bfifo = xasprintf("%s/baselines/pipe.json", dir);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    ck_assert_int_eq(mkdir(sub, 0700), 0);
+    ck_assert_int_eq(mkdir(bdir, 0700), 0);
+    ck_assert_int_eq(mkfifo(bfifo, 0600), 0);
+    alarm(20);
+
+    struct diag d;
+    diag_init(&d);
+    struct stored_run *list;
+    size_t n = store_list(dir, &list, &d);
+    ck_assert_uint_eq(n, 1);
+    ck_assert(diag_has(&d, "/runs/x.evmrun: not a regular file (a FIFO); skipped"));
+    ck_assert(diag_has(&d, "/runs/sub.evmrun: not a regular file (a directory); skipped"));
+    ck_assert_uint_eq(d.n, 2);
+    store_runs_free(list, n);
+    diag_free(&d);
+
+    diag_init(&d);
+    ck_assert_int_eq(store_prune(dir, 0, &d), 1);
+    ck_assert(diag_has(&d, "x.evmrun: not a regular file (a FIFO); skipped"));
+    struct stat st;
+    ck_assert_int_eq(lstat(fifo, &st), 0);
+    ck_assert(S_ISFIFO(st.st_mode));
+    ck_assert_int_eq(lstat(sub, &st), 0);
+    ck_assert(S_ISDIR(st.st_mode));
+    diag_free(&d);
+
+    /* named: refused, not "skipped" */
+    diag_init(&d);
+    struct stored_run r;
+    ck_assert_int_eq(store_find(dir, fifo, &r, &d), -1);
+    ck_assert(diag_has(&d, "x.evmrun: not a regular file (a FIFO)"));
+    ck_assert(!diag_has(&d, "skipped"));
+    diag_free(&d);
+
+    diag_init(&d);
+    ck_assert_ptr_null(store_load_baseline(dir, "pipe", &d));
+    ck_assert(diag_has(&d, "baselines/pipe.json: not a regular file (a FIFO)"));
+    diag_free(&d);
+    alarm(0);
+    free(fifo);
+    free(sub);
+    free(bdir);
+    free(bfifo);
+}
+END_TEST
+
+/* A row whose strings are not UTF-8 (a reason quoting a tool, a metric
+ * named from outside) keeps every one of them, bad bytes as U+FFFD, in
+ * the JSON row and through the store. */
+START_TEST(row_strings_not_utf8_kept)
+{
+    struct result_row r = { .bench = "fake", .metric = "m\xC3", .unit = "MB/s\xFF",
+                            .samples = 0, .status = STATUS_FAILED,
+                            .error = "exit status 1; output ends: caf\xE9 \xE2\x82" };
+    snprintf(r.provider, sizeof r.provider, "tool:f\xED\xA0\x80");
+    json_t *j = result_row_json(&r);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "metric")), "m\xEF\xBF\xBD");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "unit")), "MB/s\xEF\xBF\xBD");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "error")),
+                     "exit status 1; output ends: caf\xEF\xBF\xBD \xEF\xBF\xBD\xEF\xBF\xBD");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "provider")),
+                     "tool:f\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
+    ck_assert(json_is_null(json_object_get(j, "ref_source")));
+    char err[256];
+    struct store_writer *w = store_begin(dir, "b", NULL, err, sizeof err);
+    ck_assert_ptr_nonnull(w);
+    ck_assert_int_eq(store_append(w, j, err, sizeof err), 0);
+    ck_assert_int_eq(store_finish(w, true, err, sizeof err), 0);
+    json_decref(j);
+    struct diag d;
+    diag_init(&d);
+    struct stored_run run;
+    ck_assert_int_eq(store_find(dir, "latest", &run, &d), 0);
+    json_t *back = json_array_get(run.rows, 0);
+    ck_assert_str_eq(json_string_value(json_object_get(back, "error")),
+                     "exit status 1; output ends: caf\xEF\xBF\xBD \xEF\xBF\xBD\xEF\xBF\xBD");
+    stored_run_free(&run);
     diag_free(&d);
 }
 END_TEST
@@ -472,11 +569,12 @@ START_TEST(cli_progress_lines_kmsg_and_json)
     free(out);
     free(err);
     free(opt);
-    /* a kmsg that cannot be written: said, and the exit status says so */
+    /* a kmsg that cannot be opened: said first, and the lines go to stdout */
     rc = test_cli(&out, &err, "run", "lat_syscall", "--quick", "--iterations", "2", "--no-save",
              "--lava-kmsg=/nonexistent/kmsg", NULL);
-    ck_assert_int_eq(rc, 3);
+    ck_assert_int_eq(rc, 0);
     ck_assert_ptr_nonnull(strstr(err, "/nonexistent/kmsg: No such file"));
+    ck_assert_ptr_nonnull(strstr(out, "<LAVA_SIGNAL_TESTCASE"));
     free(out);
     free(err);
     free(kmsg);
@@ -507,6 +605,8 @@ Suite *suite_store(void)
     tcase_add_test(tc, foreign_files_skipped_and_kept);
     tcase_add_test(tc, store_that_cannot_be_written);
     tcase_add_test(tc, baselines);
+    tcase_add_test(tc, non_regular_files_skipped);
+    tcase_add_test(tc, row_strings_not_utf8_kept);
     tcase_add_test(tc, export_formats);
     tcase_add_test(tc, export_golden_files);
     tcase_add_test(tc, cli_run_saves_and_judges);

@@ -1,8 +1,11 @@
 /* test_util.c - strings, slugs, paths and files. */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "suites.h"
@@ -70,6 +73,164 @@ START_TEST(read_file_and_limits)
 }
 END_TEST
 
+/* A FIFO, a directory and a device are refused at once, unread, each
+ * named for what it is; a regular file opens in blocking mode. The alarm
+ * turns a blocking open or read (the old behaviour) into a failure. */
+START_TEST(read_file_refuses_non_regular)
+{
+    char dir[] = "/tmp/evmbench-util-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char *fifo = path_join(dir, "fifo");
+    char *reg = path_join(dir, "reg");
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    alarm(10);
+    errno = 0;
+    ck_assert_ptr_null(read_file(fifo, 0, NULL));
+    ck_assert_int_eq(errno, ERR_NOT_REGULAR);
+    ck_assert_str_eq(file_strerror(errno), "not a regular file (a FIFO)");
+    ck_assert_ptr_null(read_line_file(fifo));
+    ck_assert_int_eq(open_regular(fifo, NULL), -1);
+    json_error_t je;
+    ck_assert_ptr_null(json_read_file(fifo, 0, &je));
+    ck_assert_int_eq(je.line, -1);
+    ck_assert_str_eq(je.text, "not a regular file (a FIFO)");
+
+    ck_assert_ptr_null(read_file(dir, 0, NULL));
+    ck_assert_int_eq(errno, EISDIR);
+    ck_assert_str_eq(file_strerror(errno), "not a regular file (a directory)");
+    ck_assert_ptr_null(read_file("/dev/null", 0, NULL));
+    ck_assert_int_eq(errno, ERR_NOT_REGULAR);
+    ck_assert_str_eq(file_strerror(errno), "not a regular file (a character device)");
+    alarm(0);
+    ck_assert_str_eq(file_strerror(ENOENT), strerror(ENOENT));
+
+    int fd = open(reg, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, "{\"a\": 1}", 8), 8);
+    close(fd);
+    struct stat st;
+    fd = open_regular(reg, &st);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(st.st_size, 8);
+    ck_assert_int_eq(fcntl(fd, F_GETFL) & O_NONBLOCK, 0);
+    ck_assert_int_ne(fcntl(fd, F_GETFD) & FD_CLOEXEC, 0);
+    close(fd);
+    json_t *j = json_read_file(reg, 0, &je);
+    ck_assert_ptr_nonnull(j);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "a")), 1);
+    json_decref(j);
+    unlink(reg);
+    ck_assert_ptr_null(json_read_file(reg, 0, &je));
+    ck_assert_str_eq(je.text, strerror(ENOENT));
+
+    unlink(fifo);
+    rmdir(dir);
+    free(fifo);
+    free(reg);
+}
+END_TEST
+
+/* Well-formed UTF-8 of every length is kept byte for byte. */
+START_TEST(utf8_valid_text_is_kept)
+{
+    /* A, e-acute (2), euro (3), U+10FFFF and G-clef (4), U+FFFD itself,
+     * the last 3-byte code points around the surrogates */
+    static const char *const good[] = {
+        "", "plain ASCII 123", "caf\xC3\xA9", "\xE2\x82\xAC 5", "\xF4\x8F\xBF\xBF",
+        "\xF0\x9D\x84\x9E clef", "\xEF\xBF\xBD", "\xED\x9F\xBF\xEE\x80\x80", "\xC2\x80\xDF\xBF",
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(good); i++) {
+        ck_assert_msg(utf8_valid(good[i]), "case %zu", i);
+        char *s = utf8_valid_dup(good[i]);
+        ck_assert_str_eq(s, good[i]);
+        free(s);
+        json_t *j = json_string_from_outside(good[i]);
+        ck_assert_str_eq(json_string_value(j), good[i]);
+        json_decref(j);
+    }
+    ck_assert_uint_eq(utf8_char_len("A"), 1);
+    ck_assert_uint_eq(utf8_char_len("\xC3\xA9"), 2);
+    ck_assert_uint_eq(utf8_char_len("\xE2\x82\xAC"), 3);
+    ck_assert_uint_eq(utf8_char_len("\xF0\x9D\x84\x9E"), 4);
+    ck_assert_uint_eq(utf8_char_len(""), 0);
+    json_t *j = json_string_from_outside(NULL);
+    ck_assert(json_is_null(j));
+    json_decref(j);
+}
+END_TEST
+
+/* Each class of ill-formed input: every bad byte becomes one U+FFFD, the
+ * text around it is kept, and jansson takes the result. */
+START_TEST(utf8_invalid_bytes_replaced)
+{
+#define R "\xEF\xBF\xBD"
+    static const char *const cases[][2] = {
+        { "a\x80z", "a" R "z" },                       /* stray continuation */
+        { "a\xBF\xBFz", "a" R R "z" },
+        { "\xC0\xAF", R R },                           /* overlong '/' */
+        { "\xC1\xBF", R R },                           /* overlong, 2 bytes */
+        { "\xE0\x80\xAF", R R R },                     /* overlong, 3 bytes */
+        { "\xF0\x80\x80\xAF", R R R R },               /* overlong, 4 bytes */
+        { "\xED\xA0\x80", R R R },                     /* surrogate U+D800 */
+        { "\xED\xBF\xBF", R R R },                     /* surrogate U+DFFF */
+        { "\xF4\x90\x80\x80", R R R R },               /* U+110000 */
+        { "\xF5\x80\x80\x80", R R R R },               /* lead beyond F4 */
+        { "\xFE\xFF", R R },                           /* never in UTF-8 */
+        { "ab\xC3", "ab" R },                          /* cut: 2-byte */
+        { "ab\xE2\x82", "ab" R R },                    /* cut: 3-byte */
+        { "\xF0\x9D\x84x", R R R "x" },                /* cut before ASCII */
+        { "\xC3\xA9\xFF\xC3\xA9", "\xC3\xA9" R "\xC3\xA9" },
+        { "Latin-1: caf\xE9!", "Latin-1: caf" R "!" },
+    };
+#undef R
+    for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+        ck_assert_msg(!utf8_valid(cases[i][0]), "case %zu is valid", i);
+        ck_assert_ptr_null(json_string(cases[i][0]));   /* what jansson refuses */
+        char *s = utf8_valid_dup(cases[i][0]);
+        ck_assert_msg(strcmp(s, cases[i][1]) == 0, "case %zu: got '%s'", i, s);
+        ck_assert(utf8_valid(s));
+        free(s);
+        json_t *j = json_string_from_outside(cases[i][0]);
+        ck_assert_ptr_nonnull(j);
+        ck_assert_str_eq(json_string_value(j), cases[i][1]);
+        json_decref(j);
+    }
+}
+END_TEST
+
+/* A cut never splits a character: it moves back to the character's
+ * start, and leaves bytes that are invalid anyway where they are. */
+START_TEST(utf8_cut_on_character_boundary)
+{
+    const char *s = "ab\xE2\x82\xAC" "cd";      /* a b EURO c d: 7 bytes */
+    ck_assert_uint_eq(utf8_cut(s, 7, 10), 7);
+    ck_assert_uint_eq(utf8_cut(s, 7, 7), 7);
+    ck_assert_uint_eq(utf8_cut(s, 7, 2), 2);
+    ck_assert_uint_eq(utf8_cut(s, 7, 3), 2);    /* inside the euro sign */
+    ck_assert_uint_eq(utf8_cut(s, 7, 4), 2);
+    ck_assert_uint_eq(utf8_cut(s, 7, 5), 5);
+    ck_assert_uint_eq(utf8_cut(s, 7, 6), 6);
+    const char *clef = "\xF0\x9D\x84\x9Ez";
+    for (size_t m = 1; m < 4; m++)
+        ck_assert_uint_eq(utf8_cut(clef, 5, m), 0);
+    ck_assert_uint_eq(utf8_cut(clef, 5, 4), 4);
+    /* stray continuation bytes: no character to keep whole */
+    ck_assert_uint_eq(utf8_cut("\x80\x80\x80\x80\x80", 5, 3), 3);
+    /* a lead byte whose sequence is broken is not a character either */
+    ck_assert_uint_eq(utf8_cut("a\xE2\x82x", 4, 2), 2);
+    /* every cut of a valid string is valid */
+    const char *mixed = "\xC3\xA9t\xC3\xA9 \xE2\x82\xAC\xF0\x9D\x84\x9E!";
+    size_t len = strlen(mixed);
+    for (size_t m = 0; m <= len; m++) {
+        char *p = xstrndup(mixed, utf8_cut(mixed, len, m));
+        ck_assert_msg(utf8_valid(p), "cut at %zu", m);
+        ck_assert_uint_le(strlen(p), m);
+        ck_assert_uint_ge(strlen(p) + 3, m);
+        free(p);
+    }
+}
+END_TEST
+
 START_TEST(strbuf_builds_strings)
 {
     struct strbuf sb;
@@ -94,6 +255,10 @@ Suite *suite_util(void)
     tcase_add_test(tc, path_join_collapses_slashes);
     tcase_add_test(tc, read_file_and_limits);
     tcase_add_test(tc, strbuf_builds_strings);
+    tcase_add_test(tc, read_file_refuses_non_regular);
+    tcase_add_test(tc, utf8_valid_text_is_kept);
+    tcase_add_test(tc, utf8_invalid_bytes_replaced);
+    tcase_add_test(tc, utf8_cut_on_character_boundary);
     suite_add_tcase(s, tc);
     return s;
 }
