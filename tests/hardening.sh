@@ -386,8 +386,8 @@ st=$?
 [ "$st" -eq 0 ] || fail "import-guide -o with a link planted at a temporary's name: status $st"
 [ "$(cat "$od/victim")" = victim ] || fail "the link planted at the temporary's name was followed"
 rm -f "$od"/o.json.tmp*             # the planted link, if it is still there
-[ -f "$od/o.json" ] && [ ! -L "$od/o.json" ] && grep -q '"tables"' "$od/o.json" ||
-    fail "-o is not the imported guide"
+if [ ! -f "$od/o.json" ] || [ -L "$od/o.json" ] || ! grep -q '"tables"' "$od/o.json"; then
+    fail "-o is not the imported guide"; fi
 [ -z "$(leftovers victim o.json)" ] || fail "a temporary is left after success: $(leftovers victim o.json)"
 ok "import-guide -o: a link planted at a temporary's name is not followed, no temporary is left"
 # a FIFO and a character device receive the output and stay nodes
@@ -396,19 +396,24 @@ timeout 30 cat "$od/fifo" >"$od/from-fifo" &
 reader=$!
 ev import-guide "$guide" -o "$od/fifo"
 wait "$reader"                      # at most 30 s when the FIFO was replaced
-[ "$st" -eq 0 ] && [ -p "$od/fifo" ] && grep -q '"tables"' "$od/from-fifo" &&
-    ok "import-guide -o FIFO: the FIFO gets the guide and stays a FIFO" ||
+if [ "$st" -eq 0 ] && [ -p "$od/fifo" ] && grep -q '"tables"' "$od/from-fifo"; then
+    ok "import-guide -o FIFO: the FIFO gets the guide and stays a FIFO"
+else
     fail "import-guide -o FIFO: status $st, or the FIFO did not get the guide or is no FIFO now"
+fi
 if [ "$root" = yes ]; then
-    mknod "$od/null" c 1 3 && mknod "$od/full" c 1 7 || fail "mknod as root failed"
+    if ! mknod "$od/null" c 1 3 || ! mknod "$od/full" c 1 7; then fail "mknod as root failed"; fi
     null="$od/null" full="$od/full"
 else
     # not root: the system's nodes, whose directory the program cannot write
     null=/dev/null full=/dev/full
 fi
 ev import-guide "$guide" -o "$null"
-[ "$st" -eq 0 ] && [ -c "$null" ] && ok "import-guide -o a null device: it stays a character device" ||
+if [ "$st" -eq 0 ] && [ -c "$null" ]; then
+    ok "import-guide -o a null device: it stays a character device"
+else
     fail "import-guide -o $null: status $st, or it is no character device now"
+fi
 ev import-guide "$guide" -o "$full"
 [ -c "$full" ] || fail "import-guide -o $full: it is no character device now"
 expect_fail 1 "$full: No space left on device" "import-guide -o a full device: the reason, and it stays a device"
@@ -422,8 +427,9 @@ echo "old list" >"$od/list.txt"
 # shellcheck disable=SC2086
 (ulimit -f 1 && exec timeout 60 $WRAP "$BIN" list -o "$od/list.txt") >"$tmp/out" 2>"$tmp/err" </dev/null
 st=$?
-[ "$(cat "$od/list.txt")" = "old list" ] && [ -z "$(leftovers victim o.json list.txt)" ] ||
+if [ "$(cat "$od/list.txt")" != "old list" ] || [ -n "$(leftovers victim o.json list.txt)" ]; then
     fail "a failed write lost the old file or left a temporary: $(leftovers victim o.json list.txt)"
+fi
 expect_fail 1 "list.txt: File too large" "list -o beyond the file-size limit: the reason, the old file kept"
 # run -o FILE ended by a signal once a benchmark has finished: FILE is as it was
 for sig in INT TERM; do
