@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -29,6 +30,7 @@
 #include "settings.h"
 #include "toolkernel.h"
 #include "cli_import.h"
+#include "outfile.h"
 #include "toolparam.h"
 #include "ui.h"
 #include "util.h"
@@ -127,32 +129,46 @@ int cli_check_format(struct cli *c, const char *const *allowed)
     return rc;
 }
 
-/* Where the command's output goes: stdout, or -o FILE. */
+/* Room for "PATH: reason" from outfile.h. */
+#define OUTFILE_MSG (PATH_MAX + 256)
+
+/* Where the command's output goes: stdout, or -o FILE (outfile.h). */
 FILE *cli_open_output(struct cli *c)
 {
     if (!c->output || strcmp(c->output, "-") == 0)
         return c->out;
-    FILE *f = fopen(c->output, "w");
-    if (!f)
-        fprintf(c->err, "evmbench: %s: %s\n", c->output, strerror(errno));
-    return f;
+    char err[OUTFILE_MSG];
+    c->outfile = outfile_open(c->output, err, sizeof err);
+    if (!c->outfile) {
+        fprintf(c->err, "evmbench: %s\n", err);
+        return NULL;
+    }
+    return outfile_stream(c->outfile);
 }
 
 int cli_close_output(struct cli *c, FILE *f)
 {
-    if (f == c->out)
-        return fflush(f) == 0 ? 0 : 1;
-    if (fclose(f) != 0) {
-        fprintf(c->err, "evmbench: %s: %s\n", c->output, strerror(errno));
-        return 1;
+    char err[OUTFILE_MSG];
+    int rc;
+    if (c->outfile && f == outfile_stream(c->outfile)) {
+        rc = outfile_commit(c->outfile, err, sizeof err);
+        c->outfile = NULL;
+    } else {
+        const char *name = f == stdout ? "standard output" : "output";
+        rc = outfile_check_stream(f, name, err, sizeof err);
+        if (rc && c->out_errno)
+            snprintf(err, sizeof err, "%s: %s", name, strerror(c->out_errno));
     }
-    return 0;
+    if (rc == 0)
+        return 0;
+    fprintf(c->err, "evmbench: %s\n", err);
+    return 1;
 }
 
-void cli_dump_json(json_t *j, FILE *f)
+int cli_dump_json(json_t *j, FILE *f)
 {
-    json_dumpf(j, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
-    fputc('\n', f);
+    int rc = json_dumpf(j, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    return fputc('\n', f) == EOF || rc != 0 ? -1 : 0;
 }
 
 void cli_print_diag(struct cli *c, const struct diag *d)
@@ -493,20 +509,26 @@ static int cmd_selfcheck(struct cli *c, struct app *a)
 
 /* --- import-guide -------------------------------------------------------- */
 
-/* Writes j to path through a temporary file, so a failure leaves no half file. */
+/* Writes j to path (outfile.h): a failure leaves the old file as it was. */
 static int write_json_file(struct cli *c, json_t *j, const char *path)
 {
-    char *tmp = xasprintf("%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    int rc = 0;
-    if (!f || json_dumpf(j, f, GUIDE_JSON_FLAGS) != 0 ||
-        fputc('\n', f) == EOF || fclose(f) != 0 || rename(tmp, path) != 0) {
-        fprintf(c->err, "evmbench: %s: %s\n", path, strerror(errno));
-        unlink(tmp);
-        rc = 1;
+    char err[OUTFILE_MSG];
+    struct outfile *o = outfile_open(path, err, sizeof err);
+    if (!o) {
+        fprintf(c->err, "evmbench: %s\n", err);
+        return 1;
     }
-    free(tmp);
-    return rc;
+    FILE *f = outfile_stream(o);
+    if ((json_dumpf(j, f, GUIDE_JSON_FLAGS) != 0 || fputc('\n', f) == EOF) && !ferror(f)) {
+        outfile_abort(o);
+        fprintf(c->err, "evmbench: %s: the JSON could not be written\n", path);
+        return 1;
+    }
+    if (outfile_commit(o, err, sizeof err) != 0) {
+        fprintf(c->err, "evmbench: %s\n", err);
+        return 1;
+    }
+    return 0;
 }
 
 static bool is_directory(const char *p)
@@ -558,6 +580,7 @@ static int cmd_import_guide(struct cli *c)
         } else {
             json_dumpf(j, c->out, GUIDE_JSON_FLAGS);
             fputc('\n', c->out);
+            rc |= cli_close_output(c, c->out);
         }
         json_decref(j);
     }

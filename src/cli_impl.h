@@ -20,6 +20,7 @@ struct cli {
     struct app_config cfg;
     const char *format;
     const char *output;         /* -o */
+    struct outfile *outfile;    /* -o while it is written (outfile.h) */
     const char *run;            /* --run, for the TUI */
     const char *demo;           /* --demo[=PROFILE] */
     const char *profile_name;   /* run --profile */
@@ -34,6 +35,7 @@ struct cli {
     char **args;                /* positional arguments after the command */
     struct app *app;            /* run: the model the sink reads */
     FILE *run_out;              /* run --format text: rows go here as runs end */
+    int out_errno;              /* why flushing run_out first failed, or 0 */
     int rounds;                 /* selfcheck --rounds */
     const char *storage_dir;    /* --storage-dir */
     bool allow_raw;             /* --allow-raw-device */
@@ -69,11 +71,15 @@ int cli_check_format(struct cli *c, const char *const *allowed);
 /* The format of `run` and `results export`: --format, else the -o file's
  * extension, else text. */
 const char *cli_output_format(const struct cli *c);
-/* Where output goes: stdout, or the -o file (NULL after a message). */
+/* Where output goes: stdout, or the -o file through outfile.h (replaced
+ * only by cli_close_output; NULL after a message). */
 FILE *cli_open_output(struct cli *c);
-/* Closes what cli_open_output gave; 0, or 1 after a message. */
+/* Finishes what cli_open_output gave: 0, or 1 after a message when any of
+ * the output was lost (a full disk, a closed pipe); -o FILE is then left
+ * as it was. */
 int cli_close_output(struct cli *c, FILE *f);
-void cli_dump_json(json_t *j, FILE *f);
+/* j as indented JSON and a newline; -1 when it could not be written. */
+int cli_dump_json(json_t *j, FILE *f);
 /* Loader diagnostics as warnings on err. */
 void cli_print_diag(struct cli *c, const struct diag *d);
 /* 0, or a usage error when --board names no guide column. */

@@ -3,6 +3,7 @@
 #include "cli_results.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -10,6 +11,7 @@
 
 #include "deviation.h"
 #include "export.h"
+#include "outfile.h"
 #include "store.h"
 #include "util.h"
 
@@ -37,25 +39,33 @@ static void print_diag(const struct results_cmd *rc, struct diag *d)
     print_diag_as(rc, d, false);
 }
 
-static FILE *open_out(const struct results_cmd *rc)
+/* stdout, or -o FILE through outfile.h (*of set); NULL after a message. */
+static FILE *open_out(const struct results_cmd *rc, struct outfile **of)
 {
+    *of = NULL;
     if (!rc->output || strcmp(rc->output, "-") == 0)
         return rc->out;
-    FILE *f = fopen(rc->output, "w");
-    if (!f)
-        fprintf(rc->err, "evmbench: %s: %s\n", rc->output, strerror(errno));
-    return f;
+    char err[PATH_MAX + 256];
+    *of = outfile_open(rc->output, err, sizeof err);
+    if (!*of) {
+        fprintf(rc->err, "evmbench: %s\n", err);
+        return NULL;
+    }
+    return outfile_stream(*of);
 }
 
-static int close_out(const struct results_cmd *rc, FILE *f)
+/* Finishes what open_out gave: 0, or EXIT_ERR after a message when any
+ * of the output was lost (-o FILE is then left as it was). */
+static int close_out(const struct results_cmd *rc, FILE *f, struct outfile *of)
 {
-    if (f == rc->out)
-        return fflush(f) == 0 ? 0 : EXIT_ERR;
-    if (fclose(f) != 0) {
-        fprintf(rc->err, "evmbench: %s: %s\n", rc->output, strerror(errno));
-        return EXIT_ERR;
-    }
-    return 0;
+    char err[PATH_MAX + 256];
+    int bad = of ? outfile_commit(of, err, sizeof err)
+            : outfile_check_stream(f, f == stdout ? "standard output" : "output", err,
+                                   sizeof err);
+    if (!bad)
+        return 0;
+    fprintf(rc->err, "evmbench: %s\n", err);
+    return EXIT_ERR;
 }
 
 static const char *hstr(json_t *h, const char *key)
@@ -69,7 +79,8 @@ static int cmd_list(const struct results_cmd *rc, struct diag *d)
     struct stored_run *runs;
     size_t n = store_list(rc->dir, &runs, d);
     print_diag(rc, d);
-    FILE *f = open_out(rc);
+    struct outfile *of;
+    FILE *f = open_out(rc, &of);
     if (!f) {
         store_runs_free(runs, n);
         return EXIT_ERR;
@@ -102,7 +113,7 @@ static int cmd_list(const struct results_cmd *rc, struct diag *d)
     }
     json_decref(arr);
     store_runs_free(runs, n);
-    return close_out(rc, f);
+    return close_out(rc, f, of);
 }
 
 static int cmd_show(const struct results_cmd *rc, const char *which, struct diag *d)
@@ -112,7 +123,8 @@ static int cmd_show(const struct results_cmd *rc, const char *which, struct diag
     print_diag_as(rc, d, found != 0);
     if (found != 0)
         return EXIT_ERR;
-    FILE *f = open_out(rc);
+    struct outfile *of;
+    FILE *f = open_out(rc, &of);
     if (!f) {
         stored_run_free(&r);
         return EXIT_ERR;
@@ -137,7 +149,7 @@ static int cmd_show(const struct results_cmd *rc, const char *which, struct diag
         export_rows(f, rc->format, r.rows, rc->fail_pct, r.id);
     }
     stored_run_free(&r);
-    return close_out(rc, f);
+    return close_out(rc, f, of);
 }
 
 /* The rows of a run, or of a baseline by that name: compare takes both.
@@ -180,7 +192,8 @@ static int cmd_compare(const struct results_cmd *rc, const char *wa, const char 
     /* B's rows with A as their baseline: the change is from A to B */
     json_t *rows = json_deep_copy(rb);
     export_add_baseline(rows, ra);
-    FILE *f = open_out(rc);
+    struct outfile *of;
+    FILE *f = open_out(rc, &of);
     bool json = rc->format && strcmp(rc->format, "json") == 0;
     json_t *arr = json_array();
     if (f && !json)
@@ -234,7 +247,7 @@ static int cmd_compare(const struct results_cmd *rc, const char *wa, const char 
     json_decref(rb);
     free(la);
     free(lb);
-    return f ? close_out(rc, f) : EXIT_ERR;
+    return f ? close_out(rc, f, of) : EXIT_ERR;
 }
 
 int cli_results(const struct results_cmd *rc, char **args, int nargs)
@@ -267,7 +280,7 @@ int cli_results(const struct results_cmd *rc, char **args, int nargs)
         if (removed >= 0)
             fprintf(rc->out, "removed %d run%s, kept the newest %d\n", removed,
                     removed == 1 ? "" : "s", rc->keep);
-        status = removed < 0 ? EXIT_ERR : 0;
+        status = removed < 0 ? EXIT_ERR : close_out(rc, rc->out, NULL);
     } else {
         diag_free(&d);
         return usage(rc, "results: list | show RUN | compare RUN_A RUN_B | export RUN | "

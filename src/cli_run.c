@@ -141,7 +141,9 @@ static void print_run_text(struct cli *c, const struct run *run)
         result_row_make(&row, run, m, &a->cmp);
         result_row_print_text(&row, c->run_out);
     }
-    fflush(c->run_out);
+    /* stdio forgets why a write failed: kept for cli_close_output */
+    if (fflush(c->run_out) != 0 && !c->out_errno)
+        c->out_errno = errno;
 }
 
 /* Files a finished run's rows: into the list for the output and, at

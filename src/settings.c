@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "outfile.h"
 #include "util.h"
 
 void settings_init(struct settings *s)
@@ -131,34 +132,25 @@ int settings_save(const struct settings *s, const char *path)
 {
     if (make_parent(path) < 0)
         return -1;
-    char *tmp = xasprintf("%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        free(tmp);
-        return -1;
-    }
-    fprintf(f, "# evmbench settings, written by the settings screen\n");
+    struct strbuf sb;
+    sb_init(&sb);
+    sb_add(&sb, "# evmbench settings, written by the settings screen\n");
     if (s->theme[0])
-        fprintf(f, "theme = %s\n", s->theme);
+        sb_addf(&sb, "theme = %s\n", s->theme);
     if (s->has_budget)
-        fprintf(f, "budget = %s\n", s->quick ? "quick" : "full");
+        sb_addf(&sb, "budget = %s\n", s->quick ? "quick" : "full");
     if (s->has_tolerance)
-        fprintf(f, "tolerance = %g\n", s->tolerance_pct);
+        sb_addf(&sb, "tolerance = %g\n", s->tolerance_pct);
     if (s->has_updates)
-        fprintf(f, "updates = %g\n", s->updates_per_s);
+        sb_addf(&sb, "updates = %g\n", s->updates_per_s);
     if (s->has_provider)
-        fprintf(f, "provider = %s\n", provider_pref_name(s->provider));
-    int rc = ferror(f) ? -1 : 0;
-    if (fclose(f) != 0)
-        rc = -1;
-    if (rc == 0 && rename(tmp, path) < 0)
-        rc = -1;
-    if (rc < 0) {
-        int e = errno;
-        remove(tmp);
-        errno = e;
-    }
-    free(tmp);
+        sb_addf(&sb, "provider = %s\n", provider_pref_name(s->provider));
+    /* a temporary replacing the old file at once (outfile.h); errno kept */
+    char err[512];
+    int rc = outfile_write(path, sb.buf, sb.len, err, sizeof err);
+    int e = errno;
+    sb_free(&sb);
+    errno = e;
     return rc;
 }
 

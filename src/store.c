@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "outfile.h"
 #include "util.h"
 
 #define RUN_SUFFIX ".evmrun"
@@ -82,7 +83,9 @@ struct store_writer *store_begin(const char *dir, const char *tag, json_t *heade
         free(w->path);
         w->id = n == 1 ? xasprintf("%s-%s", stamp, slug) : xasprintf("%s-%s-%d", stamp, slug, n);
         w->path = xasprintf("%s/%s%s", runs, w->id, RUN_SUFFIX);
-        w->fd = open(w->path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+        /* a new file only: O_EXCL never follows a link planted at the name */
+        w->fd = open(w->path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_APPEND | O_CLOEXEC,
+                     0644);
         if (w->fd < 0 && errno != EEXIST)
             break;
     }
@@ -417,33 +420,23 @@ int store_save_baseline(const char *dir, const char *name, const char *run_id,
         return -1;
     }
     char *path = xasprintf("%s/%s.json", bdir, name);
-    char *tmp = xasprintf("%s/.%s.json.XXXXXX", bdir, name);
     free(bdir);
-    int rc = -1;
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
-        goto out;
-    }
     json_t *o = json_pack("{ss ss sO}", "format", STORE_BASELINE_FORMAT, "name", name,
                           "rows", rows);
     if (run_id)
         json_object_set_new(o, "run", json_string(run_id));
     char *s = json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
     json_decref(o);
-    char *text = xasprintf("%s\n", s ? s : "");
-    free(s);
-    bool ok = write_line(fd, text) == 0;
-    free(text);
-    ok = close(fd) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
-        goto out;
+    int rc = -1;
+    if (!s) {
+        snprintf(err, errlen, "%s: the baseline could not be made into JSON", path);
+    } else {
+        /* through a temporary replacing the old baseline at once (outfile.h) */
+        char *text = xasprintf("%s\n", s);
+        rc = outfile_write(path, text, strlen(text), err, errlen);
+        free(text);
     }
-    rc = 0;
-out:
-    free(tmp);
+    free(s);
     free(path);
     return rc;
 }

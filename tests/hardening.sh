@@ -362,5 +362,108 @@ if [ -d "$tmp/fd1/runs" ] && grep -rqv '^{' "$tmp/fd1/runs"; then
 fi
 ok "... and no table went into the results store"
 
+# --- output files -----------------------------------------------------------
+# Nothing but the target is written: a link planted at the temporary's
+# old name is not followed, device nodes and FIFOs stay what they are, a
+# directory is refused; no temporary is left, a signal or a write error
+# leaves the old file; output that cannot be written is an error.
+od="$tmp/outdir"
+mkdir -p "$od"
+# leftovers: the names in $od other than the expected ones ($@)
+leftovers() {
+    for f in "$od"/* "$od"/.[!.]*; do
+        [ -e "$f" ] || [ -L "$f" ] || continue
+        case " $* " in *" ${f##*/} "*) ;; *) printf '%s ' "${f##*/}" ;; esac
+    done
+}
+guide="$DATA/guides/rows.txt"
+echo "victim" >"$od/victim"
+# the link is planted at OUT.tmp<PID>, the PID the program will have
+# shellcheck disable=SC2016,SC2086
+timeout 60 sh -c 'ln -s "$1" "$2.tmp$$" && shift 2 && exec "$@"' sh "$od/victim" "$od/o.json" \
+    $WRAP "$BIN" import-guide "$guide" -o "$od/o.json" >"$tmp/out" 2>"$tmp/err" </dev/null
+st=$?
+[ "$st" -eq 0 ] || fail "import-guide -o with a link planted at a temporary's name: status $st"
+[ "$(cat "$od/victim")" = victim ] || fail "the link planted at the temporary's name was followed"
+rm -f "$od"/o.json.tmp*             # the planted link, if it is still there
+if [ ! -f "$od/o.json" ] || [ -L "$od/o.json" ] || ! grep -q '"tables"' "$od/o.json"; then
+    fail "-o is not the imported guide"; fi
+[ -z "$(leftovers victim o.json)" ] || fail "a temporary is left after success: $(leftovers victim o.json)"
+ok "import-guide -o: a link planted at a temporary's name is not followed, no temporary is left"
+# a FIFO and a character device receive the output and stay nodes
+mkfifo "$od/fifo"
+timeout 30 cat "$od/fifo" >"$od/from-fifo" &
+reader=$!
+ev import-guide "$guide" -o "$od/fifo"
+wait "$reader"                      # at most 30 s when the FIFO was replaced
+if [ "$st" -eq 0 ] && [ -p "$od/fifo" ] && grep -q '"tables"' "$od/from-fifo"; then
+    ok "import-guide -o FIFO: the FIFO gets the guide and stays a FIFO"
+else
+    fail "import-guide -o FIFO: status $st, or the FIFO did not get the guide or is no FIFO now"
+fi
+if [ "$root" = yes ]; then
+    if ! mknod "$od/null" c 1 3 || ! mknod "$od/full" c 1 7; then fail "mknod as root failed"; fi
+    null="$od/null" full="$od/full"
+else
+    # not root: the system's nodes, whose directory the program cannot write
+    null=/dev/null full=/dev/full
+fi
+ev import-guide "$guide" -o "$null"
+if [ "$st" -eq 0 ] && [ -c "$null" ]; then
+    ok "import-guide -o a null device: it stays a character device"
+else
+    fail "import-guide -o $null: status $st, or it is no character device now"
+fi
+ev import-guide "$guide" -o "$full"
+[ -c "$full" ] || fail "import-guide -o $full: it is no character device now"
+expect_fail 1 "$full: No space left on device" "import-guide -o a full device: the reason, and it stays a device"
+rm -f "$od/null" "$od/full" "$od/fifo" "$od/from-fifo"
+mkdir "$od/adir"
+ev list -o "$od/adir"
+expect_fail 1 "adir: is a directory; only a regular file" "list -o a directory is refused"
+rmdir "$od/adir"
+# a write that fails (the file-size limit) leaves the old file, no temporary
+echo "old list" >"$od/list.txt"
+# shellcheck disable=SC2086
+(ulimit -f 1 && exec timeout 60 $WRAP "$BIN" list -o "$od/list.txt") >"$tmp/out" 2>"$tmp/err" </dev/null
+st=$?
+if [ "$(cat "$od/list.txt")" != "old list" ] || [ -n "$(leftovers victim o.json list.txt)" ]; then
+    fail "a failed write lost the old file or left a temporary: $(leftovers victim o.json list.txt)"
+fi
+expect_fail 1 "list.txt: File too large" "list -o beyond the file-size limit: the reason, the old file kept"
+# run -o FILE ended by a signal once a benchmark has finished: FILE is as it was
+for sig in INT TERM; do
+    [ "$sig" = INT ] && [ -z "$nointr" ] && { skip "SIGINT -o: env --default-signal is missing"; continue; }
+    echo "old report" >"$od/report.txt"
+    # shellcheck disable=SC2086
+    setsid $nointr $WRAP "$BIN" run stream dhrystone whetstone lat_syscall --quick --provider kernel \
+        --results-dir "$tmp/ostore" -o "$od/report.txt" >"$tmp/out" 2>"$tmp/err" </dev/null &
+    pid=$!
+    for _ in $(seq 300); do         # up to 30 s for the first benchmark to end
+        grep -q "finished in" "$tmp/err" 2>/dev/null && break
+        sleep 0.1
+    done
+    kill -"$sig" "$pid" 2>/dev/null
+    wait "$pid"
+    st=$?
+    case $sig in INT) want=130 ;; TERM) want=143 ;; esac
+    [ "$st" -eq "$want" ] || fail "run -o killed by SIG$sig: status $st (wanted $want)"
+    [ "$(cat "$od/report.txt")" = "old report" ] ||
+        fail "run -o killed by SIG$sig: the file now holds $(wc -c <"$od/report.txt") other bytes"
+    [ -z "$(leftovers victim o.json list.txt report.txt)" ] ||
+        fail "run -o killed by SIG$sig left $(leftovers victim o.json list.txt report.txt)"
+    ok "run -o FILE killed by SIG$sig: FILE keeps its old content, no temporary is left"
+done
+# output that cannot be written is an error with the reason
+ev run lat_syscall --quick --provider kernel --results-dir "$tmp/ostore"
+[ "$st" -eq 0 ] || fail "a run to export: status $st"
+for cmd in "run lat_syscall --quick --provider kernel --no-save" "refs" "list" \
+           "results export latest --results-dir $tmp/ostore" "import-guide $guide"; do
+    # shellcheck disable=SC2086
+    timeout 60 $WRAP "$BIN" $cmd >/dev/full 2>"$tmp/err" </dev/null
+    st=$?
+    expect_fail 1 "standard output: No space left on device" "${cmd%% [-/]*} >/dev/full fails with the reason"
+done
+
 echo "hardening: all $n checks passed"
 exit 0
