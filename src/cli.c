@@ -993,12 +993,12 @@ static int parse_options(struct cli *c, struct given *g, int argc, char **argv)
             if (c->stdout_closed)
                 return stdout_closed_error(c);
             fputs(usage_text, c->out);
-            return 0;
+            return cli_close_output(c, c->out);
         case 'V':
             if (c->stdout_closed)
                 return stdout_closed_error(c);
             fprintf(c->out, "%s\n", PACKAGE_STRING);
-            return 0;
+            return cli_close_output(c, c->out);
         case 'o': c->output = optarg; break;
         case OPT_SYSROOT:
             if ((rc = check_sysroot(c, spelled, optarg)) >= 0)

@@ -458,7 +458,8 @@ done
 ev run lat_syscall --quick --provider kernel --results-dir "$tmp/ostore"
 [ "$st" -eq 0 ] || fail "a run to export: status $st"
 for cmd in "run lat_syscall --quick --provider kernel --no-save" "refs" "list" \
-           "results export latest --results-dir $tmp/ostore" "import-guide $guide"; do
+           "results export latest --results-dir $tmp/ostore" "import-guide $guide" \
+           "--help" "--version"; do
     # shellcheck disable=SC2086
     timeout 60 $WRAP "$BIN" $cmd >/dev/full 2>"$tmp/err" </dev/null
     st=$?
