@@ -1081,7 +1081,7 @@ static void no_terminal_message(const char *term)
                  (embedded_has_terminfo("vt100") || terminfo_found("vt100"));
     fprintf(stderr, "evmbench: the screens need a terminfo entry for TERM=%s and none was "
                     "found (TERMINFO, TERMINFO_DIRS, ~/.terminfo and the system database "
-                    "were searched); install it (Debian: ncurses-term)%s, or use a "
+                    "were searched); install it (Debian: ncurses-base, ncurses-term)%s, or use a "
                     "subcommand ('evmbench list', 'evmbench run NAME') or --ui=line\n",
             term, vt100 ? " or try TERM=vt100" : "");
 }
@@ -1098,11 +1098,15 @@ static bool term_start(struct ui *ui)
     char *why = NULL;
     enum terminfo_setup ti = embedded_terminfo_setup(term, &why);
     if (ti == TERMINFO_UNWRITABLE) {
-        fprintf(stderr, "evmbench: the screens need a terminfo entry for TERM=%s; this system "
-                        "has none and the built-in one must be written to a directory for "
-                        "ncurses, but no directory took it: %s. Set TMPDIR to a writable "
-                        "directory, or use a subcommand ('evmbench list', 'evmbench run NAME') "
-                        "or --ui=line\n", term, why);
+        fprintf(stderr, "evmbench: the screens need a terminfo entry for TERM=%s. This system "
+                        "has none, and the program's own copy must be written to a directory "
+                        "for ncurses, but no directory took it:\n", term);
+        for (char *line = why, *nl; line; line = nl ? nl + 1 : NULL) {
+            nl = strchr(line, '\n');
+            fprintf(stderr, "  %.*s\n", nl ? (int)(nl - line) : (int)strlen(line), line);
+        }
+        fprintf(stderr, "evmbench: set TMPDIR to a writable directory, or use a subcommand "
+                        "('evmbench list', 'evmbench run NAME') or --ui=line\n");
         free(why);
         return false;
     }

@@ -143,7 +143,7 @@ char *embedded_extract_first(const char *const *bases, size_t nbases,
             *err = NULL;
             return root;
         }
-        sb_addf(&why, "%s%s", why.len ? "; " : "", e);
+        sb_addf(&why, "%s%s", why.len ? "\n" : "", e);
         free(e);
     }
     if (!nbases)

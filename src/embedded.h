@@ -38,8 +38,9 @@ char *embedded_extract(const char *base, const struct embedded_file *files, size
                        char **err);
 
 /* embedded_extract into the first of bases[0..nbases) that takes the
- * files. When none does, NULL and *err lists every base with its error
- * ("/tmp: Read-only file system; /dev/shm: ..."). */
+ * files. When none does, NULL and *err has one line per base: what failed
+ * there and why ("/tmp/evmbench-x3Fq1a: cannot create a directory:
+ * Read-only file system"), lines joined by '\n'. */
 char *embedded_extract_first(const char *const *bases, size_t nbases,
                              const struct embedded_file *files, size_t n, char **err);
 
