@@ -54,7 +54,7 @@ echo "check-static: size $size bytes, stripped ${strip:-?} bytes"
 # --- the commands, nothing installed ---------------------------------------------
 # Only the binary's own directory; no data directory, empty library paths.
 # board_tmp, board_user and board_home change TMPDIR, the user, HOME.
-board_tmp=$work/tmp board_user= board_home=$work/home
+board_tmp=$work/tmp board_user='' board_home=$work/home
 board() {
     (cd "$work/board" && $board_user env -i PATH=/usr/bin:/bin HOME="$board_home" \
         TMPDIR="$board_tmp" XDG_DATA_HOME="$board_home/data" QEMU_LD_PREFIX=/nonexistent \
@@ -87,9 +87,10 @@ without_tmp() {     # what: the case, for the messages
     fi
     board sysinfo --sysroot "$work/sysroot" >"$work/out" 2>&1 ||
         { cat "$work/out"; fail "sysinfo ($what)"; }
-    grep -Eq '^Board: +AM62x SK \(am62xx_sk-fs\)' "$work/out" &&
-        grep -Eq '^Guide EVM: +AM62x SK, ' "$work/out" ||
-        { cat "$work/out"; fail "sysinfo finds the guide of the board it detects ($what)"; }
+    if ! grep -Eq '^Board: +AM62x SK \(am62xx_sk-fs\)' "$work/out" ||
+        ! grep -Eq '^Guide EVM: +AM62x SK, ' "$work/out"; then
+        cat "$work/out"; fail "sysinfo finds the guide of the board it detects ($what)"
+    fi
     board refs --board am62xx_sk-fs --section stream >"$work/out" 2>&1 ||
         { cat "$work/out"; fail "refs ($what)"; }
     grep -Eq '^triad +perf +mb/s +[0-9]+\.[0-9]+ \(' "$work/out" ||
@@ -116,7 +117,7 @@ else
     without_tmp "read-only TMPDIR"
 fi
 [ -z "$(ls -A "$work/ro")" ] || { ls -la "$work/ro"; fail "something was written into TMPDIR"; }
-board_tmp=$work/tmp board_user= board_home=$work/home
+board_tmp=$work/tmp board_user='' board_home=$work/home
 
 # --- the TUI, terminfo hidden ------------------------------------------------------
 if ! command -v tmux >/dev/null 2>&1; then
@@ -232,11 +233,12 @@ for _ in $(seq 1 100); do
 done
 err=$work/notmp.err
 grep -q '^tui-exit=1' "$work/screen" || { cat "$work/screen" "$err"; fail "no writable directory: the TUI exits 1"; }
-grep -q 'need a terminfo entry for TERM=vt100' "$err" &&
-    grep -q '^  /nonexistent/evmbench-.*No such file or directory' "$err" &&
-    grep -q '^  /tmp/evmbench-.*Read-only file system' "$err" &&
-    grep -q '^  /dev/shm/evmbench-.*Read-only file system' "$err" &&
-    grep -q '^  /run/user/0/evmbench-' "$err" ||
-    { cat "$err"; fail "no writable directory: the TUI names each directory and its error"; }
+for want in 'need a terminfo entry for TERM=vt100' \
+    '^  /nonexistent/evmbench-.*No such file or directory' \
+    '^  /tmp/evmbench-.*Read-only file system' '^  /dev/shm/evmbench-.*Read-only file system' \
+    '^  /run/user/0/evmbench-'; do
+    grep -q -- "$want" "$err" ||
+        { cat "$err"; fail "no writable directory: the TUI names each directory and its error (/$want/)"; }
+done
 if grep -q 'try TERM=vt100' "$err"; then cat "$err"; fail "the message contradicts itself"; fi
 ok "no writable directory: the TUI says which directories failed and why, exit 1"

@@ -112,10 +112,12 @@ expect_fail 1 "huge.json: larger than 64 MB; not a reference file" "a 1 GB refer
 ev list --refs "$tmp/binary.json"
 expect_fail 1 "no reference file could be loaded from .*binary.json" \
     "list with no loadable --refs fails (its categories are the guides')"
-grep -Eq "binary.json:[0-9]+:[0-9]+: " "$tmp/err" && ok "... and names the bad file" || fail "list --refs bad: file not named"
+if grep -Eq "binary.json:[0-9]+:[0-9]+: " "$tmp/err"; then ok "... and names the bad file"; else
+    fail "list --refs bad: file not named"; fi
 ev sysinfo --refs "$tmp/binary.json"
 expect_ok "sysinfo with a bad --refs still works (the board needs no references)"
-grep -q "binary.json:" "$tmp/err" && ok "... and names the bad file" || fail "sysinfo --refs bad: file not named"
+if grep -q "binary.json:" "$tmp/err"; then ok "... and names the bad file"; else
+    fail "sysinfo --refs bad: file not named"; fi
 
 # --- result files in the store --------------------------------------------
 mkdir -p "$tmp/runs-bad/runs"
