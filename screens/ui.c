@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "datadir.h"
+#include "embedded.h"
 #include "profile.h"
 #include "store.h"
 #include "util.h"
@@ -963,24 +964,23 @@ static void load_theme(struct ui *ui)
     struct theme t;
     struct diag dg;
     const char *name = ui->color ? ui->theme : "mono";
-    char *path;
     diag_init(&dg);
-    if (strchr(name, '/')) {
-        path = xstrdup(name);
+    char *label = NULL;
+    errno = 0;
+    char *text = data_read_named("themes", name, ".theme", 1 << 20, NULL, &label);
+    if (text) {
+        theme_parse(&t, text, label, !ui->color, &dg);
     } else {
-        char *dir = datadir_path("themes");
-        char *file = xasprintf("%s.theme", name);
-        path = path_join(dir, file);
-        free(dir);
-        free(file);
+        diag_add(&dg, "%s: cannot read: %s", label, file_strerror(errno ? errno : EIO));
+        theme_builtin(&t, !ui->color);
     }
-    theme_load(&t, path, !ui->color, &dg);
     if (dg.n)
         ui_message(ui, ROLE_ERROR, "%s%s", dg.msgs[0],
                    dg.n > 1 ? " (and more)" : "");
     theme_apply(&t, ui->color);
     diag_free(&dg);
-    free(path);
+    free(text);
+    free(label);
     ui->clear = true;
 }
 
@@ -996,24 +996,22 @@ void ui_next_theme(struct ui *ui)
         ui_message(ui, ROLE_NOTE, "theme: mono (%s)", ui_theme_mono_reason(ui));
         return;
     }
-    char *dir = datadir_path("themes");
-    DIR *d = opendir(dir);
+    struct data_dir dd;
+    data_dir_default(&dd, "themes");
     char **names = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *e;
-    while (d && (e = readdir(d))) {
-        if (e->d_name[0] == '.' || !str_ends_with(e->d_name, ".theme"))
-            continue;
-        xgrow(&names, &cap, n + 1, sizeof *names);
-        names[n++] = xstrndup(e->d_name, strlen(e->d_name) - strlen(".theme"));
-    }
-    if (d)
-        closedir(d);
-    free(dir);
-    if (!n) {
-        ui_message(ui, ROLE_ERROR, "no theme files found");
+    ssize_t got = data_dir_list(&dd, ".theme", &names);
+    size_t n = got > 0 ? (size_t)got : 0;
+    for (size_t i = 0; i < n; i++)
+        names[i][strlen(names[i]) - strlen(".theme")] = '\0';
+    if (got <= 0) {
+        if (got < 0)
+            ui_message(ui, ROLE_ERROR, "%s: cannot read: %s", dd.label, strerror(errno));
+        else
+            ui_message(ui, ROLE_ERROR, "%s: no theme files (*.theme)", dd.label);
+        data_dir_free(&dd);
         return;
     }
+    data_dir_free(&dd);
     qsort(names, n, sizeof *names, cmp_names);
     size_t next = 0;
     for (size_t i = 0; i < n; i++)
@@ -1075,6 +1073,19 @@ static void define_extra_keys(void)
             define_key(keys[i].seq, keys[i].key);
 }
 
+/* newterm refused term: it has no terminfo entry here (or is unusable). */
+static void no_terminal_message(const char *term)
+{
+    /* suggest vt100 only when it is another terminal type that works here */
+    bool vt100 = strcmp(term, "vt100") != 0 &&
+                 (embedded_has_terminfo("vt100") || terminfo_found("vt100"));
+    fprintf(stderr, "evmbench: the screens need a terminfo entry for TERM=%s and none was "
+                    "found (TERMINFO, TERMINFO_DIRS, ~/.terminfo and the system database "
+                    "were searched); install it (Debian: ncurses-base, ncurses-term)%s, or use a "
+                    "subcommand ('evmbench list', 'evmbench run NAME') or --ui=line\n",
+            term, vt100 ? " or try TERM=vt100" : "");
+}
+
 static bool term_start(struct ui *ui)
 {
     const char *term = getenv("TERM");
@@ -1083,10 +1094,25 @@ static bool term_start(struct ui *ui)
                         "or use --ui=line\n");
         return false;
     }
+    /* a static binary on a board without a terminfo database */
+    char *why = NULL;
+    enum terminfo_setup ti = embedded_terminfo_setup(term, &why);
+    if (ti == TERMINFO_UNWRITABLE) {
+        fprintf(stderr, "evmbench: the screens need a terminfo entry for TERM=%s. This system "
+                        "has none, and the program's own copy must be written to a directory "
+                        "for ncurses, but no directory took it:\n", term);
+        for (char *line = why, *nl; line; line = nl ? nl + 1 : NULL) {
+            nl = strchr(line, '\n');
+            fprintf(stderr, "  %.*s\n", nl ? (int)(nl - line) : (int)strlen(line), line);
+        }
+        fprintf(stderr, "evmbench: set TMPDIR to a writable directory, or use a subcommand "
+                        "('evmbench list', 'evmbench run NAME') or --ui=line\n");
+        free(why);
+        return false;
+    }
     ui->term = newterm(NULL, stdout, stdin);
     if (!ui->term) {
-        fprintf(stderr, "evmbench: cannot use terminal type '%s'; try TERM=vt100 "
-                        "or --ui=line\n", term);
+        no_terminal_message(term);
         return false;
     }
     set_term(ui->term);

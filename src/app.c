@@ -23,9 +23,17 @@ void app_init(struct app *a, const struct app_config *cfg)
     a->ref_board = a->board.key;
 
     a->sysroot = cfg->sysroot;
-    a->refs_path = cfg->refs ? xstrdup(cfg->refs) : datadir_path("refs");
     a->refdb = refdb_new();
-    a->refs_loaded = refdb_load_path(a->refdb, a->refs_path, &a->diag);
+    if (cfg->refs) {
+        a->refs_path = xstrdup(cfg->refs);
+        a->refs_loaded = refdb_load_path(a->refdb, a->refs_path, &a->diag);
+    } else {
+        struct data_dir refs;
+        data_dir_default(&refs, "refs");
+        a->refs_path = xstrdup(refs.label);
+        a->refs_loaded = refdb_load_dir(a->refdb, &refs, &a->diag);
+        data_dir_free(&refs);
+    }
 
     /* the providers: embedded kernels, then the SDK's tools as recipes say */
     if (cfg->tools_dir)

@@ -19,7 +19,6 @@
 #include "app.h"
 #include "board.h"
 #include "cli_results.h"
-#include "embedded.h"
 #include "export.h"
 #include "guide_import.h"
 #include "kernel.h"
@@ -215,10 +214,11 @@ static json_t *evm_json(const struct ref_board *e)
     return o;
 }
 
-static void evm_text(const struct ref_board *e, FILE *f)
+static void evm_text(const struct ref_board *e, bool have_refs, FILE *f)
 {
     if (!e) {
-        board_print_field(f, "Guide EVM", "none (no guide describes this board)");
+        board_print_field(f, "Guide EVM", have_refs ? "none (no guide describes this board)"
+                                                    : "unknown (no reference file was loaded)");
         return;
     }
     char *line = xasprintf("%s, %s", e->name ? e->name : e->key, e->source->title);
@@ -259,7 +259,7 @@ static int cmd_sysinfo(struct cli *c)
         json_decref(j);
     } else {
         board_print_text(&a.board, f);
-        evm_text(evm, f);
+        evm_text(evm, a.refs_loaded > 0, f);
         priv_print_text(&pr, f);
     }
     app_free(&a);
@@ -631,8 +631,6 @@ static int cmd_tui(struct cli *c, struct app *a)
         a->provider = st.provider;
     uo.settings = &st;
     uo.settings_path = path;
-    /* a static binary on a board without a terminfo database */
-    embedded_terminfo_setup(getenv("TERM"));
     rc = ui_main(a, &uo);
     free(path);
     free(store);
@@ -1186,10 +1184,11 @@ int cli_main_std(int argc, char **argv, FILE *out, FILE *err, unsigned closed)
 
     struct app a;
     app_init(&a, &c.cfg);
-    if (cmd && strcmp(cmd, "refs") == 0 && a.refs_loaded == 0) {
-        /* nothing to show; the other commands still run without references */
+    if (cmd && (strcmp(cmd, "refs") == 0 || strcmp(cmd, "list") == 0) && a.refs_loaded == 0) {
+        /* nothing to show (list: the categories are the guides'); the
+         * other commands still run without references */
         cli_print_diag(&c, &a.diag);
-        fprintf(stderr, "evmbench: no reference file could be loaded from %s\n", a.refs_path);
+        fprintf(c.err, "evmbench: no reference file could be loaded from %s\n", a.refs_path);
         app_free(&a);
         profile_free(&c.profile);
         return EXIT_FAILURE;

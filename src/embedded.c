@@ -1,5 +1,6 @@
-/* embedded.c - writes the compiled-in data files out to a private temporary
- * directory, and points ncurses at the embedded terminfo entries. */
+/* embedded.c - writes a compiled-in terminfo entry out to a private
+ * temporary directory for ncurses (the data files are read from memory,
+ * datadir.c). */
 #include "config.h"
 #include "embedded.h"
 
@@ -89,13 +90,11 @@ void embedded_remove(const char *root, const struct embedded_file *files, size_t
     rmdir(root);
 }
 
-char *embedded_extract(const struct embedded_file *files, size_t n, char **err)
+char *embedded_extract(const char *base, const struct embedded_file *files, size_t n,
+                       char **err)
 {
     *err = NULL;
-    const char *tmp = getenv("TMPDIR");
-    if (!tmp || !*tmp)
-        tmp = "/tmp";
-    char *root = path_join(tmp, "evmbench-XXXXXX");
+    char *root = path_join(base, "evmbench-XXXXXX");
     if (!mkdtemp(root)) {
         *err = xasprintf("%s: cannot create a directory: %s", root, strerror(errno));
         free(root);
@@ -131,39 +130,54 @@ char *embedded_extract(const struct embedded_file *files, size_t n, char **err)
     return root;
 }
 
-/* The process's extracted copy, and who made it. */
+char *embedded_extract_first(const char *const *bases, size_t nbases,
+                             const struct embedded_file *files, size_t n, char **err)
+{
+    struct strbuf why;
+    sb_init(&why);
+    for (size_t i = 0; i < nbases; i++) {
+        char *e = NULL;
+        char *root = embedded_extract(bases[i], files, n, &e);
+        if (root) {
+            sb_free(&why);
+            *err = NULL;
+            return root;
+        }
+        sb_addf(&why, "%s%s", why.len ? "\n" : "", e);
+        free(e);
+    }
+    if (!nbases)
+        sb_add(&why, "no directory to try");
+    *err = sb_steal(&why);
+    return NULL;
+}
+
+size_t embedded_temp_bases(char *out[4])
+{
+    size_t n = 0;
+    const char *tmp = getenv("TMPDIR");
+    if (tmp && *tmp)
+        out[n++] = xstrdup(tmp);
+    out[n++] = xstrdup("/tmp");
+    out[n++] = xstrdup("/dev/shm");
+    out[n++] = xasprintf("/run/user/%lu", (unsigned long)getuid());
+    return n;
+}
+
+/* The process's copy of the terminfo entry, and who made it. */
 static char *proc_root;
 static pid_t proc_owner;
-static bool proc_tried;
+static struct embedded_file *proc_files;
+static size_t proc_nfiles;
 
 static void remove_proc_root(void)
 {
     /* forked workers inherit the atexit list; only the maker removes */
     if (proc_root && getpid() == proc_owner)
-        embedded_remove(proc_root, embedded_files, embedded_nfiles);
+        embedded_remove(proc_root, proc_files, proc_nfiles);
 }
 
-const char *embedded_root(void)
-{
-    if (proc_tried)
-        return proc_root;
-    proc_tried = true;
-    if (embedded_nfiles == 0)
-        return NULL;
-    char *err = NULL;
-    proc_root = embedded_extract(embedded_files, embedded_nfiles, &err);
-    if (!proc_root) {
-        fprintf(stderr, "evmbench: built-in data unavailable: %s\n", err);
-        free(err);
-        return NULL;
-    }
-    proc_owner = getpid();
-    atexit(remove_proc_root);
-    return proc_root;
-}
-
-/* True when ncurses finds term's entry where it looks now. */
-static bool terminfo_known(const char *term)
+bool terminfo_found(const char *term)
 {
     int found = 0;
     TERMINAL *before = cur_term;
@@ -174,29 +188,51 @@ static bool terminfo_known(const char *term)
     return true;
 }
 
-bool embedded_has_terminfo(const char *term)
+/* Is path "terminfo/<one directory>/<term>"? */
+static bool is_terminfo_entry(const char *path, const char *term)
 {
-    /* terminfo/<letter or hex>/<name> */
-    char *tail = xasprintf("/%s", term);
-    bool have = false;
-    for (size_t i = 0; i < embedded_nfiles && !have; i++)
-        have = str_starts_with(embedded_files[i].path, "terminfo/") &&
-               str_ends_with(embedded_files[i].path, tail) &&
-               strchr(embedded_files[i].path + strlen("terminfo/"), '/') ==
-                   embedded_files[i].path + strlen(embedded_files[i].path) - strlen(tail);
-    free(tail);
-    return have;
+    if (!str_starts_with(path, "terminfo/"))
+        return false;
+    const char *dir = path + strlen("terminfo/");
+    const char *slash = strchr(dir, '/');
+    return slash && slash > dir && strcmp(slash + 1, term) == 0;
 }
 
-bool embedded_terminfo_setup(const char *term)
+bool embedded_has_terminfo(const char *term)
 {
-    if (!term || !*term || terminfo_known(term))
-        return false;
-    if (!embedded_has_terminfo(term))
-        return false;
-    const char *root = embedded_root();
-    if (!root)
-        return false;
+    for (size_t i = 0; i < embedded_nfiles; i++)
+        if (is_terminfo_entry(embedded_files[i].path, term))
+            return true;
+    return false;
+}
+
+enum terminfo_setup embedded_terminfo_setup(const char *term, char **err)
+{
+    *err = NULL;
+    if (!term || !*term || proc_root || terminfo_found(term))
+        return TERMINFO_INSTALLED;
+    if (!embedded_has_terminfo(term) || strchr(term, '/'))
+        return TERMINFO_MISSING;
+    /* only the entry for term: ncurses reads nothing else */
+    struct embedded_file *mine = xcalloc(embedded_nfiles, sizeof *mine);
+    size_t n = 0;
+    for (size_t i = 0; i < embedded_nfiles; i++)
+        if (is_terminfo_entry(embedded_files[i].path, term))
+            mine[n++] = embedded_files[i];
+    char *bases[4];
+    size_t nb = embedded_temp_bases(bases);
+    char *root = embedded_extract_first((const char *const *)bases, nb, mine, n, err);
+    for (size_t i = 0; i < nb; i++)
+        free(bases[i]);
+    if (!root) {
+        free(mine);
+        return TERMINFO_UNWRITABLE;
+    }
+    proc_root = root;
+    proc_files = mine;
+    proc_nfiles = n;
+    proc_owner = getpid();
+    atexit(remove_proc_root);
     char *dir = path_join(root, "terminfo");
     const char *old = getenv("TERMINFO_DIRS");
     /* an empty TERMINFO_DIRS entry means the compiled-in system locations */
@@ -204,5 +240,5 @@ bool embedded_terminfo_setup(const char *term)
     setenv("TERMINFO_DIRS", dirs, 1);
     free(dirs);
     free(dir);
-    return true;
+    return TERMINFO_EMBEDDED;
 }

@@ -93,22 +93,14 @@ int profile_load(struct profile *p, const char *name_or_path, struct diag *dg)
 {
     memset(p, 0, sizeof *p);
     p->quick = true;
-    if (strchr(name_or_path, '/')) {
-        p->path = xstrdup(name_or_path);
-    } else {
-        char *dir = datadir_path("profiles");
-        char *file = xasprintf("%s.profile", name_or_path);
-        p->path = path_join(dir, file);
-        free(dir);
-        free(file);
-    }
+    errno = 0;
+    char *text = data_read_named("profiles", name_or_path, ".profile", 1 << 16, NULL,
+                                 &p->path);
     const char *base = strrchr(p->path, '/');
     base = base ? base + 1 : p->path;
     p->name = xstrdup(base);
     if (str_ends_with(p->name, ".profile"))
         p->name[strlen(p->name) - strlen(".profile")] = '\0';
-    errno = 0;
-    char *text = read_file(p->path, 1 << 16, NULL);
     if (!text) {
         diag_add(dg, "%s: cannot read: %s", p->path, file_strerror(errno ? errno : EIO));
         return 1;

@@ -28,7 +28,7 @@ struct profile_bench {
 };
 
 struct profile {
-    char *path;                 /* as given, for messages */
+    char *path;                 /* as given, or "DIR/NAME.profile" ("built-in:profiles/NAME.profile"): for messages */
     char *name;                 /* file name without ".profile" */
     char *description;          /* NULL when none */
     bool quick;

@@ -51,11 +51,18 @@ struct recipe_env;
 /* Loads every *.json in `dir` (name order). Never NULL; a missing
  * directory is one diagnostic. */
 struct recipe_set *recipe_load_dir(const char *dir, struct diag *d);
-/* The shipped recipes: datadir_path("tools"). */
+/* Loads every *.json of a data folder (datadir.h: a directory or the
+ * built-in table) in name order; labels are "tools/<name>". Never NULL. */
+struct data_dir;
+struct recipe_set *recipe_load_from(const struct data_dir *dd, struct diag *d);
+/* The shipped recipes: data_dir_default("tools"). Never NULL. */
 struct recipe_set *recipe_load_default(struct diag *d);
 /* Adds one file to a set; false when the whole file was rejected.
  * `label` names it in messages (NULL: "tools/<basename>"). */
 bool recipe_load_file(struct recipe_set *set, const char *path, const char *label,
+                      struct diag *d);
+/* The same for a file's contents text[0..len); label names it. */
+bool recipe_load_text(struct recipe_set *set, const char *text, size_t len, const char *label,
                       struct diag *d);
 void recipe_set_free(struct recipe_set *set);
 

@@ -1471,15 +1471,30 @@ bool recipe_load_file(struct recipe_set *set, const char *path, const char *labe
         own_label = xasprintf("tools/%s", base ? base + 1 : path);
         label = own_label;
     }
+    errno = 0;
+    size_t len = 0;
+    char *text = read_file(path, 0, &len);
+    bool ok = false;
+    if (text)
+        ok = recipe_load_text(set, text, len, label, d);
+    else
+        diag_add(d, "%s: cannot read: %s", label, file_strerror(errno ? errno : EIO));
+    free(text);
+    free(own_label);
+    return ok;
+}
+
+bool recipe_load_text(struct recipe_set *set, const char *text, size_t len, const char *label,
+                      struct diag *d)
+{
     struct ld l = { label, d, false };
     json_error_t jerr;
-    json_t *root = json_read_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {
         if (jerr.line > 0)
             diag_add(d, "%s:%d:%d: %s", label, jerr.line, jerr.column, jerr.text);
         else
             diag_add(d, "%s: %s", label, jerr.text);
-        free(own_label);
         return false;
     }
     bool ok = false;
@@ -1527,50 +1542,48 @@ bool recipe_load_file(struct recipe_set *set, const char *path, const char *labe
         }
     }
     json_decref(root);
-    free(own_label);
     return ok;
 }
 
-static int cmp_str(const void *a, const void *b)
+struct recipe_set *recipe_load_from(const struct data_dir *dd, struct diag *d)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    struct recipe_set *set = xcalloc(1, sizeof *set);
+    char **names = NULL;
+    ssize_t n = data_dir_list(dd, ".json", &names);
+    if (n < 0) {
+        diag_add(d, "%s: cannot read the tool recipes: %s", dd->label, strerror(errno));
+        return set;
+    }
+    for (ssize_t i = 0; i < n; i++) {
+        char *label = xasprintf("tools/%s", names[i]);
+        size_t len = 0;
+        errno = 0;
+        char *text = data_dir_read(dd, names[i], 0, &len);
+        if (text)
+            recipe_load_text(set, text, len, label, d);
+        else
+            diag_add(d, "%s: cannot read: %s", label, file_strerror(errno ? errno : EIO));
+        free(text);
+        free(label);
+    }
+    strv_free(names, (size_t)n);
+    return set;
 }
 
 struct recipe_set *recipe_load_dir(const char *dir, struct diag *d)
 {
-    struct recipe_set *set = xcalloc(1, sizeof *set);
-    DIR *dp = opendir(dir);
-    if (!dp) {
-        diag_add(d, "%s: cannot read the tool recipes: %s", dir, strerror(errno));
-        return set;
-    }
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *de;
-    while ((de = readdir(dp))) {
-        if (de->d_name[0] == '.' || !str_ends_with(de->d_name, ".json"))
-            continue;
-        xgrow(&names, &cap, n + 1, sizeof *names);
-        names[n++] = xstrdup(de->d_name);
-    }
-    closedir(dp);
-    if (n)      /* names is NULL in an empty folder */
-        qsort(names, n, sizeof *names, cmp_str);
-    for (size_t i = 0; i < n; i++) {
-        char *path = path_join(dir, names[i]);
-        char *label = xasprintf("tools/%s", names[i]);
-        recipe_load_file(set, path, label, d);
-        free(label);
-        free(path);
-    }
-    strv_free(names, n);
+    struct data_dir dd;
+    data_dir_at(&dd, dir);
+    struct recipe_set *set = recipe_load_from(&dd, d);
+    data_dir_free(&dd);
     return set;
 }
 
 struct recipe_set *recipe_load_default(struct diag *d)
 {
-    char *dir = datadir_path("tools");
-    struct recipe_set *set = recipe_load_dir(dir, d);
-    free(dir);
+    struct data_dir dd;
+    data_dir_default(&dd, "tools");
+    struct recipe_set *set = recipe_load_from(&dd, d);
+    data_dir_free(&dd);
     return set;
 }

@@ -13,6 +13,7 @@
 
 #include <jansson.h>
 
+#include "datadir.h"
 #include "util.h"
 
 #define REFS_FORMAT "evmbench-refs/1"
@@ -481,15 +482,31 @@ static void load_boards(struct loader *ld, struct refdb *db, json_t *arr,
 
 #define REFS_FILE_LIMIT (64 << 20)      /* the shipped ones are ~0.1 MB */
 
+/* A reference file that could not be read (errno says why). */
+static int read_failed(const char *path, struct diag *dg)
+{
+    if (errno == EFBIG)
+        diag_add(dg, "%s: larger than %d MB; not a reference file", path, REFS_FILE_LIMIT >> 20);
+    else
+        diag_add(dg, "%s: %s", path, file_strerror(errno ? errno : EIO));
+    return -1;
+}
+
 int refdb_load_file(struct refdb *db, const char *path, struct diag *dg)
 {
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > REFS_FILE_LIMIT) {
-        diag_add(dg, "%s: larger than %d MB; not a reference file", path, REFS_FILE_LIMIT >> 20);
-        return -1;
-    }
+    size_t len = 0;
+    errno = 0;
+    char *text = read_file(path, REFS_FILE_LIMIT, &len);
+    int rc = text ? refdb_load_text(db, path, text, len, dg) : read_failed(path, dg);
+    free(text);
+    return rc;
+}
+
+int refdb_load_text(struct refdb *db, const char *path, const char *text, size_t len,
+                    struct diag *dg)
+{
     json_error_t jerr;
-    json_t *root = json_read_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {
         if (jerr.line > 0)
             diag_add(dg, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
@@ -539,9 +556,30 @@ int refdb_load_file(struct refdb *db, const char *path, struct diag *dg)
     return ld.bad ? -1 : 0;
 }
 
-static int cmp_str(const void *a, const void *b)
+int refdb_load_dir(struct refdb *db, const struct data_dir *d, struct diag *dg)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    char **names = NULL;
+    ssize_t n = data_dir_list(d, ".json", &names);
+    if (n < 0) {
+        diag_add(dg, "%s: %s", d->label, strerror(errno));
+        return 0;
+    }
+    int loaded = 0;
+    for (ssize_t i = 0; i < n; i++) {
+        char *label = data_dir_file_label(d, names[i]);
+        size_t len = 0;
+        errno = 0;
+        char *text = data_dir_read(d, names[i], REFS_FILE_LIMIT, &len);
+        if ((text ? refdb_load_text(db, label, text, len, dg) : read_failed(label, dg)) == 0)
+            loaded++;
+        free(text);
+        free(label);
+        free(names[i]);
+    }
+    free(names);
+    if (n == 0)
+        diag_add(dg, "%s: no reference files (*.json) found", d->label);
+    return loaded;
 }
 
 int refdb_load_path(struct refdb *db, const char *path, struct diag *dg)
@@ -553,34 +591,10 @@ int refdb_load_path(struct refdb *db, const char *path, struct diag *dg)
     }
     if (!S_ISDIR(st.st_mode))
         return refdb_load_file(db, path, dg) == 0 ? 1 : 0;
-    DIR *d = opendir(path);
-    if (!d) {
-        diag_add(dg, "%s: %s", path, strerror(errno));
-        return 0;
-    }
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.' || !str_ends_with(e->d_name, ".json"))
-            continue;
-        xgrow(&names, &cap, n + 1, sizeof *names);
-        names[n++] = xstrdup(e->d_name);
-    }
-    closedir(d);
-    if (n)
-        qsort(names, n, sizeof *names, cmp_str);
-    int loaded = 0;
-    for (size_t i = 0; i < n; i++) {
-        char *p = path_join(path, names[i]);
-        if (refdb_load_file(db, p, dg) == 0)
-            loaded++;
-        free(p);
-        free(names[i]);
-    }
-    free(names);
-    if (n == 0)
-        diag_add(dg, "%s: no reference files (*.json) found", path);
+    struct data_dir d;
+    data_dir_at(&d, path);
+    int loaded = refdb_load_dir(db, &d, dg);
+    data_dir_free(&d);
     return loaded;
 }
 

@@ -89,6 +89,14 @@ struct refdb *refdb_new(void);
 void refdb_free(struct refdb *db);
 /* Loads one file. Returns 0, or -1 after adding a diagnostic. */
 int refdb_load_file(struct refdb *db, const char *path, struct diag *dg);
+/* Loads one file's contents, text[0..len); path names it in messages and
+ * in ref_source.path. Returns 0, or -1 after adding a diagnostic. */
+int refdb_load_text(struct refdb *db, const char *path, const char *text, size_t len,
+                    struct diag *dg);
+/* Loads every *.json of a data folder (datadir.h: a directory or the
+ * built-in table) in name order. Returns the number of files loaded. */
+struct data_dir;
+int refdb_load_dir(struct refdb *db, const struct data_dir *d, struct diag *dg);
 /* Loads every *.json in dir in name order; a file or directory argument
  * both work. Returns the number of files loaded. */
 int refdb_load_path(struct refdb *db, const char *path, struct diag *dg);

@@ -1,13 +1,18 @@
-/* test_embedded.c - built-in data files: extraction, removal, the table. */
+/* test_embedded.c - built-in data files: the table read from memory, the
+ * terminfo extraction and its fallbacks, removal. */
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "datadir.h"
 #include "embedded.h"
+#include "recipe.h"
+#include "refdb.h"
 #include "suites.h"
 #include "util.h"
 
@@ -47,7 +52,7 @@ START_TEST(extract_writes_tree_and_remove_cleans_it)
         { "empty", hello, 0 },
     };
     char *err = NULL;
-    char *root = embedded_extract(files, 4, &err);
+    char *root = embedded_extract(tmpdir, files, 4, &err);
     ck_assert_ptr_nonnull(root);
     ck_assert_ptr_null(err);
     ck_assert(str_starts_with(root, tmpdir));
@@ -81,7 +86,7 @@ START_TEST(unsafe_names_refused_nothing_left)
             { bad[i], hello, 6 },
         };
         char *err = NULL;
-        char *root = embedded_extract(files, 2, &err);
+        char *root = embedded_extract(tmpdir, files, 2, &err);
         ck_assert_msg(root == NULL, "'%s' accepted", bad[i]);
         ck_assert_ptr_nonnull(err);
         ck_assert_msg(strstr(err, "not a relative path") != NULL, "%s", err);
@@ -91,15 +96,197 @@ START_TEST(unsafe_names_refused_nothing_left)
 }
 END_TEST
 
-START_TEST(unwritable_tmpdir_is_an_error)
+/* Each base is tried in turn; the first that takes the files wins, and
+ * when none does the error names every one with its reason. */
+START_TEST(extract_first_tries_each_base)
 {
-    setenv("TMPDIR", "/nonexistent/evmbench", 1);
-    const struct embedded_file files[] = { { "a", hello, 6 } };
+    const struct embedded_file files[] = { { "terminfo/v/vt100", hello, 6 } };
+    char *file = path_join(tmpdir, "plain-file");
+    FILE *f = fopen(file, "w");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    const char *bases[] = { "/nonexistent/evmbench", file, tmpdir };
     char *err = NULL;
-    ck_assert_ptr_null(embedded_extract(files, 1, &err));
+    char *root = embedded_extract_first(bases, 3, files, 1, &err);
+    ck_assert_msg(root != NULL, "%s", err);
+    ck_assert_ptr_null(err);
+    ck_assert(str_starts_with(root, tmpdir));
+    embedded_remove(root, files, 1);
+    free(root);
+
+    root = embedded_extract_first(bases, 2, files, 1, &err);
+    ck_assert_ptr_null(root);
     ck_assert_ptr_nonnull(err);
-    ck_assert_msg(strstr(err, "/nonexistent/evmbench/evmbench-") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "/nonexistent/evmbench/evmbench-") &&
+                  strstr(err, "No such file or directory"), "%s", err);
+    ck_assert_msg(strstr(err, "plain-file/evmbench-") && strstr(err, "Not a directory"),
+                  "%s", err);
     free(err);
+    ck_assert_int_eq(unlink(file), 0);
+    free(file);
+}
+END_TEST
+
+/* $TMPDIR first when set, then /tmp, /dev/shm and the user's runtime
+ * directory. */
+START_TEST(temp_bases_in_order)
+{
+    char *b[4];
+    setenv("TMPDIR", "/somewhere", 1);
+    size_t n = embedded_temp_bases(b);
+    ck_assert_uint_eq(n, 4);
+    char *run = xasprintf("/run/user/%lu", (unsigned long)getuid());
+    const char *want[] = { "/somewhere", "/tmp", "/dev/shm", run };
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_str_eq(b[i], want[i]);
+        free(b[i]);
+    }
+    setenv("TMPDIR", "", 1);
+    n = embedded_temp_bases(b);
+    ck_assert_uint_eq(n, 3);
+    ck_assert_str_eq(b[0], "/tmp");
+    ck_assert_str_eq(b[2], run);
+    for (size_t i = 0; i < n; i++)
+        free(b[i]);
+    free(run);
+}
+END_TEST
+
+/* --- struct data_dir: a table and a directory read alike ------------------- */
+
+static const unsigned char one[] = "{\"n\": 1}\n";
+static const unsigned char two[] = "second";
+static const struct embedded_file small_table[] = {
+    { "refs/b.json", two, 6 },
+    { "refs/a.json", one, sizeof one - 1 },
+    { "refs/.hidden.json", two, 6 },
+    { "refs/notes.txt", two, 6 },
+    { "refs/deeper/c.json", two, 6 },
+    { "refsx/d.json", two, 6 },
+    { "tools/e.json", two, 6 },
+    { "refs/empty.json", two, 0 },
+};
+
+/* What a folder lists and reads: the same from either source. */
+static void check_folder(const struct data_dir *d, const char *label)
+{
+    ck_assert_str_eq(d->label, label);
+    char **names = NULL;
+    ck_assert_int_eq(data_dir_list(d, ".json", &names), 3);
+    ck_assert_str_eq(names[0], "a.json");
+    ck_assert_str_eq(names[1], "b.json");
+    ck_assert_str_eq(names[2], "empty.json");
+    for (size_t i = 0; i < 3; i++)
+        free(names[i]);
+    free(names);
+    ck_assert_int_eq(data_dir_list(d, "", &names), 4);
+    ck_assert_str_eq(names[3], "notes.txt");
+    for (size_t i = 0; i < 4; i++)
+        free(names[i]);
+    free(names);
+
+    size_t len = 99;
+    char *text = data_dir_read(d, "a.json", 0, &len);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_uint_eq(len, sizeof one - 1);
+    ck_assert_str_eq(text, (const char *)one);
+    free(text);
+    text = data_dir_read(d, "empty.json", 0, &len);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_uint_eq(len, 0);
+    ck_assert_str_eq(text, "");
+    free(text);
+    const char *missing[] = { "c.json", "deeper/c.json", "../tools/e.json", "" };
+    for (size_t i = 0; i < ARRAY_SIZE(missing); i++) {
+        errno = 0;
+        ck_assert_ptr_null(data_dir_read(d, missing[i], 0, NULL));
+        ck_assert_msg(errno == ENOENT || errno == EISDIR, "%s: %s", missing[i],
+                      strerror(errno));
+    }
+    errno = 0;
+    ck_assert_ptr_null(data_dir_read(d, "b.json", 5, NULL));
+    ck_assert_int_eq(errno, EFBIG);
+    text = data_dir_read(d, "b.json", 6, &len);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_str_eq(text, "second");
+    free(text);
+    char *fl = data_dir_file_label(d, "a.json");
+    char *want = xasprintf("%s/a.json", label);
+    ck_assert_str_eq(fl, want);
+    free(want);
+    free(fl);
+}
+
+START_TEST(data_dir_reads_table_and_directory_alike)
+{
+    struct data_dir d;
+    data_dir_table(&d, small_table, ARRAY_SIZE(small_table), "refs");
+    ck_assert(data_dir_builtin(&d));
+    check_folder(&d, "built-in:refs");
+    data_dir_free(&d);
+
+    /* the same files on disk */
+    char *err = NULL;
+    char *root = embedded_extract(tmpdir, small_table, ARRAY_SIZE(small_table), &err);
+    ck_assert_msg(root != NULL, "%s", err);
+    char *refs = path_join(root, "refs");
+    data_dir_at(&d, refs);
+    ck_assert(!data_dir_builtin(&d));
+    check_folder(&d, refs);
+    data_dir_free(&d);
+    embedded_remove(root, small_table, ARRAY_SIZE(small_table));
+    free(refs);
+    free(root);
+
+    /* a directory that is not there: an error, not an empty folder */
+    data_dir_at(&d, "/nonexistent/evmbench");
+    char *sentinel = NULL;
+    char **names = &sentinel;
+    errno = 0;
+    ck_assert_int_eq(data_dir_list(&d, ".json", &names), -1);
+    ck_assert_int_eq(errno, ENOENT);
+    ck_assert_ptr_null(names);
+    data_dir_free(&d);
+}
+END_TEST
+
+/* The reference loader reads a table from memory: what a file holds, with
+ * "built-in:refs/NAME" in messages; no directory is written. */
+START_TEST(refs_load_from_a_table)
+{
+    char *good = test_data_path("refs/good.json");
+    size_t len = 0;
+    char *text = read_file(good, 0, &len);
+    ck_assert_ptr_nonnull(text);
+    static const unsigned char broken[] = "{\n  \"format\": ";
+    const struct embedded_file files[] = {
+        { "refs/good.json", (const unsigned char *)text, len },
+        { "refs/broken.json", broken, sizeof broken - 1 },
+    };
+    struct data_dir d;
+    data_dir_table(&d, files, ARRAY_SIZE(files), "refs");
+    struct refdb *db = refdb_new(), *disk = refdb_new();
+    struct diag dg;
+    diag_init(&dg);
+    setenv("TMPDIR", "/nonexistent/evmbench", 1);
+    ck_assert_int_eq(refdb_load_dir(db, &d, &dg), 1);
+    ck_assert_uint_eq(dg.n, 1);
+    ck_assert_msg(str_starts_with(dg.msgs[0], "built-in:refs/broken.json:2:"), "%s", dg.msgs[0]);
+    ck_assert_uint_eq(db->nsources, 1);
+    ck_assert_str_eq(db->sources[0]->path, "built-in:refs/good.json");
+    /* the same numbers as the file itself */
+    ck_assert_int_eq(refdb_load_file(disk, good, &dg), 0);
+    ck_assert_uint_gt(db->ntables, 0);
+    ck_assert_uint_eq(db->ntables, disk->ntables);
+    ck_assert_uint_eq(db->nboards, disk->nboards);
+    for (size_t i = 0; i < db->ntables; i++)
+        ck_assert_uint_eq(db->tables[i]->nrows, disk->tables[i]->nrows);
+    refdb_free(db);
+    refdb_free(disk);
+    diag_free(&dg);
+    data_dir_free(&d);
+    free(text);
+    free(good);
 }
 END_TEST
 
@@ -148,9 +335,30 @@ START_TEST(table_matches_shipped_data)
         ck_assert_msg(embedded_has_terminfo(terms[i]), "no terminfo for %s", terms[i]);
     ck_assert(!embedded_has_terminfo("vt10"));
     ck_assert(!embedded_has_terminfo("evmbench-no-such-terminal"));
+    /* every folder loads from memory as from the source tree */
+    struct diag dg;
+    diag_init(&dg);
+    char *tools_dir = xasprintf("%s/benches/tools", src);
+    struct recipe_set *shipped = recipe_load_dir(tools_dir, &dg);
+    free(tools_dir);
+    struct data_dir d;
+    data_dir_table(&d, embedded_files, embedded_nfiles, "refs");
+    struct refdb *db = refdb_new();
+    ck_assert_int_eq(refdb_load_dir(db, &d, &dg), (int)refs);
+    refdb_free(db);
+    data_dir_free(&d);
+    data_dir_table(&d, embedded_files, embedded_nfiles, "tools");
+    struct recipe_set *set = recipe_load_from(&d, &dg);
+    ck_assert_uint_eq(recipe_count(set), recipe_count(shipped));
+    ck_assert_uint_gt(recipe_count(set), 0);
+    recipe_set_free(set);
+    recipe_set_free(shipped);
+    data_dir_free(&d);
+    ck_assert_msg(dg.n == 0, "%s", dg.n ? dg.msgs[0] : "");
+    diag_free(&dg);
     /* the whole table extracts and removes cleanly */
     char *err = NULL;
-    char *root = embedded_extract(embedded_files, embedded_nfiles, &err);
+    char *root = embedded_extract(tmpdir, embedded_files, embedded_nfiles, &err);
     ck_assert_msg(root != NULL, "%s", err);
     embedded_remove(root, embedded_files, embedded_nfiles);
     ck_assert_int_ne(access(root, F_OK), 0);
@@ -158,13 +366,18 @@ START_TEST(table_matches_shipped_data)
 }
 END_TEST
 
-/* A terminal the installed database knows needs nothing written. */
+/* A terminal the installed database knows needs nothing written; one that
+ * neither it nor the program has is missing, not a failure to write. */
 START_TEST(known_terminal_needs_no_setup)
 {
     const char *before = getenv("TERMINFO_DIRS");
     char *saved = before ? xstrdup(before) : NULL;
-    ck_assert(!embedded_terminfo_setup("vt100"));
-    ck_assert(!embedded_terminfo_setup("evmbench-no-such-terminal"));
+    char *err = NULL;
+    ck_assert_int_eq(embedded_terminfo_setup("vt100", &err), TERMINFO_INSTALLED);
+    ck_assert_ptr_null(err);
+    ck_assert_int_eq(embedded_terminfo_setup("evmbench-no-such-terminal", &err),
+                     TERMINFO_MISSING);
+    ck_assert_ptr_null(err);
     const char *after = getenv("TERMINFO_DIRS");
     ck_assert((saved == NULL) == (after == NULL));
     if (saved)
@@ -180,7 +393,10 @@ Suite *suite_embedded(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, extract_writes_tree_and_remove_cleans_it);
     tcase_add_test(tc, unsafe_names_refused_nothing_left);
-    tcase_add_test(tc, unwritable_tmpdir_is_an_error);
+    tcase_add_test(tc, extract_first_tries_each_base);
+    tcase_add_test(tc, temp_bases_in_order);
+    tcase_add_test(tc, data_dir_reads_table_and_directory_alike);
+    tcase_add_test(tc, refs_load_from_a_table);
     tcase_add_test(tc, table_matches_shipped_data);
     tcase_add_test(tc, known_terminal_needs_no_setup);
     suite_add_tcase(s, tc);
