@@ -10,11 +10,22 @@
 #include "guide_text.h"
 #include "util.h"
 
+/* The longest header line read as one: a guide's are about 1 KB. Cutting
+ * a longer one at its board keys costs time in the square of its length
+ * (a 1 MB line of 100 000 columns: minutes), so it is refused instead. */
+#define ROWS_HEADER_MAX 16384
+
 /* Splits a header line at its board keys: "Benchmarks j721e-idk-gw: perf". */
-static bool rows_header(const char *s, struct guide_table *t)
+static bool rows_header(struct guide_doc *d, size_t i, const char *s, struct guide_table *t)
 {
     if (!guide_re_match(RE_BOARD_IN_ROW, s) || guide_re_start(1) == 0)
         return false;
+    size_t len = strlen(s);
+    if (len > ROWS_HEADER_MAX) {
+        guide_doc_warn(d, (int)i + 1, "a table header of %zu bytes, over the %d a guide's can "
+                       "have; not read as a table", len, ROWS_HEADER_MAX);
+        return false;
+    }
     struct guide_strv v = {0};
     guide_text_strv_push(&v, guide_text_trimdup(s, guide_re_start(1)));
     size_t pos = guide_re_start(1);
@@ -132,7 +143,7 @@ void guide_rows_parse(struct guide_doc *d)
                 rows_evm_row(d->lines[i], t, (int)i + 1);
             guide_doc_add(d, EV_TABLE, no, NULL)->tab = t;
             continue;
-        } else if (!isspace((unsigned char)s[0]) && rows_header(s, t)) {
+        } else if (!isspace((unsigned char)s[0]) && rows_header(d, i, s, t)) {
             i = rows_body(d, i + 1, t);
             guide_doc_add(d, EV_TABLE, no, NULL)->tab = t;
             continue;
