@@ -6,8 +6,7 @@
  * off the end of each line and the rest taken as the key. "Name
  * Description" starts the table of Evaluation Modules. Numbered headings,
  * "Table:" captions and short lines standing alone (unnumbered headings)
- * are recognised; everything else is text. A header line over 16 KB is
- * refused with a diagnostic (a guide's are about 1 KB). */
+ * are recognised; everything else is text. */
 #ifndef EVMBENCH_GUIDE_ROWS_H
 #define EVMBENCH_GUIDE_ROWS_H
 
