@@ -314,6 +314,46 @@ START_TEST(test_rst_sample)
 }
 END_TEST
 
+/* A grid table wider than 64 columns kept only its first 63 (a fixed
+ * array of column bounds), with no word said. */
+START_TEST(test_rst_wide_grid)
+{
+    enum { NCOL = 100 };
+    struct strbuf sep, head, hsep, row, doc;
+    sb_init(&sep);
+    sb_init(&head);
+    sb_init(&hsep);
+    sb_init(&row);
+    sb_init(&doc);
+    for (int c = 0; c < NCOL; c++) {
+        sb_add(&sep, "+----------");
+        sb_add(&hsep, "+==========");
+        char cell[32];
+        snprintf(cell, sizeof cell, c ? "|a-b: c%-4d" : "|Bench     ", c);
+        sb_add(&head, cell);
+        snprintf(cell, sizeof cell, c ? "|%8d.5" : "|copy      ", c);
+        sb_add(&row, cell);
+    }
+    sb_add(&doc, "Gadget Performance Guide\n========================\n\nStream\n------\n\n");
+    sb_addf(&doc, "%s+\n%s|\n%s+\n%s|\n%s+\n", sep.buf, head.buf, hsep.buf, row.buf, sep.buf);
+    struct diag dg;
+    diag_init(&dg);
+    json_t *o = guide_import_text("wide.rst", doc.buf, doc.len, LAYOUT_AUTO, &dg);
+    ck_assert_ptr_nonnull(o);
+    json_t *t = table(o, "Stream");
+    ck_assert_uint_eq(json_array_size(json_object_get(t, "columns")), NCOL - 1);
+    ck_assert_double_eq_tol(num(cell(t, "copy", NULL, "a-b: c99"), "avg"), 99.5, 1e-9);
+    ck_assert_uint_eq(dg.n, 0);
+    json_decref(o);
+    diag_free(&dg);
+    sb_free(&sep);
+    sb_free(&head);
+    sb_free(&hsep);
+    sb_free(&row);
+    sb_free(&doc);
+}
+END_TEST
+
 /* ---- bad input ------------------------------------------------------ */
 
 START_TEST(test_bad_empty)
@@ -879,6 +919,7 @@ Suite *suite_guide_import(void)
     tcase_add_test(tc, test_rst_sample);
     tcase_add_test(tc, test_setext_markdown);
     tcase_add_test(tc, test_atx_levels);
+    tcase_add_test(tc, test_rst_wide_grid);
     suite_add_tcase(s, tc);
     tc = tcase_create("bad_input");
     tcase_add_test(tc, test_bad_empty);
