@@ -224,39 +224,95 @@ static void print_lava(FILE *out, json_t *rows, double fail_pct)
     }
 }
 
+/* Length of the UTF-8 sequence at p if it is a character XML 1.0 allows
+ * (#x9 #xA #xD, #x20-#xD7FF, #xE000-#xFFFD, #x10000-#x10FFFF), else 0. */
+static size_t xml_char_len(const unsigned char *p)
+{
+    unsigned c = p[0];
+    if (c < 0x80)
+        return c >= 0x20 || c == '\t' || c == '\n' || c == '\r' ? 1 : 0;
+    size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
+             : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (n == 0)
+        return 0;
+    unsigned long cp = c & (0x7f >> n);
+    for (size_t i = 1; i < n; i++) {
+        if ((p[i] & 0xc0) != 0x80)      /* also stops at the NUL */
+            return 0;
+        cp = cp << 6 | (p[i] & 0x3f);
+    }
+    static const unsigned long least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+    if (cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ||
+        cp == 0xfffe || cp == 0xffff)
+        return 0;
+    return n;
+}
+
+/* Text for an XML attribute or element: markup escaped, and every byte
+ * that is not part of a character XML 1.0 allows (control bytes, invalid
+ * UTF-8) written as U+FFFD, so the document always parses. */
 static void xml_text(FILE *f, const char *s)
 {
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t n = xml_char_len(p);
+        switch (n ? *p : 0) {
         case '&': fputs("&amp;", f); break;
         case '<': fputs("&lt;", f); break;
         case '>': fputs("&gt;", f); break;
         case '"': fputs("&quot;", f); break;
-        default:
-            if (*p < 0x20 && *p != '\n' && *p != '\t')
-                fputc('?', f);          /* not allowed in XML 1.0 */
-            else
-                fputc(*p, f);
+        case '\t': fputs("&#9;", f); break;     /* kept in attributes too */
+        case '\n': fputs("&#10;", f); break;
+        case '\r': fputs("&#13;", f); break;
+        case 0: fputs("\xef\xbf\xbd", f); n = 1; break;
+        default: fwrite(p, 1, n, f);
         }
+        p += n;
     }
 }
 
+static void xml_attr(FILE *f, const char *name, const char *value)
+{
+    fprintf(f, " %s=\"", name);
+    xml_text(f, value);
+    fputc('"', f);
+}
+
+/* JUnit XML as Jenkins' xunit plugin reads it (its "JUnit 10" schema):
+ * <testsuite> with name, tests, failures and errors; in each <testcase>
+ * the <error> or <failure> element before
+ * <system-out>. A benchmark that did not run is an error (its status and
+ * the tool's message), one measured out of bounds a failure. */
 static void print_junit(FILE *out, json_t *rows, double fail_pct, const char *suite)
 {
-    size_t i, failures = 0;
+    size_t i, failures = 0, errors = 0;
     json_t *row;
-    json_array_foreach(rows, i, row)
-        failures += export_row_failure(row, fail_pct) != NULL;
-    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
-            "  <testsuite name=\"");
-    xml_text(out, suite ? suite : "evmbench");
-    fprintf(out, "\" tests=\"%zu\" failures=\"%zu\">\n", json_array_size(rows), failures);
     json_array_foreach(rows, i, row) {
-        fputs("    <testcase classname=\"", out);
-        xml_text(out, str_of(row, "bench"));
-        fputs("\" name=\"", out);
-        xml_text(out, str_of(row, "metric"));
-        fputs("\">\n      <system-out>", out);
+        if (strcmp(str_of(row, "status"), "ok") != 0)
+            errors++;
+        else
+            failures += export_row_failure(row, fail_pct) != NULL;
+    }
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite", out);
+    xml_attr(out, "name", suite ? suite : "evmbench");
+    fprintf(out, " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\">\n",
+            json_array_size(rows), failures, errors);
+    json_array_foreach(rows, i, row) {
+        fputs("    <testcase", out);
+        xml_attr(out, "classname", str_of(row, "bench"));
+        xml_attr(out, "name", str_of(row, "metric"));
+        fputs(">\n", out);
+        const char *status = str_of(row, "status"), *err = str_of(row, "error");
+        const char *why = export_row_failure(row, fail_pct);
+        if (why) {
+            bool error = strcmp(status, "ok") != 0;
+            fprintf(out, "      <%s", error ? "error" : "failure");
+            xml_attr(out, "message", why);
+            xml_attr(out, "type", error ? status : "deviation");
+            fputc('>', out);
+            xml_text(out, *err ? err : why);
+            fprintf(out, "</%s>\n", error ? "error" : "failure");
+        }
+        fputs("      <system-out>", out);
         char line[200] = "not measured";
         double v, r;
         if (num_of(row, "value", &v))
@@ -270,17 +326,7 @@ static void print_junit(FILE *out, json_t *rows, double fail_pct, const char *su
             snprintf(line, sizeof line, ", deviation %+.1f%%", v);
             xml_text(out, line);
         }
-        fputs("</system-out>\n", out);
-        const char *why = export_row_failure(row, fail_pct);
-        if (why) {
-            fputs("      <failure message=\"", out);
-            xml_text(out, why);
-            fputs("\">", out);
-            const char *err = str_of(row, "error");
-            xml_text(out, *err ? err : why);
-            fputs("</failure>\n", out);
-        }
-        fputs("    </testcase>\n", out);
+        fputs("</system-out>\n    </testcase>\n", out);
     }
     fputs("  </testsuite>\n</testsuites>\n", out);
 }

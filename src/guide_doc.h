@@ -44,7 +44,7 @@ struct guide_event {
     int line;
     char *text;             /* heading title, text line, caption */
     char *num;              /* heading number ("2.5.2.3.6"), or NULL */
-    int style;              /* rst heading style rank, or 0 */
+    int style;              /* rst style rank, Markdown "#" level, or 0 */
     int level;              /* set by guide_levels; 0 = document title */
     struct guide_table *tab;
     char *command;          /* commands of this heading's section (guide_walk) */

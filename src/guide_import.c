@@ -113,38 +113,97 @@ static void split_lines(struct guide_doc *d, char *text)
  * Layout detection
  * ------------------------------------------------------------------- */
 
-static enum guide_layout detect_layout(struct guide_doc *d)
+/* What layout detection saw, to explain its choice when nothing is imported. */
+struct layout_evidence {
+    size_t rst;             /* directives, grid tables, rst-only adornments */
+    size_t setext;          /* "===" / "---" underlines: rst or Markdown */
+    size_t md;              /* pipe-table rows and separators */
+    size_t rows, cells;     /* board columns in a row line or a cell line */
+};
+
+/* True for a heading underline that Markdown reads too (setext "===", "---"). */
+static bool is_setext_underline(const char *u)
 {
-    size_t rst = 0, md = 0, mdcell = 0, rows = 0, cells = 0;
+    return (u[0] == '=' || u[0] == '-') && guide_re_match(RE_RST_UNDERLINE, u);
+}
+
+/* Picks the layout. A "===" or "---" underline is a heading in rst and in
+ * Markdown alike, so it decides only when there is no pipe table; rst
+ * directives, grid tables and other adornments are rst's alone. */
+static enum guide_layout detect_layout(struct guide_doc *d, struct layout_evidence *ev)
+{
+    memset(ev, 0, sizeof *ev);
     for (size_t i = 0; i < d->nlines; i++) {
         const char *s = d->lines[i];
         if (!strncmp(s, ".. csv-table::", 14) || !strncmp(s, ".. table::", 10) ||
             (guide_rst_is_grid_border(s) && strstr(s, "+-")))
-            rst += 3;
+            ev->rst += 3;
+        else if (guide_re_match(RE_RST_DIRECTIVE, s))
+            ev->rst++;
         else if (i + 1 < d->nlines && guide_re_match(RE_RST_UNDERLINE, d->lines[i + 1]) &&
-                 !guide_text_is_blank(s) && strlen(d->lines[i + 1]) >= strlen(s) && strlen(s) > 2)
-            rst++;
+                 !guide_text_is_blank(s) && strlen(d->lines[i + 1]) >= strlen(s) && strlen(s) > 2) {
+            if (is_setext_underline(d->lines[i + 1]))
+                ev->setext++;
+            else
+                ev->rst++;
+        }
         if (guide_markdown_is_row(s))
-            md++;
+            ev->md++;
         else if (guide_re_match(RE_MD_SEPARATOR, s))
-            mdcell += 2;
+            ev->md += 2;
         if (guide_re_match(RE_BOARD_CELL, s))
-            cells++;
+            ev->cells++;
         else if (!isspace((unsigned char)s[0]) && guide_re_match(RE_BOARD_IN_ROW, s) &&
                  guide_re_start(1) > 0)
-            rows++;
+            ev->rows++;
         if (guide_re_match(RE_CAPTION_BEFORE, s))
-            cells++;
+            ev->cells++;
     }
-    if (rst >= 3)
+    if (ev->rst >= 3)
         return LAYOUT_RST;
-    if (md + mdcell >= 2)
+    if (ev->md >= 2)
         return LAYOUT_MARKDOWN;
-    if (rows && rows >= cells)
+    if (ev->rst + ev->setext >= 3)
+        return LAYOUT_RST;
+    if (ev->rows && ev->rows >= ev->cells)
         return LAYOUT_ROWS;
-    if (cells)
+    if (ev->cells)
         return LAYOUT_CELLS;
     return LAYOUT_AUTO;
+}
+
+/* "detected from 2 pipe-table lines" or "forced with --layout". */
+static char *layout_why(enum guide_layout l, bool forced, const struct layout_evidence *ev)
+{
+    if (forced)
+        return xstrdup("forced with --layout");
+    switch (l) {
+    case LAYOUT_RST:
+        return xasprintf("detected from %zu rst directives, grid tables or underlines and "
+                         "%zu \"===\"/\"---\" underlines", ev->rst, ev->setext);
+    case LAYOUT_MARKDOWN:
+        return xasprintf("detected from %zu pipe-table lines", ev->md);
+    case LAYOUT_ROWS:
+        return xasprintf("detected from %zu lines naming board columns", ev->rows);
+    case LAYOUT_CELLS:
+        return xasprintf("detected from %zu board-column cells and table captions", ev->cells);
+    case LAYOUT_AUTO:
+        break;
+    }
+    return xstrdup("");
+}
+
+/* What the reader of each layout looks for, for "found no table". */
+static const char *layout_wants(enum guide_layout l)
+{
+    switch (l) {
+    case LAYOUT_RST: return "a csv-table, a table directive or a grid table";
+    case LAYOUT_MARKDOWN: return "\"| ... |\" pipe-table rows";
+    case LAYOUT_ROWS: return "a header line naming board columns (\"Benchmarks board-key: perf\")";
+    case LAYOUT_CELLS: return "board-column cells (\"board-key: perf\") under a table caption";
+    case LAYOUT_AUTO: break;
+    }
+    return "";
 }
 
 /* ---------------------------------------------------------------------
@@ -203,14 +262,36 @@ static json_t *source_json(struct guide_doc *d, bool mcu, enum guide_layout layo
     return s;
 }
 
-static bool has_guide_shape(struct guide_doc *d)
+/* Tables the front end found, and the one whose rows run to the last
+ * line of the file or to the line before it (NULL when none does). */
+static size_t count_tables(struct guide_doc *d, const struct guide_table **at_end)
 {
+    size_t n = 0;
+    *at_end = NULL;
     for (size_t i = 0; i < d->nev; i++) {
-        struct guide_event *e = &d->ev[i];
-        if (e->kind == EV_TABLE || (e->kind == EV_HEADING && (e->num || e->level == 0)))
-            return true;
+        const struct guide_table *t = d->ev[i].tab;
+        if (d->ev[i].kind != EV_TABLE || !t)
+            continue;
+        n++;
+        if (t->nrows && (size_t)t->rows[t->nrows - 1].line + 1 >= d->nlines)
+            *at_end = t;
     }
-    return false;
+    return n;
+}
+
+/* A file cut short inside a table ends without a line end, in a row or
+ * in a piece of one the front end could not take: say what is lost. */
+static void report_cut(struct guide_doc *d, const char *text, size_t len,
+                       const struct guide_table *t)
+{
+    if (!t || len == 0 || text[len - 1] == '\n' || text[len - 1] == '\r')
+        return;
+    size_t last = (size_t)t->rows[t->nrows - 1].line;
+    guide_doc_warn(d, (int)d->nlines,
+                   "the file ends without a line end inside table \"%s\": it looks truncated; "
+                   "%s and the rows after it are missing", t->title ? t->title : t->head[0],
+                   last == d->nlines ? "its last row may be incomplete"
+                                     : "the row cut off on the last line is left out");
 }
 
 json_t *guide_import_text(const char *name, const char *text, size_t len,
@@ -229,8 +310,10 @@ json_t *guide_import_text(const char *name, const char *text, size_t len,
         return NULL;
     bool mcu = strstr(buf, "MCU+") || strstr(buf, "MCU PLUS") || strstr(buf, "MCU plus");
     split_lines(&d, buf);
-    if (layout == LAYOUT_AUTO)
-        layout = detect_layout(&d);
+    struct layout_evidence ev = {0};
+    bool forced = layout != LAYOUT_AUTO;
+    if (!forced)
+        layout = detect_layout(&d, &ev);
     switch (layout) {
     case LAYOUT_CELLS: guide_cells_parse(&d); break;
     case LAYOUT_ROWS: guide_rows_parse(&d); break;
@@ -238,15 +321,35 @@ json_t *guide_import_text(const char *name, const char *text, size_t len,
     case LAYOUT_RST: guide_rst_parse(&d); break;
     case LAYOUT_AUTO: break;
     }
-    if (layout == LAYOUT_AUTO || !has_guide_shape(&d)) {
-        diag_add(dg, "%s:1: not a performance guide (no tables or numbered headings found)",
-                 name);
+    if (layout == LAYOUT_AUTO) {
+        diag_add(dg, "%s:1: not a performance guide: no layout fits (no pipe table, rst table, "
+                 "board column such as \"board-key: perf\" or \"Table N.\" caption found)", name);
         guide_doc_free(&d);
         free(buf);
         return NULL;
     }
+    const struct guide_table *cut;
+    size_t found = count_tables(&d, &cut);
+    report_cut(&d, text, len, cut);
     guide_levels_assign(&d, layout);
     json_t *boards, *tables = guide_walk_tables(&d, &boards);
+    if (json_array_size(tables) == 0) {
+        char *why = layout_why(layout, forced, &ev);
+        if (found == 0)
+            diag_add(dg, "%s:1: no tables imported: layout %s (%s) found no table; it reads %s",
+                     name, guide_layout_name(layout), why, layout_wants(layout));
+        else
+            diag_add(dg, "%s:1: no tables imported: layout %s (%s) found %zu table%s, none of "
+                     "them a table of benchmark values (setup and board tables are not; the "
+                     "ones skipped are named above)", name, guide_layout_name(layout), why,
+                     found, found == 1 ? "" : "s");
+        free(why);
+        json_decref(boards);
+        json_decref(tables);
+        guide_doc_free(&d);
+        free(buf);
+        return NULL;
+    }
     json_t *root = json_object();
     json_object_set_new(root, "format", json_string("evmbench-refs/1"));
     json_object_set_new(root, "source", source_json(&d, mcu, layout));

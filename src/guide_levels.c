@@ -161,13 +161,41 @@ static void levels_rst(struct guide_doc *d)
     }
 }
 
+/* Markdown "#"/setext headings: their marked level, less one when a single
+ * top-level heading is the title; an unmarked (numbered) heading sits
+ * below the last marked one. */
+static void levels_marked(struct guide_doc *d)
+{
+    size_t top = 0;
+    for (size_t i = 0; i < d->nev; i++)
+        top += d->ev[i].kind == EV_HEADING && d->ev[i].style == 1;
+    int shift = top == 1 ? 1 : 0, last = 0;
+    for (size_t i = 0; i < d->nev; i++) {
+        struct guide_event *e = &d->ev[i];
+        if (e->kind != EV_HEADING)
+            continue;
+        if (is_title_text(e->text) || (shift && e->style == 1))
+            e->level = 0;
+        else if (e->style)
+            e->level = e->style - shift;
+        else
+            e->level = last + 1;
+        if (e->style)
+            last = e->level;
+    }
+}
+
 void guide_levels_assign(struct guide_doc *d, enum guide_layout layout)
 {
-    bool numbered = false;
-    for (size_t i = 0; i < d->nev; i++)
+    bool numbered = false, marked = false;
+    for (size_t i = 0; i < d->nev; i++) {
         numbered |= d->ev[i].kind == EV_HEADING && d->ev[i].num != NULL;
+        marked |= d->ev[i].kind == EV_HEADING && d->ev[i].style > 0;
+    }
     if (layout == LAYOUT_RST)
         levels_rst(d);
+    else if (layout == LAYOUT_MARKDOWN && marked)
+        levels_marked(d);
     else if (numbered && !numbers_flat(d))
         levels_numbered(d);
     else

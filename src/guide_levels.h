@@ -3,6 +3,7 @@
  * Runs once between the front end and guide_walk, on the heading events
  * of the doc: level 0 is the document title ("... Performance Guide"),
  * level 1 a top section. rst headings are ranked by their adornment style;
+ * Markdown "#" and setext headings keep their marked level;
  * numbered headings by the depth of their numbers; without usable numbers
  * (none, or every heading "2.2.") the levels are inferred from the order
  * of the headings. */

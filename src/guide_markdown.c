@@ -4,6 +4,7 @@
 #include "guide_markdown.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "guide_re.h"
@@ -140,11 +141,64 @@ static size_t md_cell_table(struct guide_doc *d, size_t i)
     return i;
 }
 
+/* "## Stream ##" -> level 2, "Stream"; 0 when s is no ATX heading. */
+static int md_atx(const char *s, char **title)
+{
+    int lvl = 0;
+    while (s[lvl] == '#')
+        lvl++;
+    if (lvl == 0 || lvl > 6 || (s[lvl] != ' ' && s[lvl] != '\t'))
+        return 0;
+    const char *p = s + lvl;
+    size_t n = strlen(p);
+    while (n && isspace((unsigned char)p[n - 1]))
+        n--;
+    size_t hashes = n;
+    while (hashes && p[hashes - 1] == '#')
+        hashes--;
+    if (hashes < n && (hashes == 0 || isspace((unsigned char)p[hashes - 1])))
+        n = hashes;     /* the closing run of '#' */
+    char *t = guide_text_trimdup(p, n);
+    if (!t[0]) {
+        free(t);
+        return 0;
+    }
+    *title = t;
+    return lvl;
+}
+
+/* Line i underlined by "===" (level 1) or "---" (level 2): a setext
+ * heading; 0 otherwise. */
+static int md_setext(struct guide_doc *d, size_t i)
+{
+    const char *s = d->lines[i], *u = i + 1 < d->nlines ? d->lines[i + 1] : "";
+    if (guide_text_is_blank(s) || s[0] == ' ' || guide_markdown_is_row(s) ||
+        (u[0] != '=' && u[0] != '-') || !guide_re_match(RE_RST_UNDERLINE, u))
+        return 0;
+    return u[0] == '=' ? 1 : 2;
+}
+
+/* Whether the guide marks its headings ("#", or setext underlines): then
+ * only those are headings, not every short line that looks like one. */
+static bool md_marked(struct guide_doc *d)
+{
+    for (size_t i = 0; i < d->nlines; i++) {
+        char *t = NULL;
+        if (md_atx(d->lines[i], &t) || md_setext(d, i)) {
+            free(t);
+            return true;
+        }
+    }
+    return false;
+}
+
 void guide_markdown_parse(struct guide_doc *d)
 {
+    bool marked = md_marked(d);
     for (size_t i = 0; i < d->nlines;) {
         const char *s = d->lines[i];
-        int no = (int)i + 1;
+        int no = (int)i + 1, lvl;
+        char *title = NULL;
         if (guide_markdown_is_row(s)) {
             i = md_table(d, i);
             continue;
@@ -158,14 +212,19 @@ void guide_markdown_parse(struct guide_doc *d)
                 continue;
             }
         }
-        if (guide_text_is_blank(s)) {
+        if ((lvl = md_atx(s, &title)) > 0) {
+            guide_doc_add(d, EV_HEADING, no, title)->style = lvl;
+        } else if ((lvl = md_setext(d, i)) > 0) {
+            guide_doc_add(d, EV_HEADING, no, guide_text_trimdup(s, strlen(s)))->style = lvl;
+            i++;        /* the underline */
+        } else if (guide_text_is_blank(s)) {
             guide_doc_add(d, EV_TEXT, no, xstrdup(""));
         } else if (guide_re_match(RE_HEADING_NUM, s)) {
             struct guide_event *e = guide_doc_add(d, EV_HEADING, no, guide_re_group(s, 2));
             e->num = guide_re_group(s, 1);
         } else if (guide_re_match(RE_CAPTION_AFTER, s)) {
             guide_doc_add(d, EV_CAPTION, no, guide_re_group(s, 1));
-        } else if (guide_text_looks_like_heading(s)) {
+        } else if (!marked && guide_text_looks_like_heading(s)) {
             guide_doc_add(d, EV_HEADING, no, guide_text_trimdup(s, strlen(s)));
         } else {
             guide_doc_add(d, EV_TEXT, no, guide_text_trimdup(s, strlen(s)));

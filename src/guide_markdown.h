@@ -4,9 +4,11 @@
  * A table is a run of "| ... |" lines (the "|---|" separator optional); a
  * row that repeats the header's value cells under a new first cell starts
  * a new table. Tables broken into one cell per line ("Core |") with a
- * separator line giving the column count are put back together. Numbered
- * headings, "Table:" captions and short heading-like lines are recognised;
- * everything else is text. */
+ * separator line giving the column count are put back together. Headings:
+ * "#" (ATX) and "===" / "---" underlined (setext) ones, with their level
+ * as the event's style; numbered ones; and, in a guide that marks none,
+ * short heading-like lines. "Table:" captions are recognised; everything
+ * else is text. */
 #ifndef EVMBENCH_GUIDE_MARKDOWN_H
 #define EVMBENCH_GUIDE_MARKDOWN_H
 

@@ -72,6 +72,14 @@ bool guide_re_match(enum guide_re_id id, const char *s)
     return pcre2_match(re_code[id], (PCRE2_SPTR)s, strlen(s), 0, 0, re_md, NULL) >= 0;
 }
 
+/* Matches the len bytes at s, which are valid UTF-8 (not checked again:
+ * a long line matched piece by piece would be checked whole each time). */
+bool guide_re_match_n(enum guide_re_id id, const char *s, size_t len)
+{
+    re_init();
+    return pcre2_match(re_code[id], (PCRE2_SPTR)s, len, 0, PCRE2_NO_UTF_CHECK, re_md, NULL) >= 0;
+}
+
 /* Capture n of the last match as a new string; NULL when it did not take part. */
 char *guide_re_group(const char *s, int n)
 {

@@ -43,6 +43,11 @@ enum guide_re_id {
 /* Matches s against pattern id; on success the captures can be read with
  * guide_re_group() and guide_re_start(). */
 bool guide_re_match(enum guide_re_id id, const char *s);
+/* guide_re_match() on the len bytes at s, which must be valid UTF-8
+ * starting at a character boundary (the sanitized guide text cut at an
+ * ASCII character is): they are not checked again, so matching the pieces
+ * of a long line costs their length, not the line's. */
+bool guide_re_match_n(enum guide_re_id id, const char *s, size_t len);
 /* Capture n of the last match as a new string (the caller frees it); s
  * must be the string last matched. NULL when the capture did not take part. */
 char *guide_re_group(const char *s, int n);

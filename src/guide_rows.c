@@ -10,20 +10,23 @@
 #include "guide_text.h"
 #include "util.h"
 
-/* Splits a header line at its board keys: "Benchmarks j721e-idk-gw: perf". */
+/* Splits a header line at its board keys: "Benchmarks j721e-idk-gw: perf".
+ * Each key is searched for from the colon of the one before, so a line of
+ * many columns costs its length, not its length times its columns. */
 static bool rows_header(const char *s, struct guide_table *t)
 {
     if (!guide_re_match(RE_BOARD_IN_ROW, s) || guide_re_start(1) == 0)
         return false;
+    size_t len = strlen(s);
     struct guide_strv v = {0};
     guide_text_strv_push(&v, guide_text_trimdup(s, guide_re_start(1)));
     size_t pos = guide_re_start(1);
-    while (s[pos]) {
+    while (pos < len) {
         const char *rest = s + pos;
-        size_t next = strlen(rest);
+        size_t next = len - pos;
         /* the next board key after this one's "key: " */
         const char *colon = strchr(rest, ':');
-        if (colon && guide_re_match(RE_BOARD_IN_ROW, colon + 1))
+        if (colon && guide_re_match_n(RE_BOARD_IN_ROW, colon + 1, len - (size_t)(colon + 1 - s)))
             next = (size_t)(colon + 1 - rest) + guide_re_start(1);
         guide_text_strv_push(&v, guide_text_trimdup(rest, next));
         pos += next;
@@ -34,6 +37,10 @@ static bool rows_header(const char *s, struct guide_table *t)
     return true;
 }
 
+/* A value cell is short: "5927.30 (min 5000.00, max 6000.50)". The end of a
+ * row is searched for one in this many bytes, not in the whole line. */
+#define VALUE_WINDOW 256
+
 /* Peels up to nval values off the end of a row line; returns how many.
  * vals[] is filled right to left; *keylen is the length of the rest. */
 static size_t rows_values(const char *s, size_t nval, char **vals, size_t *keylen)
@@ -42,11 +49,14 @@ static size_t rows_values(const char *s, size_t nval, char **vals, size_t *keyle
     char *buf = xstrdup(s);
     while (got < nval) {
         buf[end] = '\0';
-        if (!guide_re_match(RE_VALUE_TAIL, buf))
+        size_t w = end > VALUE_WINDOW ? end - VALUE_WINDOW : 0;
+        while (w && w < end && !isspace((unsigned char)buf[w]))
+            w++;                /* start at a blank: a cell boundary */
+        if (w == end || !guide_re_match_n(RE_VALUE_TAIL, buf + w, end - w))
             break;
-        vals[nval - 1 - got] = guide_re_group(buf, 1);
+        vals[nval - 1 - got] = guide_re_group(buf + w, 1);
         got++;
-        end = guide_re_start(1);
+        end = w + guide_re_start(1);
         while (end && isspace((unsigned char)buf[end - 1]))
             end--;
     }

@@ -179,14 +179,19 @@ static size_t rst_csv_table(struct guide_doc *d, size_t i, const char *title)
     return i;
 }
 
-/* Column boundaries of a grid table border "+----+-----+". */
-static size_t grid_bounds(const char *s, size_t *pos, size_t max)
+/* Column boundaries of a grid table border "+----+-----+", as many as it
+ * has (the caller frees them). */
+static size_t *grid_bounds(const char *s, size_t *n)
 {
-    size_t n = 0;
-    for (size_t i = 0; s[i] && n < max; i++)
+    size_t cap = 1;
+    for (const char *p = s; *p; p++)
+        cap += *p == '+';
+    size_t *pos = xcalloc(cap, sizeof *pos);
+    *n = 0;
+    for (size_t i = 0; s[i]; i++)
         if (s[i] == '+')
-            pos[n++] = i;
-    return n;
+            pos[(*n)++] = i;
+    return pos;
 }
 
 bool guide_rst_is_grid_border(const char *s)
@@ -234,10 +239,10 @@ static char **grid_take(struct strbuf *cells, size_t n)
 
 static size_t rst_grid_table(struct guide_doc *d, size_t i, char *title)
 {
-    size_t pos[64];
     const char *first = d->lines[i] + indent_of(d->lines[i]);
     size_t ind = indent_of(d->lines[i]);
-    size_t nb = grid_bounds(first, pos, 64);
+    size_t nb;
+    size_t *pos = grid_bounds(first, &nb);
     size_t ncol = nb ? nb - 1 : 0;
     struct guide_table *t = guide_doc_table_new((int)i + 1);
     t->title = title;
@@ -277,6 +282,7 @@ static size_t rst_grid_table(struct guide_doc *d, size_t i, char *title)
     for (size_t c = 0; c < ncol; c++)
         sb_free(&cells[c]);
     free(cells);
+    free(pos);
     free(rowsv.v);
     if (!t->head && t->nrows) {
         t->head = t->rows[0].cells;     /* docutils would have none */

@@ -150,6 +150,7 @@ struct walk {
     size_t stack[16];       /* heading event indices per level (1-based) */
     int depth;
     struct guide_strv keys; /* board keys seen in columns, in order */
+    json_t *key_set;        /* the same keys, to look one up at once */
     struct ctx_rec *ctx;
     size_t nctx, capctx;
     struct guide_board *boards;
@@ -331,9 +332,9 @@ static void walk_context_table(struct walk *w, size_t idx, struct guide_table *t
 
 static void remember_key(struct walk *w, const char *key)
 {
-    for (size_t i = 0; i < w->keys.n; i++)
-        if (!strcmp(w->keys.v[i], key))
-            return;
+    if (json_object_get(w->key_set, key))
+        return;
+    json_object_set_new(w->key_set, key, json_true());
     guide_text_strv_push(&w->keys, xstrdup(key));
 }
 
@@ -638,7 +639,7 @@ static void fill_commands(struct walk *w)
 
 json_t *guide_walk_tables(struct guide_doc *d, json_t **boards)
 {
-    struct walk w = { .d = d, .tables = json_array() };
+    struct walk w = { .d = d, .tables = json_array(), .key_set = json_object() };
     walk_events(&w);
     fill_commands(&w);
     *boards = guide_boards_json(d, w.boards, w.nboards, &w.keys);
@@ -651,5 +652,6 @@ json_t *guide_walk_tables(struct guide_doc *d, json_t **boards)
     }
     free(w.boards);
     guide_text_strv_free(w.keys.v, w.keys.n);
+    json_decref(w.key_set);
     return w.tables;
 }

@@ -51,42 +51,73 @@ root=no
 [ "$(id -u)" -eq 0 ] && root=yes
 
 # --- guide files ----------------------------------------------------------
+# evg ARGS...: ev for one import-guide case: the output removed first, so a
+# check never reads what an earlier case wrote, and a hang (timeout's 124)
+# or a crash is a failure.
+evg() {
+    rm -f "$tmp/o.json"
+    ev import-guide "$@"
+    case $st in 124) fail "import-guide $* hung (killed after 60 s)" ;; esac
+    [ "$st" -lt 128 ] || fail "import-guide $* crashed (status $st)"
+}
 : >"$tmp/empty.txt"
-head -c 700 "$DATA/guides/rows.txt" >"$tmp/truncated.txt"
+# cut in the middle of the UDP table's last row: "1518 957.07 34.40"
+head -c 590 "$DATA/guides/rows.txt" >"$tmp/truncated.txt"
 head -c 65536 /dev/urandom >"$tmp/binary.txt"
 # a 1 GB sparse file: refused at once, never read into memory
 dd if=/dev/zero of="$tmp/huge.txt" bs=1 count=0 seek=1G 2>/dev/null
-ev import-guide "$tmp/empty.txt" -o "$tmp/o.json"
+evg "$tmp/empty.txt" -o "$tmp/o.json"
 expect_fail 1 "empty.txt:1: empty file; not a guide" "an empty guide is refused"
-ev import-guide "$tmp/truncated.txt" -o "$tmp/o.json"
-[ "$st" -lt 128 ] || fail "a truncated guide does not crash the importer"
-ok "a truncated guide is imported as far as it goes (status $st)"
-ev import-guide "$tmp/binary.txt" -o "$tmp/o.json"
+evg "$tmp/truncated.txt" -o "$tmp/o.json"
+expect_ok "a truncated guide is imported as far as it goes"
+rows=$(grep -c '"key": \[' "$tmp/o.json" 2>/dev/null)
+[ "${rows:-0}" -eq 5 ] && ok "... its 5 rows before the cut are in the output" ||
+    fail "a truncated guide: ${rows:-no} rows imported, wanted 5"
+grep -q 'truncated.txt:34: the file ends without a line end inside table .*looks truncated; its last row may be incomplete and the rows after it are missing' "$tmp/err" &&
+    grep -q 'truncated.txt:34: table "UDP Throughput": row .* missing cells left empty' "$tmp/err" &&
+    ok "... and the cut row and the missing rows are reported" || fail "a truncated guide: the cut is not reported"
+evg "$tmp/binary.txt" -o "$tmp/o.json"
 expect_fail 1 "binary.txt:1: binary data .*not a guide" "a binary file is refused as a guide"
 start=$(date +%s)
-ev import-guide "$tmp/huge.txt" -o "$tmp/o.json"
+evg "$tmp/huge.txt" -o "$tmp/o.json"
 expect_fail 1 "huge.txt: larger than 64 MB; not a guide" "a 1 GB sparse guide is refused"
 [ $(($(date +%s) - start)) -le 5 ]
 [ $? -eq 0 ] && ok "... without reading it (within 5 s)" || fail "the 1 GB guide took over 5 s"
-# 100 000 columns, as rows and as a Markdown table
+# 100 000 board columns ("b-N: perf"), as rows and as a Markdown table:
+# real guides, so the wide header reaches each reader, and each keeps them.
 awk 'BEGIN {
     printf "3.1. Benchmarks\n\n";
-    printf "Benchmarks";  for (i = 0; i < 100000; i++) printf " b%d: perf", i; printf "\n";
+    printf "Benchmarks";  for (i = 0; i < 100000; i++) printf " b-%d: perf", i; printf "\n";
     printf "copy (MB/s)"; for (i = 0; i < 100000; i++) printf " %d.5", i; printf "\n\nTable: Wide\n";
 }' >"$tmp/wide.txt"
 awk 'BEGIN {
     printf "# Guide\n\n## Stream\n\n|Benchmarks|";
-    for (i = 0; i < 100000; i++) printf " b%d: perf |", i; printf "\n|---|";
+    for (i = 0; i < 100000; i++) printf " b-%d: perf |", i; printf "\n|---|";
     for (i = 0; i < 100000; i++) printf "---|"; printf "\n| copy (MB/s) |";
     for (i = 0; i < 100000; i++) printf " %d.5 |", i; printf "\n";
 }' >"$tmp/wide.md"
-for g in wide.txt wide.md; do
-    ev import-guide "$tmp/$g" -o "$tmp/o.json"
-    [ "$st" -lt 128 ] || fail "a guide of 100 000 columns ($g) crashed (status $st)"
-    ok "a guide of 100 000 columns ($g) does not crash or hang (status $st)"
-done
-grep -q '"b99999: perf"' "$tmp/o.json"
-[ $? -eq 0 ] && ok "the Markdown table keeps all 100 000 columns" || fail "the wide table lost columns"
+evg "$tmp/wide.txt" -o "$tmp/o.json"
+expect_ok "a rows guide of 100 000 board columns is imported (within the 60 s limit)"
+[ "$(grep -c '"board": "b-[0-9]*"' "$tmp/o.json")" -eq 100000 ] &&
+    grep -q '"header": "b-99999: perf"' "$tmp/o.json" && grep -q '"avg": 99999.5' "$tmp/o.json" &&
+    ok "... and this run's output keeps all 100 000 columns and their values" ||
+    fail "the wide rows table lost columns or values"
+evg "$tmp/wide.md" -o "$tmp/o.json"
+expect_ok "a Markdown table of 100 000 columns is imported"
+[ "$(grep -c '"header": "b-[0-9]*: perf"' "$tmp/o.json")" -eq 100000 ] && grep -q '"b-99999: perf"' "$tmp/o.json" &&
+    ok "... and this run's output keeps all 100 000 columns" || fail "the wide table lost columns"
+# Setext headings ("---" underlines) with pipe tables: Markdown, not rst
+printf 'Gadget Performance Guide\n========================\n\nStream\n------\n\n| Benchmarks | a-b: perf |\n|---|---|\n| copy (MB/s) | 1.5 |\n\nDhrystone\n---------\n\nNone yet.\n' >"$tmp/setext.md"
+evg "$tmp/setext.md" -o "$tmp/o.json"
+expect_ok "a setext Markdown guide is imported"
+grep -q '"layout": "markdown"' "$tmp/o.json" && grep -q '"copy"' "$tmp/o.json" &&
+    ok "... as Markdown, with its table" || fail "a setext Markdown guide was not read as Markdown"
+# a guide whose headings are all there but that has no table: exit 1, why
+printf 'Gadget Performance Guide\n========================\n\nStream\n------\n\nText.\n\nDhrystone\n---------\n' >"$tmp/notables.md"
+evg "$tmp/notables.md" -o "$tmp/o.json"
+expect_fail 1 "notables.md:1: no tables imported: layout rst \(detected from .*\) found no table" \
+    "a guide with no table is an error that names the layout and why"
+[ ! -e "$tmp/o.json" ] && ok "... and no file is written" || fail "an import of no table wrote a file"
 
 # --- reference files: named; fatal for `refs`, not for the benchmarks -----
 printf '{"format": "evmbench-refs/1", "tables": [' >"$tmp/nested.json"
@@ -471,6 +502,55 @@ for cmd in "run lat_syscall --quick --provider kernel --no-save" "refs" "list" \
     st=$?
     expect_fail 1 "standard output: No space left on device" "${cmd%% [-/]*} >/dev/full fails with the reason"
 done
+# --- import: JUnit that Jenkins' xunit plugin accepts ---------------------
+# `run` and `results export` as JUnit, validated against tests/data/junit.xsd
+# (the plugin's "JUnit 10" rules): a benchmark that fails (an <error>, its
+# tool printing invalid UTF-8 and control bytes), a metric off its
+# reference (a <failure>), names with characters XML must escape.
+command -v xmllint >/dev/null 2>&1 || fail "xmllint is missing (sh .ci/deps installs libxml2-utils)"
+XSD="$DATA/junit.xsd"
+j="$tmp/junit"
+mkdir -p "$j/data/tools" "$j/bin"
+cat >"$j/data/tools/junit.json" <<'EOF'
+{
+  "format": "evmbench-tools/1", "tool": "junit", "description": "JUnit schema check",
+  "provided_by": "tests/hardening.sh",
+  "benchmarks": [
+    { "name": "jx_ok", "section": "junit", "binaries": ["jx_ok"], "stream": "stdout", "timeout": 10,
+      "patterns": [ { "regex": "^bw: (?<value>[0-9.]+)$", "metric": "bw<&\"q'", "unit": "mb/s" } ] },
+    { "name": "jx_bad", "section": "junit", "binaries": ["jx_bad"], "stream": "stdout", "timeout": 10,
+      "patterns": [ { "regex": "^bw: (?<value>[0-9.]+)$", "metric": "bw", "unit": "mb/s" } ] }
+  ]
+}
+EOF
+printf '#!/bin/sh\necho "bw: 12.5"\n' >"$j/bin/jx_ok"
+printf '#!/bin/sh\nprintf "broken \\377\\001 <&\\"\\n" >&2\nexit 3\n' >"$j/bin/jx_bad"
+chmod +x "$j/bin/jx_ok" "$j/bin/jx_bad"
+# shellcheck disable=SC2086
+EVMBENCH_DATADIR="$j/data" timeout 60 $WRAP "$BIN" run jx_ok jx_bad --provider tool \
+    --tools-dir "$j/bin" --refs "$DATA/refs/good.json" --format junit --no-save \
+    >"$tmp/out" 2>"$tmp/err" </dev/null
+st=$?
+expect_fail 3 "jx_bad" "run --format junit with a failed benchmark exits 3"
+grep -q '<error ' "$tmp/out" && grep -q 'name="bw&lt;&amp;&quot;q' "$tmp/out" &&
+    ok "... with an <error> and the escaped name" || fail "run --format junit: no <error> or name not escaped"
+xmllint --noout --schema "$XSD" "$tmp/out" 2>"$tmp/err" && ok "... and validates against junit.xsd" ||
+    fail "run --format junit does not validate against junit.xsd"
+# a stored run: a row off its reference, a failed one, and names and an
+# error message with markup, control characters and non-ASCII text
+mkdir -p "$j/store/runs"
+{
+    echo '{"format":"evmbench-run/1","id":"20260101-000000-junit","started":"2026-01-01T00:00:00Z","version":"0","board":null,"board_name":null,"quick":true,"tolerance_pct":10.0,"provider":"tool","benchmarks":["x"]}'
+    echo '{"row":{"bench":"st<r>&\"m","metric":"copy\u0001\u001b[2J","unit":"mb/s","samples":3,"min":1.0,"max":1.0,"avg":1.0,"stddev":0.0,"median":1.0,"value":1.0,"summary":"median","ref_avg":100.0,"ref_min":null,"ref_max":null,"ref_source":null,"deviation_pct":-99.0,"better":false,"verdict":"off","status":"ok","error":null,"provider":"tool"}}'
+    echo '{"row":{"bench":"lm","metric":"lat_tcp","unit":"us","samples":0,"min":null,"max":null,"avg":null,"stddev":null,"median":null,"value":null,"summary":"median","ref_avg":null,"ref_min":null,"ref_max":null,"ref_source":null,"deviation_pct":null,"better":null,"verdict":"none","status":"failed","error":"exit 3: \u00e9\u0002 <&> \ufffe done","provider":"tool"}}'
+} >"$j/store/runs/20260101-000000-junit.evmrun"
+ev results export 20260101-000000-junit --results-dir "$j/store" --format junit
+expect_ok "results export --format junit of a run with a failure and an error"
+grep -q '<failure ' "$tmp/out" && grep -q '<error ' "$tmp/out" && grep -q 'errors="1"' "$tmp/out" &&
+    ok "... has a <failure>, an <error> and counts the error" || fail "results export --format junit: failure/error missing"
+LC_ALL=C grep -q "$(printf '[\001\002\033]')" "$tmp/out" && fail "a control character reached the JUnit file"
+xmllint --noout --schema "$XSD" "$tmp/out" 2>"$tmp/err" && ok "... and validates against junit.xsd" ||
+    fail "results export --format junit does not validate against junit.xsd"
 
 echo "hardening: all $n checks passed"
 exit 0
