@@ -1,6 +1,6 @@
 /* actions.c - action names, key bindings and key names. */
 #include "config.h"
-#include "actions.h"
+#include "screens/actions.h"
 
 #include <ctype.h>
 #include <curses.h>

@@ -3,13 +3,13 @@
  * reference (when detection failed, or to compare with another board). */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
-#include "ui.h"
+#include "screens/ui.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "common/util.h"
 
 #define HEAD_ROWS 3     /* title, blank, column header */
 #define NAME_W 26

@@ -2,13 +2,13 @@
  * how many reference metrics it has, whether the board has numbers. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
-#include "ui.h"
+#include "screens/ui.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "common/util.h"
 
 #define HEAD_ROWS 3     /* title, blank, column header */
 #define RUNS_W 20

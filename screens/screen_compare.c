@@ -4,14 +4,14 @@
  * through the metrics measured so far. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
-#include "ui.h"
+#include "screens/ui.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "common/util.h"
 
 #define HEAD_ROWS 4     /* title, source, blank, this board */
 

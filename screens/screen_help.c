@@ -2,12 +2,12 @@
  * bindings (those of the screen below first), and how to read a result. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
-#include "ui.h"
+#include "screens/ui.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "util.h"
+#include "common/util.h"
 
 #define KEYS_W 24
 

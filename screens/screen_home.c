@@ -1,12 +1,12 @@
 /* screen_home.c - the guide's categories, in the guide's order. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
-#include "ui.h"
+#include "screens/ui.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "util.h"
+#include "common/util.h"
 
 #define HEAD_ROWS 2     /* title line and a blank line above the list */
 

@@ -6,12 +6,12 @@
  * from it; S saves the rows as a named baseline. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
-#include "ui.h"
+#include "screens/ui.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "util.h"
+#include "common/util.h"
 
 #define HEAD_ROWS 3     /* title, blank, column header */
 

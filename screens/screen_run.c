@@ -7,13 +7,13 @@
  * fields have fixed widths so a redraw changes few cells. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
-#include "ui.h"
+#include "screens/ui.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "common/util.h"
 
 #define HEAD_ROWS 6     /* title, progress, state, reference, blank, header */
 #define BAR_W 42

@@ -3,14 +3,14 @@
  * (settings.h), which the next start loads. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
-#include "ui.h"
+#include "screens/ui.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "common/util.h"
 
 #define HEAD_ROWS 2
 #define LABEL_W 22

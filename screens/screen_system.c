@@ -7,16 +7,16 @@
  * core); 'r' measures again. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
-#include "ui.h"
+#include "screens/ui.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpucheck.h"
-#include "cpuclock.h"
-#include "util.h"
+#include "board/cpucheck.h"
+#include "board/cpuclock.h"
+#include "common/util.h"
 
 #define MAX_CORES 64
 #define MEASURE_S 0.1

@@ -1,7 +1,7 @@
 /* theme.c - theme files, built-in themes and their curses attributes. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
-#include "theme.h"
+#include "screens/theme.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "util.h"
+#include "common/util.h"
 
 static const char *const role_names[] = {
 #define ROLE(id, name) name,

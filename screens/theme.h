@@ -19,7 +19,7 @@
 
 #include <stdbool.h>
 
-#include "diag.h"
+#include "common/diag.h"
 
 #define THEME_ROLES \
     ROLE(NORMAL,    "normal") \

@@ -6,7 +6,7 @@
  * most updates_per_s times a second; curses sends only what changed. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
-#include "ui.h"
+#include "screens/ui.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -24,11 +24,11 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "datadir.h"
-#include "embedded.h"
-#include "profile.h"
-#include "store.h"
-#include "util.h"
+#include "data/datadir.h"
+#include "data/embedded.h"
+#include "data/profile.h"
+#include "store/store.h"
+#include "common/util.h"
 
 #define MIN_COLS 80
 #define MIN_ROWS 24

@@ -12,9 +12,9 @@
 #define EVMBENCH_UI_H
 
 #include "app.h"
-#include "batch.h"
-#include "session.h"
-#include "settings.h"
+#include "run/batch.h"
+#include "run/session.h"
+#include "data/settings.h"
 
 struct ui_options {
     const char *run;        /* open the live screen of this benchmark first */
@@ -37,9 +37,9 @@ int ui_main(struct app *a, const struct ui_options *opt);
 #ifdef EVMBENCH_UI_PRIVATE
 #include <curses.h>
 
-#include "actions.h"
-#include "theme.h"
-#include "widgets.h"
+#include "screens/actions.h"
+#include "screens/theme.h"
+#include "screens/widgets.h"
 
 struct ui;
 struct screen;

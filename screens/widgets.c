@@ -1,15 +1,15 @@
 /* widgets.c - text formatting for the screens, and drawing it. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
-#include "widgets.h"
+#include "screens/widgets.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
-#include "session.h"
-#include "util.h"
+#include "run/session.h"
+#include "common/util.h"
 
 /* --- pure formatting ---------------------------------------------------- */
 

@@ -17,9 +17,9 @@
 
 #include <jansson.h>
 
-#include "actions.h"
-#include "deviation.h"
-#include "result.h"
+#include "screens/actions.h"
+#include "run/deviation.h"
+#include "run/result.h"
 
 /* Fits s into exactly `width` columns: padded with spaces on the right
  * (or the left when right_align), cut with a trailing '~' when too long.
@@ -167,7 +167,7 @@ bool list_pos_scroll(struct list_pos *p, size_t count, size_t visible, enum acti
 #ifdef EVMBENCH_UI_PRIVATE
 #include <curses.h>
 
-#include "theme.h"
+#include "screens/theme.h"
 
 /* Text fitted to width at (y, x) in role r. */
 void widget_text(WINDOW *w, int y, int x, int width, enum role r, const char *s,

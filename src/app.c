@@ -6,12 +6,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "datadir.h"
-#include "deviation.h"
-#include "cpuclock.h"
-#include "kernel.h"
-#include "toolkernel.h"
-#include "util.h"
+#include "data/datadir.h"
+#include "run/deviation.h"
+#include "board/cpuclock.h"
+#include "run/kernel.h"
+#include "recipe/toolkernel.h"
+#include "common/util.h"
 
 void app_init(struct app *a, const struct app_config *cfg)
 {

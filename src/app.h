@@ -8,14 +8,14 @@
 
 #include <stdbool.h>
 
-#include "board.h"
-#include "catalog.h"
-#include "cpucheck.h"
-#include "diag.h"
-#include "refdb.h"
-#include "recipe.h"
-#include "result.h"
-#include "runner.h"
+#include "board/board.h"
+#include "data/catalog.h"
+#include "board/cpucheck.h"
+#include "common/diag.h"
+#include "data/refdb.h"
+#include "recipe/recipe.h"
+#include "run/result.h"
+#include "run/runner.h"
 
 struct app_config {
     const char *sysroot;        /* NULL = "/" */

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 char *test_data_path(const char *rel)
 {

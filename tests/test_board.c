@@ -10,9 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "board.h"
+#include "board/board.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 /* One fixture and what detection must find in it. */
 struct fixture {

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
+#include "data/catalog.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 static int run_nothing(const struct kernel_params *p, struct report *r)
 {

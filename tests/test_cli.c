@@ -9,11 +9,11 @@
 
 #include <jansson.h>
 
-#include "cli.h"
-#include "settings.h"
-#include "store.h"
+#include "cli/cli.h"
+#include "data/settings.h"
+#include "store/store.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 struct outcome {
     int rc;

@@ -12,14 +12,14 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cpucheck.h"
-#include "cpuclock.h"
-#include "diag.h"
-#include "kernel.h"
-#include "refdb.h"
-#include "report.h"
+#include "board/cpucheck.h"
+#include "board/cpuclock.h"
+#include "common/diag.h"
+#include "run/kernel.h"
+#include "data/refdb.h"
+#include "run/report.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 /* --- collecting a run ---------------------------------------------------- */
 

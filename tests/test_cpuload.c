@@ -11,10 +11,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cpuload.h"
+#include "board/cpuload.h"
 #include "suites.h"
-#include "toolparam.h"
-#include "util.h"
+#include "recipe/toolparam.h"
+#include "common/util.h"
 
 /* Every tests/data/cpuload/<case>: before/ and after/ sysroots and the
  * expected busy percentage (a line starting '#': no value at all). */

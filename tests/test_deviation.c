@@ -1,11 +1,11 @@
 /* test_deviation.c - direction of units and verdicts, hand-computed. */
 #include "config.h"
 
-#include "deviation.h"
-#include "refdb.h"
-#include "result.h"
+#include "run/deviation.h"
+#include "data/refdb.h"
+#include "run/result.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 START_TEST(unit_directions)
 {

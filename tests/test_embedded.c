@@ -9,12 +9,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "datadir.h"
-#include "embedded.h"
-#include "recipe.h"
-#include "refdb.h"
+#include "data/datadir.h"
+#include "data/embedded.h"
+#include "recipe/recipe.h"
+#include "data/refdb.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 static char tmpdir[] = "/tmp/evmbench-embed-test-XXXXXX";
 static char *old_tmpdir;

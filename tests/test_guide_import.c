@@ -14,9 +14,9 @@
 
 #include <jansson.h>
 
-#include "guide_import.h"
+#include "guide/guide_import.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 /* ---- helpers -------------------------------------------------------- */
 

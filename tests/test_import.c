@@ -9,9 +9,9 @@
 
 #include <jansson.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 static char *dir;
 

@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kernel.h"
-#include "report.h"
+#include "run/kernel.h"
+#include "run/report.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 /* The guide's LMBench rows these kernels produce (evmbench refs --board
  * am62xx_sk-fs --section LMBench), with their units. */

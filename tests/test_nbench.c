@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
-#include "nbench.h"
-#include "report.h"
+#include "run/kernel.h"
+#include "benches/kernels/nbench.h"
+#include "run/report.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 /* The guide's NBench rows, in the guide's order. */
 static const char *const guide_rows[] = {

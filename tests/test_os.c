@@ -14,11 +14,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "kernel.h"
-#include "kernel_util.h"
-#include "report.h"
+#include "run/kernel.h"
+#include "benches/kernels/kernel_util.h"
+#include "run/report.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 /* The LMBench rows of the guide these kernels serve, with the guide's
  * units (evmbench refs --board am62xx_sk-fs --section LMBench). */

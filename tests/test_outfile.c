@@ -21,11 +21,11 @@
 
 #include <jansson.h>
 
-#include "outfile.h"
-#include "settings.h"
-#include "store.h"
+#include "common/outfile.h"
+#include "data/settings.h"
+#include "store/store.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 static char *make_tmpdir(void)
 {

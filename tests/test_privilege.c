@@ -6,9 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "privilege.h"
+#include "board/privilege.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 static char root[] = "/tmp/evmbench-priv-XXXXXX";
 

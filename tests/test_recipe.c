@@ -12,17 +12,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "datadir.h"
-#include "diag.h"
-#include "export.h"
-#include "recipe.h"
-#include "refdb.h"
-#include "result.h"
-#include "runner.h"
-#include "store.h"
+#include "data/datadir.h"
+#include "common/diag.h"
+#include "store/export.h"
+#include "recipe/recipe.h"
+#include "data/refdb.h"
+#include "run/result.h"
+#include "run/runner.h"
+#include "store/store.h"
 #include "suites.h"
-#include "toolkernel.h"
-#include "util.h"
+#include "recipe/toolkernel.h"
+#include "common/util.h"
 
 /* --- the shipped recipes -------------------------------------------------- */
 

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "refdb.h"
+#include "data/refdb.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 static struct refdb *load(const char *rel, struct diag *dg, int *loaded)
 {

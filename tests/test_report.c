@@ -5,9 +5,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report.h"
+#include "run/report.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 START_TEST(round_trip_through_a_pipe)
 {

@@ -10,10 +10,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "batch.h"
-#include "runner.h"
+#include "run/batch.h"
+#include "run/runner.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 static const struct kernel_metric two_metrics[] = {
     { .id = "alpha", .unit = "mb/s", .summary = SUMMARY_MAX },

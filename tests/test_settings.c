@@ -8,13 +8,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "profile.h"
-#include "session.h"
-#include "settings.h"
-#include "store.h"
+#include "common/diag.h"
+#include "data/profile.h"
+#include "run/session.h"
+#include "data/settings.h"
+#include "store/store.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 START_TEST(test_settings_parse)
 {

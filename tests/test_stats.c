@@ -3,9 +3,9 @@
 
 #include <math.h>
 
-#include "stats.h"
+#include "common/stats.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 START_TEST(known_series)
 {

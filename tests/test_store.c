@@ -10,12 +10,12 @@
 
 #include <jansson.h>
 
-#include "cli.h"
-#include "export.h"
-#include "result.h"
-#include "store.h"
+#include "cli/cli.h"
+#include "store/export.h"
+#include "run/result.h"
+#include "store/store.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 static char *dir;
 

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
-#include "report.h"
+#include "run/kernel.h"
+#include "run/report.h"
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 static const char *const guide_rows[] = { "copy", "scale", "add", "triad" };
 

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "suites.h"
-#include "util.h"
+#include "common/util.h"
 
 START_TEST(slug_folds_case_and_punctuation)
 {

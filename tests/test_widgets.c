@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "actions.h"
-#include "diag.h"
+#include "screens/actions.h"
+#include "common/diag.h"
 #include "suites.h"
-#include "theme.h"
-#include "util.h"
-#include "widgets.h"
+#include "screens/theme.h"
+#include "common/util.h"
+#include "screens/widgets.h"
 
 /* --- numbers ------------------------------------------------------------ */
 

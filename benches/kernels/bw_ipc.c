@@ -22,9 +22,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "kernel.h"
-#include "kernel_util.h"
-#include "util.h"
+#include "run/kernel.h"
+#include "benches/kernels/kernel_util.h"
+#include "common/util.h"
 
 #define BW_XFERSIZE (64u * 1024u)           /* lmbench XFERSIZE */
 #define BW_XFER     (10u * 1024u * 1024u)   /* lmbench XFER: bytes per iteration */

@@ -44,9 +44,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "kernel.h"
-#include "kernel_util.h"
-#include "util.h"
+#include "run/kernel.h"
+#include "benches/kernels/kernel_util.h"
+#include "common/util.h"
 
 #define BW_CHUNK_WORDS      128         /* 512-byte chunks, as lmbench */
 #define BW_MIN_BYTES        512u

@@ -34,10 +34,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cpucheck.h"
-#include "cpuclock.h"
-#include "kernel.h"
-#include "util.h"
+#include "board/cpucheck.h"
+#include "board/cpuclock.h"
+#include "run/kernel.h"
+#include "common/util.h"
 
 #if defined(__has_attribute)
 #if __has_attribute(noipa)

@@ -1,6 +1,6 @@
 /* kernel_util.c - timing harness and helpers shared by the kernels. */
 #include "config.h"
-#include "kernel_util.h"
+#include "benches/kernels/kernel_util.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -13,7 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "common/util.h"
 
 #define KB_MAX_ITERS    (UINT64_C(1) << 27)     /* lmbench gives up beyond */
 #define KB_SMALL_S      150e-6                  /* below: grow x8, do not scale */

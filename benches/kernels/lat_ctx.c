@@ -24,9 +24,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kernel.h"
-#include "kernel_util.h"
-#include "util.h"
+#include "run/kernel.h"
+#include "benches/kernels/kernel_util.h"
+#include "common/util.h"
 
 #define CTX_MAXPROCS    4
 #define CTX_REPS_FULL   100     /* TI runs lat_ctx -N 100 */

@@ -37,9 +37,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "kernel.h"
-#include "kernel_util.h"
-#include "util.h"
+#include "run/kernel.h"
+#include "benches/kernels/kernel_util.h"
+#include "common/util.h"
 
 #define FS_PER_DIR  100                 /* lmbench's -n default */
 #define FS_CHUNK    (128u * 1024u)      /* lmbench's mkfile() buffer */

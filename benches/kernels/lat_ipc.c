@@ -43,9 +43,9 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "kernel.h"
-#include "kernel_util.h"
-#include "util.h"
+#include "run/kernel.h"
+#include "benches/kernels/kernel_util.h"
+#include "common/util.h"
 
 enum {
     IPC_PIPE, IPC_UNIX, IPC_TCP, IPC_CONNECT, IPC_SELECT, IPC_SEM, IPC_NTESTS,

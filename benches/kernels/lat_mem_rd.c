@@ -55,9 +55,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
-#include "kernel_util.h"
-#include "util.h"
+#include "run/kernel.h"
+#include "benches/kernels/kernel_util.h"
+#include "common/util.h"
 
 #define LMR_STRIDE          128
 #define LMR_FULL_INTERVAL_S 0.1

@@ -34,10 +34,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
-#include "kernel_util.h"
-#include "stats.h"
-#include "util.h"
+#include "run/kernel.h"
+#include "benches/kernels/kernel_util.h"
+#include "common/stats.h"
+#include "common/util.h"
 
 #define OPS_PER_UNIT        100
 

@@ -26,9 +26,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "kernel.h"
-#include "kernel_util.h"
-#include "util.h"
+#include "run/kernel.h"
+#include "benches/kernels/kernel_util.h"
+#include "common/util.h"
 
 enum { PROC_FORK, PROC_EXEC, PROC_CALL, PROC_CALL_ALIAS, PROC_COUNT };
 

@@ -24,9 +24,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "kernel.h"
-#include "kernel_util.h"
-#include "util.h"
+#include "run/kernel.h"
+#include "benches/kernels/kernel_util.h"
+#include "common/util.h"
 
 enum { SIG_INSTALL, SIG_CATCH, SIG_PROT, SIG_INSTALL_ALIAS, SIG_CATCH_ALIAS, SIG_COUNT };
 

@@ -22,9 +22,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "kernel.h"
-#include "kernel_util.h"
-#include "util.h"
+#include "run/kernel.h"
+#include "benches/kernels/kernel_util.h"
+#include "common/util.h"
 
 enum { SC_NULL, SC_READ, SC_WRITE, SC_STAT, SC_FSTAT, SC_OPEN, SC_COUNT };
 

@@ -25,9 +25,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "kernel.h"
-#include "kernel_util.h"
-#include "util.h"
+#include "run/kernel.h"
+#include "benches/kernels/kernel_util.h"
+#include "common/util.h"
 
 #define VM_FILE_SIZE    (16u << 20)
 #define VM_MMAP_SIZE    (1u << 20)      /* lat_mmap 1m */

@@ -33,10 +33,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpucheck.h"
-#include "cpuclock.h"
-#include "kernel.h"
-#include "util.h"
+#include "board/cpucheck.h"
+#include "board/cpuclock.h"
+#include "run/kernel.h"
+#include "common/util.h"
 
 #define LINPACK_N            100
 #define LINPACK_N_MAX        2000

@@ -29,9 +29,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
-#include "nbench.h"
-#include "util.h"
+#include "run/kernel.h"
+#include "benches/kernels/nbench.h"
+#include "common/util.h"
 
 #define NB_CALL_S           0.001
 #define NB_SAMPLE_S_FULL    1.0

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nbench.h"
+#include "benches/kernels/nbench.h"
 
 /* --- IDEA --------------------------------------------------------------- */
 

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nbench.h"
+#include "benches/kernels/nbench.h"
 
 #define W 4     /* mantissa words */
 

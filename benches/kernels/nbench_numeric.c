@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nbench.h"
+#include "benches/kernels/nbench.h"
 
 /* --- Fourier ------------------------------------------------------------- */
 

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nbench.h"
+#include "benches/kernels/nbench.h"
 
 /* --- numeric sort ------------------------------------------------------- */
 

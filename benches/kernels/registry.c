@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <strings.h>
 
-#include "kernel.h"
-#include "util.h"
+#include "run/kernel.h"
+#include "common/util.h"
 
 /* Each kernel file exports one `const struct kernel`. */
 extern const struct kernel kernel_stream;

@@ -36,9 +36,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "kernel.h"
-#include "kernel_util.h"
-#include "util.h"
+#include "run/kernel.h"
+#include "benches/kernels/kernel_util.h"
+#include "common/util.h"
 
 #define STREAM_MIN_ELEMS    10000000u   /* STREAM's default array size */
 #define STREAM_LLC_FACTOR   4           /* each array >= 4 x the LLC */

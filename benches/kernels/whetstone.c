@@ -47,10 +47,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cpucheck.h"
-#include "cpuclock.h"
-#include "kernel.h"
-#include "util.h"
+#include "board/cpucheck.h"
+#include "board/cpuclock.h"
+#include "run/kernel.h"
+#include "common/util.h"
 
 #define WHET_SAMPLE_FULL_S   2.0
 #define WHET_SAMPLE_QUICK_S  0.45

@@ -14,9 +14,9 @@
 #include <errno.h>
 #include <sys/stat.h>
 
-#include "board.h"
+#include "board/board.h"
 #include "fuzz_util.h"
-#include "util.h"
+#include "common/util.h"
 
 static const char *const files[] = {
     "proc/device-tree/model",

@@ -4,9 +4,9 @@
 
 #include <jansson.h>
 
-#include "diag.h"
+#include "common/diag.h"
 #include "fuzz_util.h"
-#include "guide_import.h"
+#include "guide/guide_import.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

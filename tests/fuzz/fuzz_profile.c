@@ -1,9 +1,9 @@
 /* fuzz_profile.c - the profile parser on arbitrary text. */
 #include "config.h"
 
-#include "diag.h"
+#include "common/diag.h"
 #include "fuzz_util.h"
-#include "profile.h"
+#include "data/profile.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -4,10 +4,10 @@
  * what the tool printed. */
 #include "config.h"
 
-#include "diag.h"
+#include "common/diag.h"
 #include "fuzz_util.h"
-#include "recipe.h"
-#include "util.h"
+#include "recipe/recipe.h"
+#include "common/util.h"
 
 static struct recipe_set *set;
 

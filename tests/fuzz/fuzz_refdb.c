@@ -2,9 +2,9 @@
  * look-ups the screens make on what it loaded. */
 #include "config.h"
 
-#include "diag.h"
+#include "common/diag.h"
 #include "fuzz_util.h"
-#include "refdb.h"
+#include "data/refdb.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -2,9 +2,9 @@
  * written back from what it parsed and read again. */
 #include "config.h"
 
-#include "diag.h"
+#include "common/diag.h"
 #include "fuzz_util.h"
-#include "settings.h"
+#include "data/settings.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

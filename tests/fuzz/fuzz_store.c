@@ -2,9 +2,9 @@
  * arbitrary run file. */
 #include "config.h"
 
-#include "diag.h"
+#include "common/diag.h"
 #include "fuzz_util.h"
-#include "store.h"
+#include "store/store.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -2,9 +2,9 @@
  * mono base), then each role formatted back as a theme line. */
 #include "config.h"
 
-#include "diag.h"
+#include "common/diag.h"
 #include "fuzz_util.h"
-#include "theme.h"
+#include "screens/theme.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,0 +1,91 @@
+/* cli_impl.h - what the command-line modules share: the parsed command
+ * line and the small helpers every command uses for its output. Only
+ * cli*.c include it; cli.h is the public entry point. */
+#ifndef EVMBENCH_CLI_IMPL_H
+#define EVMBENCH_CLI_IMPL_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "app.h"
+#include "common/diag.h"
+#include "data/profile.h"
+#include "store/store.h"
+
+struct cli {
+    FILE *out, *err;
+    bool stdout_closed;         /* started with stdout closed (>&-) */
+    struct app_config cfg;
+    const char *format;
+    const char *output;         /* -o */
+    struct outfile *outfile;    /* -o while it is written (outfile.h) */
+    const char *run;            /* --run, for the TUI */
+    const char *demo;           /* --demo[=PROFILE] */
+    const char *profile_name;   /* run --profile */
+    struct profile profile;     /* loaded when profile_name is set */
+    bool profile_loaded;
+    const char *theme;          /* --theme */
+    bool slow_tty;              /* --slow-tty */
+    bool provider_set;          /* --provider was given */
+    const char *section;        /* refs filter */
+    const char *layout;
+    const char *ui;
+    char **args;                /* positional arguments after the command */
+    struct app *app;            /* run: the model the sink reads */
+    FILE *run_out;              /* run --format text: rows go here as runs end */
+    int out_errno;              /* why flushing run_out first failed, or 0 */
+    int rounds;                 /* selfcheck --rounds */
+    const char *storage_dir;    /* --storage-dir */
+    bool allow_raw;             /* --allow-raw-device */
+    const char *peer;           /* --peer */
+    const char *audio_device;   /* --audio-device */
+    int nargs;
+    /* run: the results store and baselines */
+    const char *results_dir;    /* --results-dir; NULL: store_default_dir() */
+    bool no_save;               /* --no-save */
+    const char *save_baseline;  /* --save-baseline NAME */
+    const char *baseline;       /* --baseline NAME|RUN */
+    double fail_pct;            /* --fail-on-deviation; 0: off */
+    int keep;                   /* results prune --keep */
+    bool keep_set;
+    const char *tool;           /* results import --tool */
+    struct store_writer *store; /* this run's file, NULL when not saving */
+    bool quiet;                 /* --quiet: no progress on stderr */
+    const char *kmsg;           /* --lava-kmsg[=PATH]: LAVA lines go there */
+    struct batch *batch;        /* run: the batch going, for the status line */
+    bool status_tty;            /* stderr is a terminal: one updating line */
+    bool status_shown;          /* the status line is on the screen now */
+    double status_last, batch_started;
+    char last_value[64];        /* "copy 1838.9 mb/s" */
+    json_t *rows;               /* every finished row, in order */
+};
+
+/* The exit status of a usage error, after a one-line message on err. */
+int cli_usage_error(struct cli *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Whether --format is `name` ("text" when none was given). */
+bool cli_format_is(const struct cli *c, const char *name);
+/* 0 when --format is one of `allowed` (NULL-terminated), else a usage error. */
+int cli_check_format(struct cli *c, const char *const *allowed);
+/* The format of `run` and `results export`: --format, else the -o file's
+ * extension, else text. */
+const char *cli_output_format(const struct cli *c);
+/* Where output goes: stdout, or the -o file through outfile.h (replaced
+ * only by cli_close_output; NULL after a message). */
+FILE *cli_open_output(struct cli *c);
+/* Finishes what cli_open_output gave: 0, or 1 after a message when any of
+ * the output was lost (a full disk, a closed pipe); -o FILE is then left
+ * as it was. */
+int cli_close_output(struct cli *c, FILE *f);
+/* j as indented JSON and a newline; -1 when it could not be written. */
+int cli_dump_json(json_t *j, FILE *f);
+/* Loader diagnostics as warnings on err. */
+void cli_print_diag(struct cli *c, const struct diag *d);
+/* 0, or a usage error when --board names no guide column. */
+int cli_check_board(struct cli *c, const struct app *a);
+
+/* `evmbench run` (cli_run.c). */
+int cli_run(struct cli *c, struct app *a);
+
+#endif

@@ -1,0 +1,291 @@
+/* cli_results.c - `evmbench results ...` (cli_results.h). */
+#include "config.h"
+#include "cli/cli_results.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "run/deviation.h"
+#include "store/export.h"
+#include "common/outfile.h"
+#include "store/store.h"
+#include "common/util.h"
+
+enum { EXIT_ERR = 1, EXIT_USE = 2 };
+
+static int usage(const struct results_cmd *rc, const char *msg)
+{
+    fprintf(rc->err, "evmbench: %s (see 'evmbench --help')\n", msg);
+    return EXIT_USE;
+}
+
+/* The store's diagnostics: warnings (skipped files), except the last
+ * when `failed` (then it says why the command failed). */
+static void print_diag_as(const struct results_cmd *rc, struct diag *d, bool failed)
+{
+    for (size_t i = 0; i < d->n; i++)
+        fprintf(rc->err, "evmbench: %s%s\n", failed && i + 1 == d->n ? "" : "warning: ",
+                d->msgs[i]);
+    diag_free(d);
+    diag_init(d);
+}
+
+static void print_diag(const struct results_cmd *rc, struct diag *d)
+{
+    print_diag_as(rc, d, false);
+}
+
+/* stdout, or -o FILE through outfile.h (*of set); NULL after a message. */
+static FILE *open_out(const struct results_cmd *rc, struct outfile **of)
+{
+    *of = NULL;
+    if (!rc->output || strcmp(rc->output, "-") == 0)
+        return rc->out;
+    char err[PATH_MAX + 256];
+    *of = outfile_open(rc->output, err, sizeof err);
+    if (!*of) {
+        fprintf(rc->err, "evmbench: %s\n", err);
+        return NULL;
+    }
+    return outfile_stream(*of);
+}
+
+/* Finishes what open_out gave: 0, or EXIT_ERR after a message when any
+ * of the output was lost (-o FILE is then left as it was). */
+static int close_out(const struct results_cmd *rc, FILE *f, struct outfile *of)
+{
+    char err[PATH_MAX + 256];
+    int bad = of ? outfile_commit(of, err, sizeof err)
+            : outfile_check_stream(f, f == stdout ? "standard output" : "output", err,
+                                   sizeof err);
+    if (!bad)
+        return 0;
+    fprintf(rc->err, "evmbench: %s\n", err);
+    return EXIT_ERR;
+}
+
+static const char *hstr(json_t *h, const char *key)
+{
+    const char *s = json_string_value(json_object_get(h, key));
+    return s ? s : "-";
+}
+
+static int cmd_list(const struct results_cmd *rc, struct diag *d)
+{
+    struct stored_run *runs;
+    size_t n = store_list(rc->dir, &runs, d);
+    print_diag(rc, d);
+    struct outfile *of;
+    FILE *f = open_out(rc, &of);
+    if (!f) {
+        store_runs_free(runs, n);
+        return EXIT_ERR;
+    }
+    bool json = strcmp(rc->format, "json") == 0;
+    json_t *arr = json_array();
+    if (!json && n)
+        fprintf(f, "%-40s %-10s %-18s %5s\n", "RUN", "STATE", "BOARD", "ROWS");
+    for (size_t i = 0; i < n; i++) {
+        const struct stored_run *r = &runs[i];
+        if (json) {
+            json_t *o = json_object();
+            json_object_set_new(o, "id", json_string_from_outside(r->id));
+            json_object_set_new(o, "path", json_string_from_outside(r->path));
+            json_object_set_new(o, "complete", json_boolean(r->complete));
+            json_object_set(o, "started", json_object_get(r->header, "started"));
+            json_object_set(o, "board", json_object_get(r->header, "board"));
+            json_object_set_new(o, "rows", json_integer((json_int_t)json_array_size(r->rows)));
+            json_array_append_new(arr, o);
+        } else {
+            fprintf(f, "%-40s %-10s %-18s %5zu\n", r->id, r->complete ? "complete" : "incomplete",
+                    hstr(r->header, "board"), json_array_size(r->rows));
+        }
+    }
+    if (json) {
+        json_dumpf(arr, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        fputc('\n', f);
+    } else if (!n) {
+        fprintf(rc->err, "evmbench: no runs in %s/runs yet\n", rc->dir);
+    }
+    json_decref(arr);
+    store_runs_free(runs, n);
+    return close_out(rc, f, of);
+}
+
+static int cmd_show(const struct results_cmd *rc, const char *which, struct diag *d)
+{
+    struct stored_run r;
+    int found = store_find(rc->dir, which, &r, d);
+    print_diag_as(rc, d, found != 0);
+    if (found != 0)
+        return EXIT_ERR;
+    struct outfile *of;
+    FILE *f = open_out(rc, &of);
+    if (!f) {
+        stored_run_free(&r);
+        return EXIT_ERR;
+    }
+    if (strcmp(rc->format, "json") == 0) {
+        json_t *o = json_deep_copy(r.header);
+        json_object_set_new(o, "complete", json_boolean(r.complete));
+        json_object_set(o, "results", r.rows);
+        json_dumpf(o, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+        fputc('\n', f);
+        json_decref(o);
+    } else {
+        json_t *imp = json_object_get(r.header, "imported");
+        if (strcmp(rc->format, "text") == 0)
+            fprintf(f, "Run: %s (%s)\nStarted: %s\nBoard: %s\n", r.id,
+                    r.complete ? "complete" : "incomplete: interrupted before its end",
+                    hstr(r.header, "started"), hstr(r.header, "board"));
+        if (strcmp(rc->format, "text") == 0 && json_is_object(imp))
+            fprintf(f, "Imported: %s (--tool %s)\n", hstr(imp, "file"), hstr(imp, "tool"));
+        if (strcmp(rc->format, "text") == 0)
+            fputc('\n', f);
+        export_rows(f, rc->format, r.rows, rc->fail_pct, r.id);
+    }
+    stored_run_free(&r);
+    return close_out(rc, f, of);
+}
+
+/* The rows of a run, or of a baseline by that name: compare takes both.
+ * Fills *label; -1 after reporting when there is neither. */
+static int load_rows(const struct results_cmd *rc, const char *which, json_t **rows,
+                     char **label, struct diag *d)
+{
+    struct stored_run r;
+    struct diag quiet;
+    diag_init(&quiet);
+    if (store_find(rc->dir, which, &r, &quiet) == 0) {
+        for (size_t i = 0; i < quiet.n; i++)
+            diag_add(d, "%s", quiet.msgs[i]);
+        diag_free(&quiet);
+        *rows = json_incref(r.rows);
+        *label = xasprintf("run %s%s", r.id, r.complete ? "" : " (incomplete)");
+        stored_run_free(&r);
+        return 0;
+    }
+    diag_free(&quiet);
+    *rows = store_load_baseline(rc->dir, which, d);
+    if (!*rows)
+        return -1;
+    *label = xasprintf("baseline %s", which);
+    return 0;
+}
+
+static int cmd_compare(const struct results_cmd *rc, const char *wa, const char *wb,
+                       struct diag *d)
+{
+    json_t *ra = NULL, *rb = NULL;
+    char *la = NULL, *lb = NULL;
+    if (load_rows(rc, wa, &ra, &la, d) != 0 || load_rows(rc, wb, &rb, &lb, d) != 0) {
+        print_diag_as(rc, d, true);
+        json_decref(ra);
+        free(la);
+        return EXIT_ERR;
+    }
+    print_diag(rc, d);
+    /* B's rows with A as their baseline: the change is from A to B */
+    json_t *rows = json_deep_copy(rb);
+    export_add_baseline(rows, ra);
+    struct outfile *of;
+    FILE *f = open_out(rc, &of);
+    bool json = rc->format && strcmp(rc->format, "json") == 0;
+    json_t *arr = json_array();
+    if (f && !json)
+        fprintf(f, "A: %s\nB: %s\n%-30s %12s %12s %-8s %8s %s\n", la, lb, "METRIC", "A",
+                "B", "UNIT", "CHANGE", "");
+    size_t i;
+    json_t *row;
+    json_array_foreach(rows, i, row) {
+        if (!f)
+            break;
+        json_t *va = json_object_get(row, "baseline_value");
+        json_t *vb = json_object_get(row, "value");
+        json_t *pct = json_object_get(row, "baseline_change_pct");
+        json_t *better = json_object_get(row, "baseline_better");
+        const char *bench = json_string_value(json_object_get(row, "bench"));
+        const char *metric = json_string_value(json_object_get(row, "metric"));
+        const char *unit = json_string_value(json_object_get(row, "unit"));
+        if (json) {
+            json_t *o = json_object();
+            json_object_set_new(o, "bench", json_string(bench ? bench : ""));
+            json_object_set_new(o, "metric", json_string(metric ? metric : ""));
+            json_object_set_new(o, "unit", json_string(unit ? unit : ""));
+            json_object_set(o, "a", va ? va : json_null());
+            json_object_set(o, "b", json_is_number(vb) ? vb : json_null());
+            json_object_set(o, "change_pct", pct ? pct : json_null());
+            json_object_set(o, "better", better ? better : json_null());
+            json_array_append_new(arr, o);
+            continue;
+        }
+        char sa[24] = "-", sb[24] = "-", sp[24] = "";
+        if (json_is_number(va))
+            snprintf(sa, sizeof sa, "%.6g", json_number_value(va));
+        if (json_is_number(vb))
+            snprintf(sb, sizeof sb, "%.6g", json_number_value(vb));
+        if (json_is_number(pct))
+            snprintf(sp, sizeof sp, "%+.1f%%", json_number_value(pct));
+        char name[128];
+        snprintf(name, sizeof name, "%s.%s", bench ? bench : "", metric ? metric : "");
+        fprintf(f, "%-30.30s %12s %12s %-8.8s %8s %s\n", name, sa, sb, unit ? unit : "", sp,
+                json_is_true(better) ? "better" : json_is_false(better) ? "worse" : "");
+    }
+    if (f && json) {
+        json_t *o = json_pack("{ss ss sO}", "a", la, "b", lb, "metrics", arr);
+        json_dumpf(o, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+        fputc('\n', f);
+        json_decref(o);
+    }
+    json_decref(arr);
+    json_decref(rows);
+    json_decref(ra);
+    json_decref(rb);
+    free(la);
+    free(lb);
+    return f ? close_out(rc, f, of) : EXIT_ERR;
+}
+
+int cli_results(const struct results_cmd *rc, char **args, int nargs)
+{
+    static const char *const formats[] = { "text", "json", "csv", "lava", "junit" };
+    bool ok_format = false;
+    for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+        ok_format |= strcmp(rc->format, formats[i]) == 0;
+    if (!ok_format)
+        return usage(rc, "results: the format is text, json, csv, lava or junit");
+    if (nargs < 1)
+        return usage(rc, "results needs list, show, compare, export or prune");
+    const char *sub = args[0];
+    struct diag d;
+    diag_init(&d);
+    int status;
+    if (strcmp(sub, "list") == 0 && nargs == 1) {
+        status = cmd_list(rc, &d);
+    } else if ((strcmp(sub, "show") == 0 || strcmp(sub, "export") == 0) && nargs == 2) {
+        status = cmd_show(rc, args[1], &d);
+    } else if (strcmp(sub, "compare") == 0 && nargs == 3) {
+        status = cmd_compare(rc, args[1], args[2], &d);
+    } else if (strcmp(sub, "prune") == 0 && nargs == 1) {
+        if (!rc->keep_set) {
+            diag_free(&d);
+            return usage(rc, "results prune needs --keep N");
+        }
+        int removed = store_prune(rc->dir, (size_t)rc->keep, &d);
+        print_diag(rc, &d);
+        if (removed >= 0)
+            fprintf(rc->out, "removed %d run%s, kept the newest %d\n", removed,
+                    removed == 1 ? "" : "s", rc->keep);
+        status = removed < 0 ? EXIT_ERR : close_out(rc, rc->out, NULL);
+    } else {
+        diag_free(&d);
+        return usage(rc, "results: list | show RUN | compare RUN_A RUN_B | export RUN | "
+                         "prune --keep N");
+    }
+    diag_free(&d);
+    return status;
+}

@@ -1,0 +1,602 @@
+/* cli_run.c - `evmbench run`: benchmarks without the screens, their
+ * progress on stderr, the results in every format, the store and baselines. */
+#include "config.h"
+#include "cli/cli_impl.h"
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <time.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "app.h"
+#include "run/batch.h"
+#include "board/board.h"
+#include "store/export.h"
+#include "run/kernel.h"
+#include "run/result.h"
+#include "data/profile.h"
+#include "store/store.h"
+#include "common/util.h"
+
+
+/* --- run ----------------------------------------------------------------- */
+
+/* Whether a row is wanted: all of them, unless the profile's entry for
+ * this kernel (by kernel or section name) lists the metrics it keeps. */
+static bool row_wanted(const struct cli *c, const struct run *run, const char *metric)
+{
+    for (size_t i = 0; c->profile_name && i < c->profile.n; i++) {
+        const struct profile_bench *b = &c->profile.benches[i];
+        if (strcasecmp(b->name, run->kernel->name) == 0 ||
+            strcasecmp(b->name, run->kernel->section) == 0)
+            return profile_bench_keeps(b, metric);
+    }
+    return true;
+}
+
+/* Line-mode sink: notes and one line per finished benchmark on stderr. */
+/* --- progress on stderr without the screens --------------------------------
+ * On a terminal: one line, rewritten at most 4 times a second with '\r'
+ * and spaces (no escape sequences: any terminal, serial consoles too):
+ * benchmark k/n, batch progress, ETA, the last value. Elsewhere (a log, a
+ * board farm): one plain line per finished metric. --quiet: neither. */
+#define STATUS_WIDTH 79
+#define STATUS_INTERVAL_S 0.25
+
+static void status_clear(struct cli *c)
+{
+    if (!c->status_shown)
+        return;
+    fprintf(c->err, "\r%*s\r", STATUS_WIDTH, "");
+    fflush(c->err);
+    c->status_shown = false;
+}
+
+static void status_draw(struct cli *c, const struct run *run, bool force)
+{
+    if (!c->status_tty || c->quiet || !c->batch)
+        return;
+    double now = now_seconds();
+    if (!force && now - c->status_last < STATUS_INTERVAL_S)
+        return;
+    c->status_last = now;
+    double p = batch_progress(c->batch);
+    double elapsed = now - c->batch_started;
+    char eta[24] = "ETA -";
+    if (p > 0.02 && p < 1)
+        snprintf(eta, sizeof eta, "ETA %.0f s", elapsed / p * (1 - p));
+    char line[256];
+    snprintf(line, sizeof line, "[%zu/%zu] %s %3.0f%%  %s  %s",
+             c->batch->current + 1 > c->batch->n ? c->batch->n : c->batch->current + 1,
+             c->batch->n, run->kernel->name, p * 100, eta, c->last_value);
+    fprintf(c->err, "\r%-*.*s", STATUS_WIDTH, STATUS_WIDTH, line);
+    fflush(c->err);
+    c->status_shown = true;
+}
+
+static void line_on_sample(void *ctx, const struct run *run, size_t m, double v)
+{
+    struct cli *c = ctx;
+    snprintf(c->last_value, sizeof c->last_value, "%s %.6g %s", run->metrics[m].def->id, v,
+             run->metrics[m].def->unit);
+    status_draw(c, run, false);
+}
+
+static void line_on_progress(void *ctx, const struct run *run)
+{
+    status_draw(ctx, run, false);
+}
+
+static void line_on_note(void *ctx, const struct run *run, const char *text)
+{
+    struct cli *c = ctx;
+    if (c->quiet)
+        return;
+    status_clear(c);
+    fprintf(c->err, "evmbench: %s: %s\n", run->kernel->name, text);
+}
+
+/* Not a terminal: each finished metric as one line a log keeps. */
+static void metric_lines(struct cli *c, const struct run *run)
+{
+    for (size_t m = 0; m < run->nmetrics; m++) {
+        if (!row_wanted(c, run, run->metrics[m].def->id))
+            continue;
+        struct result_row row;
+        result_row_make(&row, run, m, &c->app->cmp);
+        if (row.status != STATUS_OK) {
+            fprintf(c->err, "evmbench: %s %s: %s\n", row.bench, row.metric,
+                    row.error ? row.error : status_name(row.status));
+        } else if (row.dev.has_ref) {
+            fprintf(c->err, "evmbench: %s %s = %.6g %s (guide %.6g, %+.1f%%, %s)\n", row.bench,
+                    row.metric, row.value, row.unit, row.ref_avg, row.dev.pct,
+                    verdict_name(row.dev.verdict));
+        } else if (row.samples) {
+            fprintf(c->err, "evmbench: %s %s = %.6g %s\n", row.bench, row.metric, row.value,
+                    row.unit);
+        }
+    }
+}
+
+/* Prints a finished run's rows at once, so a long batch shows its results
+ * as it goes (text only: JSON is one document at the end). */
+static void print_run_text(struct cli *c, const struct run *run)
+{
+    const struct app *a = c->app;
+    char id[64];
+    kernel_provider_id(run->kernel, id, sizeof id);
+    fprintf(c->run_out, "\n%s (%s)\n", run->kernel->section, id);
+    result_print_text_header(c->run_out);
+    for (size_t m = 0; m < run->nmetrics; m++) {
+        if (!row_wanted(c, run, run->metrics[m].def->id))
+            continue;
+        struct result_row row;
+        result_row_make(&row, run, m, &a->cmp);
+        result_row_print_text(&row, c->run_out);
+    }
+    /* stdio forgets why a write failed: kept for cli_close_output */
+    if (fflush(c->run_out) != 0 && !c->out_errno)
+        c->out_errno = errno;
+}
+
+/* Files a finished run's rows: into the list for the output and, at
+ * once, into the results store. */
+static void keep_rows(struct cli *c, const struct run *run)
+{
+    for (size_t m = 0; m < run->nmetrics; m++) {
+        if (!row_wanted(c, run, run->metrics[m].def->id))
+            continue;
+        struct result_row row;
+        result_row_make(&row, run, m, &c->app->cmp);
+        json_t *j = result_row_json(&row);
+        char err[512];
+        if (c->store && store_append(c->store, j, err, sizeof err) != 0) {
+            /* said once; what is on disk stays, marked incomplete */
+            fprintf(c->err, "evmbench: warning: %s; the rest of this run is not saved\n", err);
+            store_finish(c->store, false, err, sizeof err);
+            c->store = NULL;
+        }
+        json_array_append_new(c->rows, j);
+    }
+}
+
+static void line_on_done(void *ctx, const struct run *run)
+{
+    struct cli *c = ctx;
+    status_clear(c);
+    keep_rows(c, run);
+    if (c->run_out)
+        print_run_text(c, run);
+    if (!c->quiet && !c->status_tty)
+        metric_lines(c, run);
+    if (c->quiet && run->status == STATUS_OK)
+        return;
+    if (run->status == STATUS_OK)
+        fprintf(c->err, "evmbench: %s finished in %.1f s\n", run->kernel->name,
+                run->ended - run->started);
+    else
+        fprintf(c->err, "evmbench: %s %s: %s\n", run->kernel->name,
+                status_name(run->status), run->error ? run->error : status_message(run->status));
+}
+
+static const struct sink line_sink = {
+    .on_sample = line_on_sample,
+    .on_progress = line_on_progress,
+    .on_note = line_on_note,
+    .on_done = line_on_done,
+};
+
+/* Resolves the names given to `run` into kernels, in order, without repeats. */
+static int resolve_benches(struct cli *c, struct app *a, const struct kernel ***out, size_t *n)
+{
+    *out = NULL;
+    *n = 0;
+    for (int i = 0; i < c->nargs; i++) {
+        const char *name = c->args[i];
+        const struct kernel *list[256];
+        size_t count = 0;
+        const struct kernel *k = app_find_kernel(a, name);
+        /* a kernel by name, plus its section's extras when --threads asks */
+        const struct cat_bench *kb = k && a->extras ? catalog_find_bench(a->catalog, name) : NULL;
+        const struct cat_bench *b = catalog_find_bench(a->catalog, name);
+        const struct cat_category *cat = catalog_find_category(a->catalog, name);
+        if (k) {
+            list[count++] = k;
+            for (size_t q = 0; kb && q < kb->nkernels && count < ARRAY_SIZE(list); q++)
+                if (kb->kernels[q]->extra && kb->kernels[q] != k)
+                    list[count++] = kb->kernels[q];
+        } else if (b) {
+            if (!b->nkernels) {
+                free(*out);
+                return cli_usage_error(c, "'%s' has reference numbers only; nothing here can run it", name);
+            }
+            count = app_bench_kernels(a, b, list);
+        } else if (cat) {
+            for (size_t j = 0; j < cat->nbenches; j++)
+                if (count + cat->benches[j]->nkernels <= ARRAY_SIZE(list))
+                    count += app_bench_kernels(a, cat->benches[j], list + count);
+            if (!count) {
+                free(*out);
+                return cli_usage_error(c, "nothing in category '%s' can run here", name);
+            }
+        } else {
+            free(*out);
+            return cli_usage_error(c, "unknown benchmark or category '%s' (see 'evmbench list')", name);
+        }
+        for (size_t j = 0; j < count; j++) {
+            bool dup = false;
+            for (size_t q = 0; q < *n; q++)
+                dup |= (*out)[q] == list[j];
+            if (dup)
+                continue;
+            *out = xrealloc(*out, (*n + 1) * sizeof **out);
+            (*out)[(*n)++] = list[j];
+        }
+    }
+    return 0;
+}
+
+/* The format of `run` and `results export`: --format, else the -o file's
+ * extension, else text. */
+const char *cli_output_format(const struct cli *c)
+{
+    if (c->format)
+        return c->format;
+    const char *f = c->output ? export_format_for_path(c->output) : NULL;
+    return f ? f : "text";
+}
+
+/* Opens this run's file in the results store; a store that cannot be
+ * written costs a warning, never the run. */
+static void open_store(struct cli *c, struct app *a, const struct run_options *opt)
+{
+    if (c->no_save)
+        return;
+    char *dir = c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
+    if (!dir) {
+        fprintf(c->err, "evmbench: warning: results not saved: set --results-dir, "
+                "XDG_DATA_HOME or HOME\n");
+        return;
+    }
+    json_t *h = json_object();
+    json_object_set_new(h, "version", json_string(PACKAGE_VERSION));
+    json_object_set_new(h, "board", a->ref_board ? json_string(a->ref_board) : json_null());
+    json_object_set_new(h, "board_name", a->board.name ? json_string(a->board.name)
+                                                      : json_null());
+    json_object_set_new(h, "quick", json_boolean(opt->params.quick));
+    json_object_set_new(h, "tolerance_pct", json_real(a->tolerance_pct));
+    json_object_set_new(h, "provider", json_string(provider_pref_name(a->provider)));
+    json_t *args = json_array();
+    for (int i = 0; i < c->nargs; i++)
+        json_array_append_new(args, json_string(c->args[i]));
+    json_object_set_new(h, "benchmarks", args);
+    char err[512];
+    c->store = store_begin(dir, a->ref_board ? a->ref_board : a->board.name, h,
+                           err, sizeof err);
+    json_decref(h);
+    if (!c->store)
+        fprintf(c->err, "evmbench: warning: results not saved: %s\n", err);
+    free(dir);
+}
+
+/* --lava-kmsg: opened before the run, so that a path that cannot be
+ * written is said first; -1 then, and the LAVA lines go to the output. */
+static int open_kmsg(struct cli *c)
+{
+    /* O_NONBLOCK: a FIFO without a reader fails (ENXIO) instead of hanging */
+    int fd = open(c->kmsg, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0)
+        return -1;
+    int fl = fcntl(fd, F_GETFL);
+    if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Each LAVA line is one write to the kernel log, so kernel messages on the
+ * same serial console cannot split it. Closes fd. */
+static int lava_to_kmsg(struct cli *c, json_t *rows, int fd)
+{
+    char *text;
+    size_t len;
+    FILE *mem = open_memstream(&text, &len);
+    export_rows(mem, "lava", rows, c->fail_pct, NULL);
+    fclose(mem);
+    int rc = 0;
+    for (char *line = text, *nl; *line; line = nl + 1) {
+        nl = strchr(line, '\n');
+        if (!nl)
+            break;
+        size_t n = (size_t)(nl - line) + 1;
+        if (write(fd, line, n) != (ssize_t)n) {
+            fprintf(c->err, "evmbench: %s: %s\n", c->kmsg, strerror(errno));
+            rc = -1;
+            break;
+        }
+    }
+    close(fd);
+    free(text);
+    return rc;
+}
+
+/* --baseline: adds the change from it to every row. */
+static int apply_baseline(struct cli *c)
+{
+    if (!c->baseline)
+        return 0;
+    char *dir = c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
+    struct diag d;
+    diag_init(&d);
+    json_t *base = dir ? store_load_baseline(dir, c->baseline, &d) : NULL;
+    for (size_t i = 0; i < d.n; i++)
+        fprintf(c->err, "evmbench: %s\n", d.msgs[i]);
+    if (!dir)
+        fprintf(c->err, "evmbench: no results store: set --results-dir, XDG_DATA_HOME or HOME\n");
+    diag_free(&d);
+    free(dir);
+    if (!base)
+        return -1;
+    export_add_baseline(c->rows, base);
+    json_decref(base);
+    return 0;
+}
+
+/* run --profile NAME: the benchmarks of profile NAME (a shipped name or a
+ * path), those that cannot run here left out with a note; a NAME that is
+ * no profile but a benchmark or category runs that. Fills c->args. */
+static int load_profile(struct cli *c, struct app *a, char ***names)
+{
+    *names = NULL;
+    bool is_file = strchr(c->profile_name, '/') != NULL;
+    if (!is_file && (app_find_kernel(a, c->profile_name) ||
+                     catalog_find_bench(a->catalog, c->profile_name) ||
+                     catalog_find_category(a->catalog, c->profile_name))) {
+        *names = xcalloc(1, sizeof **names);
+        (*names)[0] = (char *)c->profile_name;
+        c->args = *names;
+        c->nargs = 1;
+        c->profile_name = NULL;
+        return 0;
+    }
+    struct diag d;
+    diag_init(&d);
+    int bad = profile_load(&c->profile, c->profile_name, &d);
+    for (size_t i = 0; i < d.n; i++)
+        fprintf(c->err, "evmbench: %s\n", d.msgs[i]);
+    diag_free(&d);
+    if (bad)
+        return cli_usage_error(c, "--profile %s: not a usable profile, benchmark or category",
+                           c->profile_name);
+    *names = xcalloc(c->profile.n + 1, sizeof **names);
+    int n = 0;
+    for (size_t i = 0; i < c->profile.n; i++) {
+        const struct profile_bench *pb = &c->profile.benches[i];
+        const struct kernel *k = app_find_kernel(a, pb->name);
+        const struct cat_bench *b = catalog_find_bench(a->catalog, pb->name);
+        if (!k && !b && !catalog_find_category(a->catalog, pb->name))
+            return cli_usage_error(c, "%s:%d: no benchmark or category '%s' (see 'evmbench list')",
+                               c->profile.path, pb->line, pb->name);
+        const struct kernel *list[256];
+        size_t can = k ? app_kernel_available(k) : 0;
+        if (!k && b) {
+            size_t got = app_bench_kernels(a, b, list);
+            for (size_t j = 0; j < got; j++)
+                can += app_kernel_available(list[j]);
+        } else if (!k) {
+            can = 1;            /* a category: run takes what it can */
+        }
+        if (!can) {
+            fprintf(c->err, "evmbench: %s:%d: %s left out: nothing here runs it\n",
+                    c->profile.path, pb->line, pb->name);
+            continue;
+        }
+        (*names)[n++] = pb->name;
+    }
+    if (!n)
+        return cli_usage_error(c, "--profile %s: nothing in it can run here", c->profile_name);
+    c->args = *names;
+    c->nargs = n;
+    if (c->profile.quick)
+        a->run_opts.params.quick = true;
+    return 0;
+}
+
+int cli_run(struct cli *c, struct app *a)
+{
+    static const char *const fmts[] = { "text", "json", "csv", "lava", "junit", NULL };
+    const char *format = cli_output_format(c);
+    c->format = format;
+    if (cli_check_format(c, fmts))
+        return EXIT_USAGE;
+    if (c->profile_name && !c->profile_loaded) {
+        c->profile_loaded = true;
+        if (c->nargs)
+            return cli_usage_error(c, "run takes benchmarks or --profile, not both");
+        char **names;
+        int prc = load_profile(c, a, &names);
+        if (prc) {
+            free(names);
+            return prc;
+        }
+        int status = cli_run(c, a);
+        free(names);
+        return status;
+    }
+    if (c->nargs == 0)
+        return cli_usage_error(c, "run needs a benchmark or category (see 'evmbench list')");
+    int rc = cli_check_board(c, a);
+    if (rc)
+        return rc;
+    const struct kernel **ks;
+    size_t nk;
+    if ((rc = resolve_benches(c, a, &ks, &nk)))
+        return rc;
+    FILE *f = cli_open_output(c);
+    if (!f) {
+        free(ks);
+        return 1;
+    }
+    int kfd = -1;
+    if (cli_format_is(c, "lava") && c->kmsg && (kfd = open_kmsg(c)) < 0) {
+        int e = errno;
+        if (f == c->out && c->stdout_closed) {
+            fprintf(c->err, "evmbench: %s: %s, and standard output is closed: the LAVA "
+                    "lines could go nowhere\n", c->kmsg, strerror(e));
+            free(ks);
+            cli_close_output(c, f);
+            return 1;
+        }
+        fprintf(c->err, "evmbench: warning: %s: %s (--lava-kmsg needs write access to it: "
+                "root, or drop --lava-kmsg); the LAVA lines go to %s instead\n", c->kmsg,
+                strerror(e), f == c->out ? "standard output" : c->output);
+    }
+    struct run_options opt = a->run_opts;
+    if (cli_format_is(c, "text"))
+        fprintf(f, "Board: %s\nReference: %s\n", a->board.name ? a->board.name : "unknown",
+                a->ref_board ? a->ref_board : "none (choose a guide column with --board KEY)");
+
+    /* CPU-bound kernels: check the conditions first, compare at the clock
+     * the worker's core really runs at, and look for throttling after. */
+    struct cpu_watch watch;
+    app_cpu_watch_begin(a, ks, nk, &watch);
+    for (size_t i = 0; i < watch.warnings.count; i++)
+        fprintf(c->err, "evmbench: warning: %s\n", watch.warnings.items[i].text);
+
+    c->app = a;
+    c->rows = json_array();
+    open_store(c, a, &opt);
+    c->run_out = cli_format_is(c, "text") ? f : NULL;
+    int efd = fileno(c->err);
+    c->status_tty = efd >= 0 && isatty(efd);
+    c->batch_started = now_seconds();
+    char started[32];
+    utc_time(started, sizeof started, UTC_ISO8601);
+    struct batch *batch = batch_start(ks, nk, &opt, &line_sink, c);
+    c->batch = batch;
+    batch_wait(batch, -1);
+    status_clear(c);
+    c->batch = NULL;
+    c->run_out = NULL;
+    char ended[32];
+    utc_time(ended, sizeof ended, UTC_ISO8601);
+    size_t had = watch.warnings.count;
+    app_cpu_watch_end(a, &watch);
+    for (size_t i = had; i < watch.warnings.count; i++)
+        fprintf(c->err, "evmbench: warning: %s\n", watch.warnings.items[i].text);
+    bool failed = false;
+    for (size_t i = 0; i < batch->n; i++) {
+        struct run *run = batch->runs[i];
+        if (!run) {
+            fprintf(c->err, "evmbench: %s: %s\n", ks[i]->name,
+                    batch->start_errors[i] ? batch->start_errors[i] : "not started");
+            failed = true;
+            continue;
+        }
+        if (run->status != STATUS_OK)
+            failed = true;
+        for (size_t m = 0; m < run->nmetrics; m++) {
+            struct result_row row;
+            result_row_make(&row, run, m, &a->cmp);
+            if (row.status != STATUS_OK)
+                failed = true;
+        }
+    }
+    batch_free(batch);
+
+    char *run_id = c->store ? xstrdup(store_writer_id(c->store)) : NULL;
+    char err[512];
+    if (c->store && store_finish(c->store, true, err, sizeof err) != 0)
+        fprintf(c->err, "evmbench: warning: %s\n", err);
+    c->store = NULL;
+    bool baseline_ok = apply_baseline(c) == 0;
+
+    if (cli_format_is(c, "json")) {
+        json_t *o = json_object();
+        json_object_set_new(o, "run_id", run_id ? json_string(run_id) : json_null());
+        json_object_set_new(o, "version", json_string(PACKAGE_VERSION));
+        json_object_set_new(o, "started", json_string(started));
+        json_object_set_new(o, "ended", json_string(ended));
+        json_object_set_new(o, "board", a->ref_board ? json_string(a->ref_board) : json_null());
+        json_object_set_new(o, "board_name", a->board.name ? json_string(a->board.name) : json_null());
+        json_object_set_new(o, "tolerance_pct", json_real(a->tolerance_pct));
+        json_object_set_new(o, "quick", json_boolean(opt.params.quick));
+        json_object_set_new(o, "provider", json_string(provider_pref_name(a->provider)));
+        json_object_set_new(o, "baseline", c->baseline ? json_string(c->baseline) : json_null());
+        json_object_set_new(o, "guide_mhz", a->cmp.guide_mhz > 0 ? json_real(a->cmp.guide_mhz)
+                                                                 : json_null());
+        json_object_set_new(o, "clock_mhz", a->cmp.live_mhz > 0 ? json_real(a->cmp.live_mhz)
+                                                                : json_null());
+        json_t *warn = json_array();
+        for (size_t i = 0; i < watch.warnings.count; i++)
+            json_array_append_new(warn, json_string_from_outside(watch.warnings.items[i].text));
+        json_object_set_new(o, "warnings", warn);
+        json_t *settings = json_object();
+        json_object_set_new(settings, "quick", json_boolean(opt.params.quick));
+        json_object_set_new(settings, "tolerance_pct", json_real(a->tolerance_pct));
+        json_object_set_new(settings, "provider", json_string(provider_pref_name(a->provider)));
+        json_object_set_new(settings, "timeout_s", opt.timeout_s > 0 ? json_real(opt.timeout_s)
+                                                                     : json_null());
+        json_object_set_new(settings, "size", opt.params.size ? json_integer((json_int_t)opt.params.size)
+                                                              : json_null());
+        json_object_set_new(settings, "iterations", opt.params.iterations
+                            ? json_integer(opt.params.iterations) : json_null());
+        json_object_set_new(settings, "threads", opt.params.threads
+                            ? json_integer(opt.params.threads) : json_null());
+        json_object_set_new(settings, "profile", c->profile_loaded && c->profile.name
+                            ? json_string(c->profile.name) : json_null());
+        json_object_set_new(o, "settings", settings);
+        json_object_set_new(o, "sysinfo", board_to_json(&a->board));
+        json_object_set_new(o, "results", json_incref(c->rows));
+        cli_dump_json(o, f);
+        json_decref(o);
+    } else if (kfd >= 0) {
+        if (lava_to_kmsg(c, c->rows, kfd) != 0)
+            failed = true;
+    } else if (!cli_format_is(c, "text")) {
+        export_rows(f, format, c->rows, c->fail_pct, "evmbench");
+    } else if (c->baseline && baseline_ok) {
+        fprintf(f, "\nAgainst baseline %s\n", c->baseline);
+        export_rows(f, "text", c->rows, c->fail_pct, NULL);
+    }
+    if (cli_format_is(c, "text") && run_id)
+        fprintf(c->err, "evmbench: saved as run %s\n", run_id);
+
+    if (c->save_baseline) {
+        char *dir = c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
+        if (!dir || store_save_baseline(dir, c->save_baseline, run_id, c->rows,
+                                        err, sizeof err) != 0) {
+            fprintf(c->err, "evmbench: baseline not saved: %s\n",
+                    dir ? err : "set --results-dir, XDG_DATA_HOME or HOME");
+            failed = true;
+        }
+        free(dir);
+    }
+    bool beyond = false;
+    size_t i;
+    json_t *row;
+    json_array_foreach(c->rows, i, row)
+        if (c->fail_pct > 0 && strcmp(json_string_value(json_object_get(row, "status")), "ok") == 0 &&
+            export_row_failure(row, c->fail_pct))
+            beyond = true;
+    json_decref(c->rows);
+    c->rows = NULL;
+    free(run_id);
+    app_cpu_watch_free(&watch);
+    free(ks);
+    rc = cli_close_output(c, f);
+    if (failed)
+        return EXIT_BENCH_FAILED;
+    if (!baseline_ok)
+        return 1;
+    return rc ? rc : beyond ? 1 : 0;
+}
+

@@ -1,0 +1,269 @@
+/* recipe_impl.h - the loaded form of a tool recipe, shared by the recipe
+ * modules only (everything else uses recipe.h):
+ *   recipe_load.c      JSON schema, validation with file/JSON-path
+ *                      diagnostics, derived metric lists, freeing, accessors
+ *   recipe_template.c  command templates: parsing, checking, expansion;
+ *                      parameters, variables and invocations
+ *   recipe_parse.c     PCRE2 patterns applied to output: captures, unit
+ *                      scaling, error patterns
+ *   recipe.c           the recipe on this system: run options, finding the
+ *                      binary, the files the benchmark needs
+ * Nothing here is thread-safe; a loaded recipe is read-only. */
+#ifndef EVMBENCH_RECIPE_IMPL_H
+#define EVMBENCH_RECIPE_IMPL_H
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+
+#include <stdint.h>
+
+#include <jansson.h>
+#include <pcre2.h>
+
+#include "recipe/recipe.h"
+
+/* --- templates ---------------------------------------------------------- */
+
+enum filter { F_NONE, F_LOWER, F_UPPER, F_SLUG };
+
+struct seg {
+    char *text;             /* literal text, or the name of a reference */
+    char *field;            /* {name.field}; NULL otherwise */
+    enum filter filter;
+    bool ref;
+};
+
+struct tmpl {
+    char *src;
+    struct seg *segs;
+    size_t nsegs;
+};
+
+/* --- the loaded recipe -------------------------------------------------- */
+
+struct var_value {
+    char *value;
+    char **fnames;
+    struct tmpl *fvalues;
+    size_t nfields;
+};
+
+struct var {
+    char *name;
+    struct var_value *values;
+    size_t nvalues;
+};
+
+enum param_source { P_FIXED, P_CPUFREQ_KHZ, P_CPUFREQ_MHZ, P_OPTION };
+
+struct param {
+    char *name;
+    char *full, *quick;     /* NULL: unset in that mode */
+    enum param_source source;
+    char *option;           /* P_OPTION: the recipe_set_option() name */
+    char *missing;          /* why it can be unset, for failures */
+};
+
+struct arg {                /* a group of words: all or none */
+    struct tmpl *words;
+    size_t nwords;
+};
+
+struct argv_tmpl {
+    struct arg *args;
+    size_t nargs;
+};
+
+struct binary {
+    char *name;
+    struct argv_tmpl args;
+    bool has_args;          /* overrides the benchmark's args */
+};
+
+struct capture {
+    char *name;
+    char **from, **to;      /* to == NULL: a list of accepted values */
+    size_t n;
+};
+
+struct emit {
+    struct tmpl *metrics;
+    size_t nmetrics;
+    char *unit;
+    enum summary summary;
+    int group;              /* capture number of the value */
+    double scale;           /* the product of the constant factors */
+    struct tmpl *factors;   /* "scale" factors from variables/parameters,
+                             * expanded per match: each must be a number */
+    size_t nfactors;
+    bool duration;          /* "convert": "duration": "1min 6.365s" -> s */
+    bool has_min;
+    double min;
+    bool cpu_bound;
+    struct tmpl *row, *column;  /* the guide row / column it is compared with */
+    struct tmpl *table;         /* the guide table (title pattern) */
+};
+
+/* Restricts a pattern or a need to some invocations: each listed variable
+ * must have one of the listed values. */
+struct only {
+    size_t *var;
+    char ***values;
+    size_t *nvalues;
+    size_t n;
+};
+
+struct pattern {
+    struct only only;
+    pcre2_code *re;
+    bool multi;
+    struct emit *emits;
+    size_t nemits;
+    struct capture *caps;
+    size_t ncaps;
+    char **requires;
+    size_t nrequires;
+};
+
+struct errpat {
+    pcre2_code *re;
+    char *reason;
+};
+
+struct rfile {
+    char *name;
+    enum { RF_SIZED, RF_CONTENT, RF_DIR, RF_LINK } kind;
+    size_t size;
+    bool random;
+    char *content;
+    struct tmpl *link;
+};
+
+struct need {
+    char *path;
+    char *reason;
+    struct only only;
+};
+
+struct env_entry {
+    char *name;
+    struct tmpl *value;
+};
+
+/* One expected metric of an invocation. */
+struct expect {
+    size_t metric;          /* index into metrics */
+    size_t pattern;
+};
+
+struct recipe_bench {
+    char *file;             /* "tools/lmbench.json" */
+    char *tool, *name, *section, *description, *provided_by;
+    struct binary *bins;
+    size_t nbins;
+    char **search;
+    size_t nsearch;
+    struct argv_tmpl args, setup, teardown;
+    bool has_setup, has_teardown;
+    struct env_entry *env;
+    size_t nenv;
+    struct tmpl *cwd;
+    enum recipe_stream stream;
+    double timeout_full, timeout_quick;
+    int runs_full, runs_quick;
+    double budget_full, budget_quick;
+    bool pin;
+    enum summary summary;
+    struct var *vars;
+    size_t nvars;
+    struct param *params;
+    size_t nparams;
+    struct pattern *pats;
+    size_t npats;
+    struct errpat *errs;
+    size_t nerrs;
+    struct rfile *files;
+    size_t nfiles;
+    struct need *needs;
+    size_t nneeds;
+    char **requires;        /* parameters without which nothing runs */
+    size_t nrequires;
+    struct emit cpu_load;   /* metrics[0]: the load of every invocation */
+    enum cpuload_scope cpu_scope;
+    bool has_cpu_load;
+    struct tmpl *scratch;   /* a file the tool writes outside tmpdir */
+    /* derived */
+    size_t ninv;
+    struct recipe_metric *metrics;
+    size_t nmetrics, capmetrics;
+    struct expect **inv_expect;     /* per invocation */
+    size_t *inv_nexpect;
+};
+
+struct recipe_set {
+    struct recipe_bench **benches;
+    size_t n, cap;
+};
+
+/* A loading context: the file label for messages and whether anything
+ * was wrong in the benchmark being loaded. */
+struct ld {
+    const char *label;
+    struct diag *d;
+    bool bad;
+};
+
+/* What a template reference can name while expanding: the benchmark
+ * and invocation (variables, parameters), the run environment (built-ins,
+ * parameter overrides) and the captures of a pattern match. */
+struct scope {
+    const struct recipe_bench *b;
+    size_t inv;
+    const struct recipe_env *env;
+    const char *const *cap_names;
+    const char *const *cap_values;
+    size_t ncaps;
+};
+
+
+#define MAX_TMPL_CAPS 8             /* capture references per metric template */
+#define CPU_LOAD_PATTERN SIZE_MAX   /* struct expect.pattern of the CPU load */
+
+/* --- recipe_load.c ------------------------------------------------------ */
+
+/* Reports "LABEL: PATH: message" to l's diag list and marks the benchmark
+ * bad (it is skipped). PATH is the JSON path ("benchmarks[2].args[0]"). */
+void rcp_bad(struct ld *l, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* --- recipe_template.c -------------------------------------------------- */
+
+/* Parses template text ("{name}", "{var.field}", "{name|slug}", "{{" for a
+ * brace) into t; false (reported at path) on a syntax error, then t holds
+ * only what needs rcp_tmpl_free(). */
+bool rcp_tmpl_parse(struct ld *l, const char *src, const char *path, struct tmpl *t);
+/* Reports every reference of t that names nothing: not a capture of pat
+ * (pat may be NULL: captures not allowed), variable (with that field),
+ * parameter or built-in. */
+void rcp_tmpl_check(struct ld *l, const struct recipe_bench *b, const struct tmpl *t,
+                    const struct pattern *pat, const char *path);
+/* Frees what t holds (not t itself). */
+void rcp_tmpl_free(struct tmpl *t);
+/* The expanded text (caller frees), or NULL when a reference is unset in
+ * sc (a parameter without a value, a field the variable value lacks).
+ * depth guards field templates referring to each other: pass 0. */
+char *rcp_tmpl_expand(const struct tmpl *t, const struct scope *sc, int depth);
+
+/* Lookups by name; NULL when absent. */
+const struct var *rcp_find_var(const struct recipe_bench *b, const char *name);
+const struct param *rcp_find_param(const struct recipe_bench *b, const char *name);
+const struct capture *rcp_find_cap(const struct pattern *p, const char *name);
+/* Whether the compiled regex has a capture group of that name. */
+bool rcp_re_has_group(const pcre2_code *re, const char *name);
+/* Whether invocation inv has, for every variable o lists, one of its values
+ * (an empty restriction applies everywhere). */
+bool rcp_only_applies(const struct recipe_bench *b, const struct only *o, size_t inv);
+/* A parameter's value in env (overrides, quick/full, run option, cpufreq);
+ * NULL when unset. Caller frees. */
+char *rcp_param_value(const struct param *p, const struct recipe_env *env);
+
+#endif

@@ -1,0 +1,97 @@
+/* toolkernel.h - external tool recipes as kernels.
+ *
+ * toolkernel_build() turns every benchmark of a recipe set into a
+ * `struct kernel` with provider "tool" (shown as "tool:bw_mem"), the
+ * recipe's section and metrics, and a run() that runs the tool. The
+ * runner runs it like any kernel: in its worker process, whose process
+ * group (and time limit, and cancel) covers the tools it starts.
+ *
+ * run() finds the binary (recipe_set_tools_dir() first, then the recipe's
+ * search paths, then $PATH), creates a temporary directory with the files
+ * the recipe asks for, runs the server setup step if any, then every
+ * invocation `runs` times: fork + execve of the argument vector (never a
+ * shell), stdin /dev/null, the environment inherited plus the recipe's,
+ * stdout and stderr captured up to TOOLKERNEL_OUTPUT_MAX, the invocation's
+ * time limit enforced. Each parsed value is one report_sample(); each
+ * invocation one report_progress(). Every failure is a report_fail() of
+ * the metrics concerned with the reason (not found and which package
+ * provides it, exit status or signal with the last lines of output,
+ * timeout, output over the limit, output that does not match, values
+ * missing); the other metrics carry on. Afterwards no process the tool
+ * started is left (they are killed and reaped) and the temporary
+ * directory is gone.
+ *
+ * Because of that last step run() kills every descendant of the calling
+ * process when it ends: it belongs in a worker process (runner_start()
+ * does that), never inline in a process that has other children. A worker
+ * killed by the runner (its own time limit, cancel) cannot remove its
+ * temporary directory ($TMPDIR/evmbench-NAME-XXXXXX). */
+#ifndef EVMBENCH_TOOLKERNEL_H
+#define EVMBENCH_TOOLKERNEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "run/kernel.h"
+#include "recipe/recipe.h"
+
+#define TOOLKERNEL_OUTPUT_MAX (1024 * 1024)
+
+/* One kernel per benchmark of `set`, in the set's order. The kernels
+ * point into `set`, which must outlive them. Returns the count. */
+size_t toolkernel_build(const struct recipe_set *set, const struct kernel ***out, size_t *n);
+void toolkernel_free(const struct kernel **kernels, size_t n);
+
+/* The recipe behind a tool kernel; NULL for any other kernel. */
+const struct recipe_bench *toolkernel_recipe(const struct kernel *k);
+
+/* Whether the tool of a tool kernel is installed here (for `list` and
+ * --provider auto). *path (optional) gets the binary (caller frees), or
+ * NULL. Always false for a kernel that is not a tool kernel. */
+bool toolkernel_available(const struct kernel *k, char **path);
+
+/* The time limit the runner enforces on a whole tool benchmark, when it is
+ * not the default 4 x budget + 30 s (--timeout SECS: call this with SECS and
+ * pass SECS as run_options.timeout_s). run() fits every invocation's time
+ * limit into what is left of it, so the tool's own timeout fires first and
+ * the metrics get their reasons (and partial output) instead of the whole
+ * worker being killed. <= 0: the default. Process-wide; a forked worker
+ * inherits it. */
+void toolkernel_set_time_limit(double seconds);
+
+/* --- running one command (used by run(); exposed for tests) ------------- */
+
+struct tool_cmd {
+    char *const *argv;          /* argv[0] is the path to execute */
+    char *const *env_add;       /* "NAME=value" added to the environment, or NULL */
+    const char *cwd;            /* NULL: unchanged */
+    double timeout_s;           /* <= 0: no limit */
+    size_t max_output;          /* 0: TOOLKERNEL_OUTPUT_MAX */
+    bool unpin;                 /* let the tool use every CPU */
+};
+
+struct tool_result {
+    char *out, *err, *all;      /* stdout, stderr, both in arrival order */
+    size_t nout, nerr, nall;
+    int wstatus;                /* valid when `ran` */
+    bool ran;                   /* the process was started and reaped */
+    bool timed_out, overflow;
+    char *exec_error;           /* could not start it (execve's reason) */
+    double seconds;
+    double cpu_seconds;         /* user + system time of the tool and the
+                                 * children it waited for (wait4) */
+};
+
+/* Runs the command to its end (or its limit), then kills whatever it left
+ * behind only when it was killed; a normal exit may leave a daemon
+ * (lmbench's servers), which toolkernel_reap_all() ends. */
+void tool_cmd_run(const struct tool_cmd *cmd, struct tool_result *res);
+void tool_result_free(struct tool_result *res);
+/* Kills and reaps every descendant of the calling process; returns how
+ * many processes it killed. */
+int toolkernel_reap_all(void);
+/* Processes descended from `root` (tests). */
+size_t toolkernel_descendants(pid_t root, pid_t *out, size_t max);
+
+#endif

@@ -1,0 +1,108 @@
+/* toolparam.c - checks --storage-dir, --allow-raw-device, --peer and
+ * --audio-device. */
+#include "config.h"
+#include "recipe/toolparam.h"
+
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/util.h"
+
+bool toolparam_storage(const char *path, bool allow_raw, char **target, char **why)
+{
+    *target = NULL;
+    *why = NULL;
+    struct stat st;
+    if (!path || !*path) {
+        *why = xstrdup("--storage-dir: no directory given");
+        return false;
+    }
+    if (stat(path, &st) != 0) {
+        *why = xasprintf("--storage-dir %s: %s", path, strerror(errno));
+        return false;
+    }
+    if (S_ISBLK(st.st_mode)) {
+        if (!allow_raw) {
+            *why = xasprintf("--storage-dir %s: refused, it is a block device and a raw test "
+                             "overwrites its data; give a directory on it, or add "
+                             "--allow-raw-device to write to the device itself", path);
+            return false;
+        }
+        if (access(path, R_OK | W_OK) != 0) {
+            *why = xasprintf("--storage-dir %s: %s", path, strerror(errno));
+            return false;
+        }
+        *target = xstrdup(path);
+        return true;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        *why = xasprintf("--storage-dir %s: not a directory", path);
+        return false;
+    }
+    if (access(path, W_OK | X_OK) != 0) {
+        *why = xasprintf("--storage-dir %s: not writable: %s", path, strerror(errno));
+        return false;
+    }
+    size_t n = strlen(path);
+    *target = xasprintf("%s%s%s", path, n && path[n - 1] == '/' ? "" : "/",
+                        TOOLPARAM_STORAGE_FILE);
+    return true;
+}
+
+static bool hostname_ok(const char *h)
+{
+    size_t n = strlen(h);
+    if (n && h[n - 1] == '.')      /* a fully qualified name */
+        n--;
+    if (n == 0 || n > 253)
+        return false;
+    size_t start = 0;
+    for (size_t i = 0; i <= n; i++) {
+        if (i == n || h[i] == '.') {
+            size_t len = i - start;
+            if (len == 0 || len > 63 || h[start] == '-' || h[i - 1] == '-')
+                return false;
+            start = i + 1;
+        } else if (!isalnum((unsigned char)h[i]) && h[i] != '-') {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool toolparam_audio_device(const char *pcm, char **why)
+{
+    *why = NULL;
+    size_t n = pcm ? strlen(pcm) : 0;
+    if (n == 0 || n > 64 || pcm[0] == '-' || !isalpha((unsigned char)pcm[0]) ||
+        strspn(pcm, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:,=.-") != n)
+        *why = xasprintf("--audio-device %s: not an ALSA PCM name (e.g. hw:0,0, plughw:1,0, "
+                         "default)", pcm ? pcm : "");
+    return *why == NULL;
+}
+
+bool toolparam_peer(const char *host, char **why)
+{
+    *why = NULL;
+    if (!host || !*host) {
+        *why = xstrdup("--peer: no host given");
+        return false;
+    }
+    unsigned char addr[16];
+    if (inet_pton(AF_INET, host, addr) == 1 || inet_pton(AF_INET6, host, addr) == 1)
+        return true;
+    bool dotted = strspn(host, "0123456789.") == strlen(host);
+    if (strchr(host, ':'))
+        *why = xasprintf("--peer %s: not a valid IPv6 address", host);
+    else if (dotted)
+        *why = xasprintf("--peer %s: not a valid IPv4 address", host);
+    else if (!hostname_ok(host))
+        *why = xasprintf("--peer %s: not an IP address or a host name (letters, digits, "
+                         "'-' and '.')", host);
+    return *why == NULL;
+}

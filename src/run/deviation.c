@@ -1,0 +1,96 @@
+/* deviation.c - which way is better for a unit, and how far off we are. */
+#include "config.h"
+#include "run/deviation.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <string.h>
+
+#include "data/refdb.h"
+#include "common/util.h"
+
+/* Unit words as the guides print them, lower-cased, punctuation kept.
+ * Rates, scores and counts of work are better higher; times, latencies,
+ * loads and power are better lower; clocks, sizes and the rest are only
+ * facts (neutral). */
+static const char *const higher_units[] = {
+    "mb/s", "mbs", "mbytes/sec", "mbits/sec", "kbytes/sec", "bits/sec", "mb/sec",
+    "mibps", "mbps", "kpps", "fps", "mips", "dmips/mhz", "dhrystonep", "kflops",
+    "iterations", "iterations/sec", "score", "ops/s", "workloads/", "gb/s",
+};
+static const char *const lower_units[] = {
+    "us", "usec", "microsec", "ns", "nanosec", "ms", "sec", "s", "seconds",
+    "%", "mw", "w",
+};
+
+static bool in_list(const char *u, const char *const *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(u, list[i]) == 0)
+            return true;
+    return false;
+}
+
+enum direction unit_direction(const char *unit)
+{
+    if (!unit || !*unit)
+        return DIR_NEUTRAL;
+    char u[64];
+    size_t n = 0;
+    for (const char *p = unit; *p && n < sizeof u - 1; p++)
+        if (!isspace((unsigned char)*p))
+            u[n++] = (char)tolower((unsigned char)*p);
+    u[n] = '\0';
+    if (in_list(u, higher_units, ARRAY_SIZE(higher_units)))
+        return DIR_HIGHER_BETTER;
+    if (in_list(u, lower_units, ARRAY_SIZE(lower_units)))
+        return DIR_LOWER_BETTER;
+    if (strstr(u, "/s") || str_ends_with(u, "ps"))
+        return DIR_HIGHER_BETTER;
+    return DIR_NEUTRAL;
+}
+
+struct deviation deviation_compute(double measured, const struct ref_value *ref,
+                                   enum direction dir, double tolerance_pct)
+{
+    struct deviation d = { .verdict = VERDICT_NONE };
+    if (!ref || !ref->present || ref->avg == 0 || !isfinite(measured))
+        return d;
+    if (tolerance_pct <= 0)
+        tolerance_pct = DEFAULT_TOLERANCE_PCT;
+    d.has_ref = true;
+    d.pct = (measured - ref->avg) / fabs(ref->avg) * 100.0;
+    d.better = (dir == DIR_HIGHER_BETTER && d.pct > 0) ||
+               (dir == DIR_LOWER_BETTER && d.pct < 0);
+
+    double lo = ref->has_min ? ref->min : ref->avg;
+    double hi = ref->has_max ? ref->max : ref->avg;
+    if (lo > hi) {
+        double t = lo;
+        lo = hi;
+        hi = t;
+    }
+    double outside = measured < lo ? lo - measured : measured > hi ? measured - hi : 0;
+    double outside_pct = outside / fabs(ref->avg) * 100.0;
+    /* Without a band the avg is a point: within half the tolerance counts
+     * as in range, or nearly every measurement would warn. */
+    bool point = !ref->has_min && !ref->has_max;
+    if (point ? outside_pct <= tolerance_pct / 2 : outside == 0)
+        d.verdict = VERDICT_IN_RANGE;
+    else if (outside_pct <= tolerance_pct)
+        d.verdict = VERDICT_WARN;
+    else
+        d.verdict = VERDICT_OFF;
+    return d;
+}
+
+const char *verdict_name(enum verdict v)
+{
+    switch (v) {
+    case VERDICT_IN_RANGE: return "in_range";
+    case VERDICT_WARN:     return "warn";
+    case VERDICT_OFF:      return "off";
+    case VERDICT_NONE:     break;
+    }
+    return "none";
+}

@@ -1,0 +1,74 @@
+/* kernel.h - the interface every embedded benchmark kernel implements.
+ *
+ * A kernel serves one section of the Performance Guide: `section` is the
+ * slug of that section's title ("stream" for "Stream"), and every metric
+ * `id` is the slug of a row key of that section's table ("copy"), with the
+ * guide's unit. The catalog matches kernels to the guide by these strings;
+ * a kernel metric the guide lacks is shown as "no reference".
+ *
+ * run() executes in a worker process (see runner.h), pinned to one CPU. It
+ * reports samples and progress through `r` as it goes and returns 0, or
+ * -1 after report_fail() when nothing useful could be measured. It must
+ * free what it allocates: tests call it in-process too. */
+#ifndef EVMBENCH_KERNEL_H
+#define EVMBENCH_KERNEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "run/report.h"
+#include "common/stats.h"
+
+struct kernel;
+
+struct kernel_params {
+    const struct kernel *self;  /* the kernel being run (set by the runner);
+                                 * data-driven kernels find their data here */
+    bool quick;             /* small time budget (sanity check, tests) */
+    size_t size;            /* kernel-specific working-set size; 0 = default */
+    int iterations;         /* repetitions; 0 = default for the budget */
+    int threads;            /* worker threads of multi-threaded kernels
+                             * (stream-threads); 0 = all online CPUs. The
+                             * guide's rows are always single-threaded. */
+};
+
+struct kernel_metric {
+    const char *id;         /* row slug in the guide's table */
+    const char *unit;       /* unit as the guide prints it */
+    enum summary summary;   /* which statistic is compared with the guide */
+    bool cpu_bound;         /* scales with the CPU clock (Dhrystone, lat_ops):
+                             * compared at the live clock too */
+    const char *ref_row;    /* the guide row when it is not `id` (tables
+                             * whose rows have several measured columns) */
+    const char *ref_column; /* fnmatch pattern of the guide column ("Write *
+                             * Throughput"); NULL: the board's first */
+    const char *ref_table;  /* fnmatch pattern of the guide table's title
+                             * ("CoreMarkPro*Two*"); NULL: any */
+};
+
+struct kernel {
+    const char *name;       /* CLI name, e.g. "stream" */
+    const char *section;    /* guide section slug it serves */
+    const char *description;
+    const struct kernel_metric *metrics;
+    size_t nmetrics;
+    double budget_quick_s;  /* expected run time, for ETA and time limits */
+    double budget_full_s;
+    int (*run)(const struct kernel_params *p, struct report *r);
+    bool extra;             /* a measurement beyond the guide's (multi-threaded
+                             * STREAM): runs when named, or with --threads,
+                             * never just because its section runs */
+    const char *provider;   /* "kernel" (NULL) or "tool": shown as provider:name */
+    const void *data;       /* private data of data-driven kernels (tool recipes) */
+};
+
+/* All kernels built into this program (benches/kernels/registry.c). */
+extern const struct kernel *const kernel_registry[];
+extern const size_t kernel_registry_count;
+const struct kernel *kernel_find(const char *name);
+const struct kernel_metric *kernel_metric_find(const struct kernel *k, const char *id);
+/* Who produces the numbers, as every view shows it: "kernel:stream",
+ * "tool:bw_mem". */
+void kernel_provider_id(const struct kernel *k, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,77 @@
+/* result.h - one measured metric set beside its reference.
+ *
+ * A result row is the flat record every view shares: the live screen
+ * recomputes it on each redraw, the CLI prints it as text or JSON. It
+ * borrows its strings from the run and the refdb; it owns nothing. */
+#ifndef EVMBENCH_RESULT_H
+#define EVMBENCH_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "run/deviation.h"
+#include "data/refdb.h"
+#include "run/runner.h"
+#include "common/stats.h"
+#include "common/status.h"
+
+/* What results are compared with, set once per invocation (app.h). */
+struct compare {
+    const struct refdb *db;
+    const char *board;          /* guide column key; NULL: no reference */
+    double tolerance_pct;
+    double guide_mhz;           /* the EVM's CPU clock in the guide; 0 unknown */
+    double live_mhz;            /* this board's CPU clock now; 0 unknown */
+};
+
+struct result_row {
+    const char *bench;          /* guide section slug, e.g. "stream", "lmbench" */
+    const char *metric;         /* metric id, e.g. "copy" */
+    const char *unit;
+    char provider[64];          /* "kernel:stream" */
+    size_t samples;
+    double min, max, avg, stddev, median;
+    double value;               /* the statistic compared with the guide */
+    enum summary summary;
+    bool has_ref;
+    double ref_avg;
+    bool has_ref_min, has_ref_max;
+    double ref_min, ref_max;
+    const char *ref_source;     /* guide title, NULL without reference */
+    struct deviation dev;
+    /* CPU-bound metrics: the reference scaled to the live clock, and the
+     * deviation from it, so a board run at another clock is judged fairly. */
+    bool has_scaled;
+    double scaled_ref_avg;
+    struct deviation dev_scaled;
+    enum status status;         /* the metric's own status */
+    const char *error;          /* why it failed, or NULL */
+};
+
+/* Fills row for metric i of run, compared as cmp says. */
+void result_row_make(struct result_row *row, const struct run *run, size_t i,
+                     const struct compare *cmp);
+/* The reference scaled from the guide's clock to the live one: rates grow
+ * with the clock, times shrink. False when a clock is unknown or the
+ * direction is neutral. */
+bool result_scale_to_clock(const struct ref_value *ref, enum direction dir,
+                           double guide_mhz, double live_mhz, struct ref_value *out);
+
+/* The JSON row of the CLI contract: bench, metric, unit, samples, min,
+ * max, avg, stddev, ref_avg, ref_min, ref_max, deviation_pct, status,
+ * provider (+ median, value, summary, better, verdict, error, and for
+ * CPU-bound metrics ref_avg_at_clock, deviation_at_clock_pct). */
+json_t *result_row_json(const struct result_row *row);
+
+/* A value in ten characters at most, as the text tables print it:
+ * 1838.92, 6789290, 1.2e+10, 0.000123. */
+void result_format_number(char *buf, size_t n, double v);
+
+/* Aligned text, 80 columns: a header line, then one line per row. */
+void result_print_text_header(FILE *out);
+void result_row_print_text(const struct result_row *row, FILE *out);
+
+#endif

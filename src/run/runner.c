@@ -1,0 +1,340 @@
+/* runner.c - a benchmark in a worker process, aggregated in the parent. */
+#include "config.h"
+#include "run/runner.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/util.h"
+
+/* The highest CPU this process may run on: on the EVMs core 0 takes most
+ * interrupts, so the last core is the quietest. */
+int runner_default_cpu(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        return -1;
+    for (int c = CPU_SETSIZE - 1; c >= 0; c--)
+        if (CPU_ISSET(c, &set))
+            return c;
+    return -1;
+}
+
+int runner_run_inline(const struct kernel *k, const struct kernel_params *p,
+                      struct report *r)
+{
+    struct kernel_params own = *p;
+    own.self = k;
+    return k->run(&own, r);
+}
+
+
+static _Noreturn void worker_main(const struct kernel *k, const struct kernel_params *p,
+                                  int fd, int cpu)
+{
+    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGWINCH, SIGCHLD };
+    for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
+        signal(sigs[i], SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    /* The worker must not outlive the program (a pulled serial cable). */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1)
+        _exit(1);
+
+    /* The pipe is the only channel: no terminal input, no stray output,
+     * and none of the parent's descriptors (the UI's signal pipe ...). */
+    int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (devnull >= 0) {
+        dup2(devnull, STDIN_FILENO);
+        dup2(devnull, STDOUT_FILENO);
+    }
+    if (dup2(fd, 3) == 3)
+        fd = 3;
+    close_fds_from(fd + 1);
+
+    struct report r;
+    report_to_fd(&r, fd);
+    if (cpu >= 0) {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        CPU_SET(cpu, &set);
+        if (sched_setaffinity(0, sizeof set, &set) != 0)
+            report_note(&r, "could not pin the worker to CPU %d: %s", cpu, strerror(errno));
+    }
+    int rc = runner_run_inline(k, p, &r);
+    close(fd);
+    _exit(rc == 0 ? 0 : 1);
+}
+
+struct run *runner_start(const struct kernel *k, const struct run_options *opt,
+                         const struct sink *sink, void *sink_ctx, char **err)
+{
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) {
+        *err = xasprintf("cannot create a pipe: %s", strerror(errno));
+        return NULL;
+    }
+    struct run *run = xcalloc(1, sizeof *run);
+    run->kernel = k;
+    run->params = opt->params;
+    run->nmetrics = k->nmetrics;
+    run->metrics = xcalloc(k->nmetrics ? k->nmetrics : 1, sizeof *run->metrics);
+    for (size_t i = 0; i < k->nmetrics; i++) {
+        run->metrics[i].def = &k->metrics[i];
+        stats_init(&run->metrics[i].stats);
+    }
+    run->status = STATUS_OK;
+    run->cpu = opt->cpu >= 0 ? opt->cpu : runner_default_cpu();
+    double budget = opt->params.quick ? k->budget_quick_s : k->budget_full_s;
+    run->timeout_s = opt->timeout_s > 0 ? opt->timeout_s : 4 * budget + 30;
+    run->sink = sink;
+    run->sink_ctx = sink_ctx;
+
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        *err = xasprintf("cannot start a worker process: %s", strerror(errno));
+        close(fds[0]);
+        close(fds[1]);
+        free(run->metrics);
+        free(run);
+        return NULL;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        setpgid(0, 0);
+        worker_main(k, &run->params, fds[1], run->cpu);
+    }
+    setpgid(pid, pid);      /* both sides, so there is no race */
+    close(fds[1]);
+    fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
+    run->pid = pid;
+    run->fd = fds[0];
+    run->started = now_seconds();
+    if (sink && sink->on_start)
+        sink->on_start(sink_ctx, run);
+    return run;
+}
+
+int runner_fd(const struct run *run)
+{
+    return run->finished ? -1 : run->fd;
+}
+
+static void add_note(struct run *run, const char *text)
+{
+    run->notes = xrealloc(run->notes, (run->nnotes + 1) * sizeof *run->notes);
+    run->notes[run->nnotes++] = xstrdup(text);
+    if (run->sink && run->sink->on_note)
+        run->sink->on_note(run->sink_ctx, run, text);
+}
+
+static struct run_metric *find_metric(struct run *run, const char *id, size_t *index)
+{
+    for (size_t i = 0; i < run->nmetrics; i++)
+        if (strcmp(run->metrics[i].def->id, id) == 0) {
+            *index = i;
+            return &run->metrics[i];
+        }
+    return NULL;
+}
+
+static void handle_line(struct run *run, char *line)
+{
+    struct report_event ev;
+    if (!report_parse_line(line, &ev)) {
+        add_note(run, "the worker sent a line that is not part of the protocol");
+        return;
+    }
+    size_t idx;
+    struct run_metric *m;
+    switch (ev.kind) {
+    case REPORT_SAMPLE:
+        m = find_metric(run, ev.metric, &idx);
+        if (!m) {
+            char *t = xasprintf("sample for an unknown metric '%s' ignored", ev.metric);
+            add_note(run, t);
+            free(t);
+            return;
+        }
+        stats_push(&m->stats, ev.value);
+        if (run->sink && run->sink->on_sample)
+            run->sink->on_sample(run->sink_ctx, run, idx, ev.value);
+        break;
+    case REPORT_PROGRESS:
+        run->progress = ev.value >= ev.total ? 1.0 : ev.value / ev.total;
+        if (run->sink && run->sink->on_progress)
+            run->sink->on_progress(run->sink_ctx, run);
+        break;
+    case REPORT_NOTE:
+        add_note(run, ev.text);
+        break;
+    case REPORT_FAIL:
+        m = find_metric(run, ev.metric, &idx);
+        if (m && !m->failed) {
+            m->failed = true;
+            m->fail_reason = xstrdup(ev.text);
+        }
+        if (!run->error)
+            run->error = xasprintf("%s: %s", ev.metric, ev.text);
+        break;
+    }
+}
+
+/* Splits what arrived into lines; an over-long line is cut and reported. */
+static void consume(struct run *run, const char *buf, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char c = buf[i];
+        if (c == '\n') {
+            run->linebuf[run->linelen] = '\0';
+            handle_line(run, run->linebuf);
+            run->linelen = 0;
+        } else if (run->linelen < sizeof run->linebuf - 1) {
+            run->linebuf[run->linelen++] = c;
+        }
+    }
+}
+
+static void finish(struct run *run, int wstatus)
+{
+    run->finished = true;
+    run->ended = now_seconds();
+    close(run->fd);
+    run->fd = -1;
+    if (run->status == STATUS_OK) {
+        if (WIFSIGNALED(wstatus)) {
+            int sig = WTERMSIG(wstatus);
+            run->status = STATUS_CRASHED;
+            free(run->error);
+            run->error = xasprintf("worker killed by signal %d (%s)", sig, strsignal(sig));
+        } else if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) != 0) {
+            run->status = STATUS_FAILED;
+            if (!run->error)
+                run->error = xasprintf("worker exited with status %d", WEXITSTATUS(wstatus));
+        } else {
+            bool any = false;
+            for (size_t i = 0; i < run->nmetrics; i++)
+                any |= run->metrics[i].stats.count > 0;
+            if (!any && run->nmetrics) {
+                run->status = STATUS_NO_DATA;
+                if (!run->error)
+                    run->error = xstrdup(status_message(STATUS_NO_DATA));
+            } else {
+                run->progress = 1.0;
+            }
+        }
+    }
+    if (run->sink && run->sink->on_done)
+        run->sink->on_done(run->sink_ctx, run);
+}
+
+static void kill_worker(struct run *run, enum status why, const char *msg)
+{
+    if (run->finished || run->status != STATUS_OK)
+        return;
+    kill(-run->pid, SIGKILL);
+    kill(run->pid, SIGKILL);
+    run->status = why;
+    free(run->error);
+    run->error = xstrdup(msg);
+}
+
+static void reap(struct run *run, bool block)
+{
+    int ws = 0;
+    pid_t r;
+    do
+        r = waitpid(run->pid, &ws, block ? 0 : WNOHANG);
+    while (r < 0 && errno == EINTR);
+    if (r == run->pid || (r < 0 && errno == ECHILD)) {
+        /* Whatever the worker left in its group goes too. */
+        kill(-run->pid, SIGKILL);
+        finish(run, r == run->pid ? ws : 0);
+    }
+}
+
+bool runner_pump(struct run *run)
+{
+    if (run->finished)
+        return false;
+    char buf[4096];
+    for (;;) {
+        ssize_t n = read(run->fd, buf, sizeof buf);
+        if (n > 0) {
+            consume(run, buf, (size_t)n);
+            continue;
+        }
+        if (n == 0) {       /* EOF: the worker has exited or is exiting */
+            reap(run, true);
+            return false;
+        }
+        if (errno == EINTR)
+            continue;
+        break;              /* EAGAIN: nothing more for now */
+    }
+    if (now_seconds() - run->started > run->timeout_s) {
+        char *msg = xasprintf("time limit of %.0f s exceeded", run->timeout_s);
+        kill_worker(run, STATUS_TIMEOUT, msg);
+        free(msg);
+        reap(run, true);
+        return false;
+    }
+    return true;
+}
+
+bool runner_wait(struct run *run, int ms)
+{
+    double deadline = ms < 0 ? -1 : now_seconds() + ms / 1000.0;
+    while (!run->finished) {
+        double left = run->started + run->timeout_s - now_seconds();
+        if (deadline >= 0 && deadline - now_seconds() < left)
+            left = deadline - now_seconds();
+        int tmo = left <= 0 ? 0 : (int)(left * 1000) + 1;
+        struct pollfd p = { .fd = run->fd, .events = POLLIN };
+        int r = poll(&p, 1, tmo);
+        if (r < 0 && errno != EINTR)
+            break;
+        runner_pump(run);
+        if (deadline >= 0 && now_seconds() >= deadline)
+            break;
+    }
+    return !run->finished;
+}
+
+void runner_cancel(struct run *run)
+{
+    if (run->finished)
+        return;
+    kill_worker(run, STATUS_CANCELLED, status_message(STATUS_CANCELLED));
+    reap(run, true);
+}
+
+void runner_free(struct run *run)
+{
+    if (!run)
+        return;
+    runner_cancel(run);
+    for (size_t i = 0; i < run->nmetrics; i++) {
+        stats_free(&run->metrics[i].stats);
+        free(run->metrics[i].fail_reason);
+    }
+    free(run->metrics);
+    for (size_t i = 0; i < run->nnotes; i++)
+        free(run->notes[i]);
+    free(run->notes);
+    free(run->error);
+    free(run);
+}

@@ -1,0 +1,94 @@
+/* runner.h - runs one benchmark in a worker process and aggregates it.
+ *
+ * The runner forks a worker, pins it to one CPU, puts it in its own
+ * process group and reads its report lines (report.h) from a pipe. The
+ * parent never blocks on the worker: it sleeps in poll() (runner_wait) or
+ * the caller polls runner_fd() together with other descriptors (the TUI
+ * polls the keyboard too) and calls runner_pump() when it is readable.
+ *
+ * Every event is turned into a call on the sink. A worker that crashes,
+ * exits non-zero or exceeds its time limit ends the run with that status;
+ * metrics that finished before keep their samples. The whole process
+ * group is killed on timeout and on runner_cancel(). */
+#ifndef EVMBENCH_RUNNER_H
+#define EVMBENCH_RUNNER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "run/kernel.h"
+#include "common/stats.h"
+#include "common/status.h"
+
+struct run_metric {
+    const struct kernel_metric *def;
+    struct stats stats;
+    bool failed;
+    char *fail_reason;      /* owned, NULL unless failed */
+};
+
+struct run {
+    const struct kernel *kernel;
+    struct kernel_params params;
+    struct run_metric *metrics;     /* one per kernel metric, same order */
+    size_t nmetrics;
+    enum status status;             /* STATUS_OK until the run ends */
+    bool finished;
+    char *error;                    /* owned; why the run failed */
+    char **notes;                   /* owned notes reported by the worker */
+    size_t nnotes;
+    double progress;                /* 0..1 */
+    double started, ended;          /* now_seconds() */
+    double timeout_s;
+    int cpu;                        /* CPU the worker is pinned to, -1 none */
+    /* private */
+    pid_t pid;
+    int fd;
+    char linebuf[1024];
+    size_t linelen;
+    const struct sink *sink;
+    void *sink_ctx;
+};
+
+/* The consumers of a run: live screen, line printer, result store,
+ * exporters. Any callback may be NULL. `metric` indexes run->metrics. */
+struct sink {
+    void (*on_start)(void *ctx, const struct run *run);
+    void (*on_sample)(void *ctx, const struct run *run, size_t metric, double value);
+    void (*on_progress)(void *ctx, const struct run *run);
+    void (*on_note)(void *ctx, const struct run *run, const char *text);
+    void (*on_done)(void *ctx, const struct run *run);
+};
+
+struct run_options {
+    struct kernel_params params;
+    double timeout_s;       /* 0: 4 x the kernel's budget + 30 s */
+    int cpu;                /* -1: the last online CPU */
+};
+
+/* Starts the worker. Returns NULL only when no process could be created
+ * (err gets the reason, caller frees). */
+struct run *runner_start(const struct kernel *k, const struct run_options *opt,
+                         const struct sink *sink, void *sink_ctx, char **err);
+/* Descriptor to poll for POLLIN; -1 once the run has finished. */
+int runner_fd(const struct run *run);
+/* Reads what is available, dispatches it, checks the time limit and reaps
+ * the worker at EOF. Never blocks. Returns true while the run goes on. */
+bool runner_pump(struct run *run);
+/* Blocks up to `ms` milliseconds (-1 = until the run ends) in poll(),
+ * pumping events. Returns true while the run goes on. */
+bool runner_wait(struct run *run, int ms);
+/* Kills the worker's process group; the run ends as CANCELLED. */
+void runner_cancel(struct run *run);
+void runner_free(struct run *run);
+
+/* The CPU workers are pinned to unless told otherwise: the highest one this
+ * process may use (on the EVMs core 0 takes most interrupts). -1 unknown. */
+int runner_default_cpu(void);
+
+/* Runs the kernel in-process, without a worker (tests, the worker itself). */
+int runner_run_inline(const struct kernel *k, const struct kernel_params *p,
+                      struct report *r);
+
+#endif

@@ -1,0 +1,263 @@
+/* selfcheck.c - kernels and tools side by side. */
+#include "config.h"
+#include "run/selfcheck.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "run/batch.h"
+#include "common/util.h"
+
+/* The agreement aimed for (issue "Embedded kernels, memory and OS"):
+ * a metric whose id starts with `prefix` in `section` should come within
+ * `pct` percent of the tool. */
+static const struct {
+    const char *section, *prefix;
+    double pct;
+} targets[] = {
+    { "stream", "", 10 },
+    { "lmbench", "bw_mem-rd-16mb", 10 },
+    { "lmbench", "bw_mem-wr-16mb", 10 },
+    { "lmbench", "bw_mem-bcopy-16mb", 10 },
+    { "lmbench", "bw_mem-bzero-16mb", 10 },
+    { "lmbench", "lat_mem_rd-", 15 },
+    { "lmbench", "lat_syscall-", 25 },
+    { "lmbench", "lat_pipe", 25 },
+};
+
+static double target_pct(const char *section, const char *metric)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(targets); i++)
+        if (strcmp(targets[i].section, section) == 0 &&
+            str_starts_with(metric, targets[i].prefix))
+            return targets[i].pct;
+    return 0;
+}
+
+/* The values of one metric from both sides, one per round. */
+struct pair {
+    const char *section, *metric, *unit;
+    char kprov[64], tprov[64];
+    struct stats kernel, tool;
+};
+
+struct check {
+    struct pair *pairs;
+    size_t n;
+};
+
+static struct pair *pair_get(struct check *c, const char *section, const char *metric,
+                             const char *unit)
+{
+    for (size_t i = 0; i < c->n; i++)
+        if (strcmp(c->pairs[i].section, section) == 0 && strcmp(c->pairs[i].metric, metric) == 0)
+            return &c->pairs[i];
+    c->pairs = xrealloc(c->pairs, (c->n + 1) * sizeof *c->pairs);
+    struct pair *p = &c->pairs[c->n++];
+    memset(p, 0, sizeof *p);
+    p->section = section;
+    p->metric = metric;
+    p->unit = unit;
+    stats_init(&p->kernel);
+    stats_init(&p->tool);
+    return p;
+}
+
+/* Runs the kernels as one batch and files each metric's value. */
+static void run_side(struct check *c, const struct kernel **ks, size_t n, bool tool,
+                     const struct run_options *opt, FILE *err)
+{
+    struct batch *b = batch_start(ks, n, opt, NULL, NULL);
+    batch_wait(b, -1);
+    for (size_t i = 0; i < b->n; i++) {
+        const struct run *r = b->runs[i];
+        if (!r) {
+            fprintf(err, "evmbench: %s: %s\n", ks[i]->name,
+                    b->start_errors[i] ? b->start_errors[i] : "not started");
+            continue;
+        }
+        if (r->status != STATUS_OK)
+            fprintf(err, "evmbench: %s %s: %s\n", ks[i]->name, status_name(r->status),
+                    r->error ? r->error : status_message(r->status));
+        for (size_t m = 0; m < r->nmetrics; m++) {
+            const struct run_metric *rm = &r->metrics[m];
+            if (!rm->stats.count || rm->failed)
+                continue;
+            struct pair *p = pair_get(c, r->kernel->section, rm->def->id, rm->def->unit);
+            stats_push(tool ? &p->tool : &p->kernel, stats_summary(&rm->stats, rm->def->summary));
+            kernel_provider_id(r->kernel, tool ? p->tprov : p->kprov, sizeof p->kprov);
+        }
+    }
+    batch_free(b);
+}
+
+static bool is_tool(const struct kernel *k)
+{
+    return k->provider && strcmp(k->provider, "tool") == 0;
+}
+
+static bool share_metric(const struct kernel *x, const struct kernel *y)
+{
+    for (size_t i = 0; i < x->nmetrics; i++)
+        for (size_t j = 0; j < y->nmetrics; j++)
+            if (strcmp(x->metrics[i].id, y->metrics[j].id) == 0)
+                return true;
+    return false;
+}
+
+/* Whether k is among those named `only`: by its own name, or, when no
+ * kernel of the other side has that name, by sharing a metric with one
+ * that has (the kernel lat_ipc measures what the tools lat_pipe, lat_unix
+ * ... do, and selfcheck lat_pipe runs the two). */
+static bool wanted(const struct cat_bench *b, const struct kernel *k, const char *only)
+{
+    if (!only || strcasecmp(k->name, only) == 0)
+        return true;
+    bool other_named = false;
+    for (size_t i = 0; i < b->nkernels; i++) {
+        const struct kernel *o = b->kernels[i];
+        if (!o->extra && is_tool(o) != is_tool(k) && strcasecmp(o->name, only) == 0)
+            other_named = true;
+    }
+    if (other_named)
+        for (size_t i = 0; i < b->nkernels; i++) {
+            const struct kernel *o = b->kernels[i];
+            if (is_tool(o) != is_tool(k) && strcasecmp(o->name, only) == 0 &&
+                share_metric(k, o))
+                return true;
+        }
+    return false;
+}
+
+/* The embedded (non-extra) kernels and the installed tool kernels of b;
+ * only those `wanted` when `only` is set (a kernel and its tool mostly
+ * share the lmbench program's name: bw_mem, lat_mem_rd ...). */
+static void split(const struct cat_bench *b, const char *only,
+                  const struct kernel **ks, size_t *nk, const struct kernel **ts, size_t *nt)
+{
+    *nk = *nt = 0;
+    for (size_t i = 0; i < b->nkernels; i++) {
+        const struct kernel *k = b->kernels[i];
+        if (k->extra || !wanted(b, k, only))
+            continue;
+        if (is_tool(k)) {
+            if (app_kernel_available(k))
+                ts[(*nt)++] = k;
+        } else {
+            ks[(*nk)++] = k;
+        }
+    }
+}
+
+static void check_bench(struct check *c, const struct app *a, const struct cat_bench *b,
+                        const char *only, int rounds, bool named, FILE *err)
+{
+    const struct kernel **ks = xcalloc(b->nkernels + 1, sizeof *ks);
+    const struct kernel **ts = xcalloc(b->nkernels + 1, sizeof *ts);
+    size_t nk, nt;
+    split(b, only, ks, &nk, ts, &nt);
+    if (!nk || !nt) {
+        if (named)
+            fprintf(err, "evmbench: %s: %s\n", b->slug,
+                    !nk ? "no embedded kernel runs it" : "none of its tools is installed "
+                    "(see 'evmbench list'; --tools-dir DIR)");
+    } else {
+        for (int r = 0; r < rounds; r++) {
+            fprintf(err, "evmbench: %s: round %d of %d\n", b->slug, r + 1, rounds);
+            /* alternate who goes first: neither side always gets a warm machine */
+            bool tool_first = r % 2;
+            run_side(c, tool_first ? ts : ks, tool_first ? nt : nk, tool_first,
+                     &a->run_opts, err);
+            run_side(c, tool_first ? ks : ts, tool_first ? nk : nt, !tool_first,
+                     &a->run_opts, err);
+        }
+    }
+    free(ks);
+    free(ts);
+}
+
+static void report(const struct check *c, bool json, FILE *out)
+{
+    json_t *arr = json_array();
+    const char *section = NULL;
+    for (size_t i = 0; i < c->n; i++) {
+        const struct pair *p = &c->pairs[i];
+        if (!p->kernel.count || !p->tool.count)
+            continue;
+        double k = stats_median(&p->kernel), t = stats_median(&p->tool);
+        double ratio = t != 0 ? k / t : NAN;
+        double want = target_pct(p->section, p->metric);
+        bool within = want > 0 && isfinite(ratio) && fabs(ratio - 1) * 100 <= want;
+        if (json) {
+            json_t *o = json_object();
+            json_object_set_new(o, "bench", json_string(p->section));
+            json_object_set_new(o, "metric", json_string(p->metric));
+            json_object_set_new(o, "unit", json_string(p->unit));
+            json_object_set_new(o, "kernel", json_real(k));
+            json_object_set_new(o, "tool", json_real(t));
+            json_object_set_new(o, "ratio", isfinite(ratio) ? json_real(ratio) : json_null());
+            json_object_set_new(o, "rounds", json_integer((json_int_t)p->kernel.count));
+            json_object_set_new(o, "kernel_provider", json_string(p->kprov));
+            json_object_set_new(o, "tool_provider", json_string(p->tprov));
+            json_object_set_new(o, "target_pct", want > 0 ? json_real(want) : json_null());
+            json_object_set_new(o, "within_target", want > 0 ? json_boolean(within) : json_null());
+            json_array_append_new(arr, o);
+            continue;
+        }
+        if (!section || strcmp(section, p->section) != 0) {
+            section = p->section;
+            fprintf(out, "\n%s\n%-30s %12s %12s %8s %s\n", section, "METRIC", "KERNEL", "TOOL",
+                    "RATIO", "TARGET");
+        }
+        char target[24] = "";
+        if (want > 0)
+            snprintf(target, sizeof target, "+-%.0f%% %s", want, within ? "ok" : "OUTSIDE");
+        fprintf(out, "%-30.30s %12.4g %12.4g %8.3f %s\n", p->metric, k, t, ratio, target);
+    }
+    if (json) {
+        json_dumpf(arr, out, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
+        fputc('\n', out);
+    }
+    json_decref(arr);
+}
+
+int selfcheck_run(struct app *a, const struct selfcheck_options *opt, FILE *out, FILE *err)
+{
+    int rounds = opt->rounds > 0 ? opt->rounds : 3;
+    struct check c = { 0 };
+    if (opt->nnames) {
+        for (int i = 0; i < opt->nnames; i++) {
+            const struct cat_bench *b = catalog_find_bench(a->catalog, opt->names[i]);
+            if (!b) {
+                fprintf(err, "evmbench: unknown benchmark '%s' (see 'evmbench list')\n",
+                        opt->names[i]);
+                free(c.pairs);
+                return 2;
+            }
+            /* a kernel's name checks that kernel alone, else the section */
+            const char *only = strcasecmp(b->slug, opt->names[i]) != 0 ? opt->names[i] : NULL;
+            check_bench(&c, a, b, only, rounds, true, err);
+        }
+    } else {
+        for (size_t i = 0; i < a->catalog->ncats; i++)
+            for (size_t j = 0; j < a->catalog->cats[i].nbenches; j++)
+                check_bench(&c, a, a->catalog->cats[i].benches[j], NULL, rounds, false, err);
+    }
+    size_t compared = 0;
+    for (size_t i = 0; i < c.n; i++)
+        compared += c.pairs[i].kernel.count && c.pairs[i].tool.count;
+    if (compared)
+        report(&c, opt->json, out);
+    else
+        fprintf(err, "evmbench: nothing to compare: no benchmark has both a kernel and an "
+                     "installed tool (see 'evmbench list'; --tools-dir DIR)\n");
+    for (size_t i = 0; i < c.n; i++) {
+        stats_free(&c.pairs[i].kernel);
+        stats_free(&c.pairs[i].tool);
+    }
+    free(c.pairs);
+    return compared ? 0 : 3;
+}

@@ -1,0 +1,93 @@
+/* session.h - every metric measured since the program started.
+ *
+ * The TUI keeps each finished (or cancelled) batch here instead of freeing
+ * it, so the results screen lists every metric measured, and a change of
+ * reference board re-judges them all: rows are made afresh from the runs
+ * with the compare settings of the moment (result_row_make).
+ *
+ * Sorting and filtering work on the rows alone (the tests give them rows
+ * filled by hand). */
+#ifndef EVMBENCH_SESSION_H
+#define EVMBENCH_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "run/batch.h"
+#include "common/diag.h"
+#include "run/result.h"
+
+/* Kept at most; the oldest go first. */
+#define SESSION_MAX_BATCHES 200
+
+struct session {
+    struct batch **batches;     /* owned, in the order they ran */
+    size_t n, cap;
+};
+
+struct session_row {
+    const struct run *run;
+    size_t metric;              /* index in run->metrics */
+    size_t seq;                 /* 1, 2, ... in the order measured */
+    struct result_row row;
+};
+
+enum session_sort {
+    SESSION_SORT_ORDER,         /* as measured */
+    SESSION_SORT_NAME,          /* benchmark, then metric */
+    SESSION_SORT_DEVIATION,     /* worst first: off, warn, then by how far */
+    SESSION_SORT_STATUS,        /* failures, off, warn, in range, no reference */
+    SESSION_SORT_PROVIDER,
+    SESSION_SORT_COUNT
+};
+
+void session_init(struct session *s);
+/* Takes b (NULL is ignored). A batch that measured nothing is freed. A
+ * batch still running is cancelled first. */
+void session_keep(struct session *s, struct batch *b);
+void session_free(struct session *s);
+
+/* The rows of every kept batch, then of `live` (the run going now, may be
+ * NULL): each metric with a sample or a failure. With problems_only, only
+ * warn, off and failed rows. *out is allocated (free it); returns the count. */
+size_t session_rows(const struct session *s, const struct batch *live,
+                    const struct compare *cmp, bool problems_only,
+                    struct session_row **out);
+/* True for a row that needs a look: warn, off, or not STATUS_OK. */
+bool session_row_problem(const struct result_row *r);
+/* Stable sort of rows by key. */
+void session_sort(struct session_row *rows, size_t n, enum session_sort key);
+/* "order", "name", "deviation", "status", "provider". */
+const char *session_sort_name(enum session_sort key);
+
+/* --- baselines (the results screen) ------------------------------------- */
+
+/* The change of r from the baseline's row of the same bench and metric
+ * (baseline: an array of JSON rows with "bench", "metric", "value", as
+ * store_load_baseline returns): *then its value, *pct the change in
+ * percent of it, *better by the unit's direction (false when neutral,
+ * *neutral then true). False when r has no value, the baseline has no such
+ * row, or its value is 0. */
+bool session_baseline_change(json_t *baseline, const struct result_row *r,
+                             double *then, double *pct, bool *better, bool *neutral);
+
+/* What can serve as a baseline: the saved baselines (by name), then the
+ * runs of the store, newest first. */
+struct baseline_choice {
+    char *name;         /* what store_load_baseline takes */
+    bool is_run;        /* a run id, not a saved baseline */
+    size_t rows;        /* its metrics */
+    bool complete;      /* a run with its end line (baselines: true) */
+};
+/* Lists them from store DIR; unreadable files become diagnostics. *out
+ * is freed with session_baseline_choices_free. */
+size_t session_baseline_choices(const char *dir, struct baseline_choice **out,
+                                struct diag *d);
+void session_baseline_choices_free(struct baseline_choice *c, size_t n);
+
+/* The rows as JSON (result_row_json), for store_save_baseline. */
+json_t *session_rows_json(const struct session_row *rows, size_t n);
+
+#endif

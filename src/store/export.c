@@ -1,0 +1,345 @@
+/* export.c - result rows as text, CSV, LAVA signals and JUnit XML (export.h). */
+#include "config.h"
+#include "store/export.h"
+
+#include <math.h>
+#include <string.h>
+#include <strings.h>
+
+#include "run/deviation.h"
+#include "run/result.h"
+#include "common/util.h"
+
+bool export_format_known(const char *name)
+{
+    static const char *const known[] = { "text", "csv", "lava", "junit" };
+    for (size_t i = 0; i < ARRAY_SIZE(known); i++)
+        if (strcmp(name, known[i]) == 0)
+            return true;
+    return false;
+}
+
+const char *export_format_for_path(const char *path)
+{
+    static const struct { const char *ext, *format; } by_ext[] = {
+        { ".json", "json" }, { ".csv", "csv" }, { ".txt", "text" },
+        { ".lava", "lava" }, { ".xml", "junit" },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(by_ext); i++) {
+        size_t n = strlen(path), e = strlen(by_ext[i].ext);
+        if (n > e && strcasecmp(path + n - e, by_ext[i].ext) == 0)
+            return by_ext[i].format;
+    }
+    return NULL;
+}
+
+static const char *str_of(json_t *row, const char *key)
+{
+    const char *s = json_string_value(json_object_get(row, key));
+    return s ? s : "";
+}
+
+static bool num_of(json_t *row, const char *key, double *v)
+{
+    json_t *j = json_object_get(row, key);
+    if (!json_is_number(j))
+        return false;
+    *v = json_number_value(j);
+    return true;
+}
+
+const char *export_row_failure(json_t *row, double fail_pct)
+{
+    if (strcmp(str_of(row, "status"), "ok") != 0)
+        return "did not run";
+    double v;
+    if (fail_pct > 0) {
+        bool base = num_of(row, "baseline_change_pct", &v);
+        const char *better_key = base ? "baseline_better" : "better";
+        if ((base || num_of(row, "deviation_pct", &v)) &&
+            !json_is_true(json_object_get(row, better_key)) && fabs(v) > fail_pct)
+            return base ? "worse than the baseline by more than --fail-on-deviation"
+                        : "worse than the guide by more than --fail-on-deviation";
+    }
+    if (strcmp(str_of(row, "verdict"), "off") == 0 && !json_is_true(json_object_get(row, "better")))
+        return "worse than the guide's band by more than the tolerance";
+    return NULL;
+}
+
+void export_add_baseline(json_t *rows, json_t *baseline)
+{
+    size_t i, j;
+    json_t *row, *b;
+    json_array_foreach(rows, i, row) {
+        double now;
+        if (!num_of(row, "value", &now))
+            continue;
+        json_array_foreach(baseline, j, b) {
+            double then;
+            if (strcmp(str_of(row, "bench"), str_of(b, "bench")) != 0 ||
+                strcmp(str_of(row, "metric"), str_of(b, "metric")) != 0 ||
+                !num_of(b, "value", &then))
+                continue;
+            json_object_set_new(row, "baseline_value", json_real(then));
+            if (then != 0) {
+                double pct = (now - then) / fabs(then) * 100.0;
+                enum direction dir = unit_direction(str_of(row, "unit"));
+                json_object_set_new(row, "baseline_change_pct", json_real(pct));
+                json_object_set_new(row, "baseline_better",
+                                    dir == DIR_NEUTRAL ? json_null()
+                                    : json_boolean(dir == DIR_HIGHER_BETTER ? pct >= 0
+                                                                            : pct <= 0));
+            }
+            break;
+        }
+    }
+}
+
+/* 79 columns. A name longer than its column gets a line of its own, so
+ * the guide's long ids (lat_mem_rd-stride128-sz64000k) stay whole. */
+static void print_text(FILE *out, json_t *rows, double fail_pct)
+{
+    bool with_base = false;
+    size_t i;
+    json_t *row;
+    json_array_foreach(rows, i, row)
+        with_base |= json_object_get(row, "baseline_value") != NULL;
+    int w = with_base ? 21 : 30;
+    if (with_base)
+        fprintf(out, "%-*s %10s %-8s %10s %8s %8s %s\n", w, "METRIC", "MEASURED", "UNIT",
+                "REFERENCE", "DEV", "BASELINE", "VERDICT");
+    else
+        fprintf(out, "%-*s %10s %-8s %10s %8s %s\n", w, "METRIC", "MEASURED", "UNIT",
+                "REFERENCE", "DEV", "VERDICT");
+    const char *bench = NULL;
+    json_array_foreach(rows, i, row) {
+        if (!bench || strcmp(bench, str_of(row, "bench")) != 0) {
+            bench = str_of(row, "bench");
+            fprintf(out, "%s (%s)\n", bench, str_of(row, "provider"));
+        }
+        char measured[24] = "-", ref[24] = "no ref", dev[24] = "", base[24] = "";
+        double v;
+        if (num_of(row, "value", &v))
+            result_format_number(measured, sizeof measured, v);
+        if (num_of(row, "ref_avg", &v))
+            result_format_number(ref, sizeof ref, v);
+        if (num_of(row, "deviation_pct", &v))
+            snprintf(dev, sizeof dev, "%+.1f%%", v);
+        if (num_of(row, "baseline_change_pct", &v))
+            snprintf(base, sizeof base, "%+.1f%%", v);
+        const char *verdict = strcmp(str_of(row, "status"), "ok") != 0 ? str_of(row, "status")
+                              : *dev ? str_of(row, "verdict") : "-";
+        /* --fail-on-deviation marks the rows it fails on */
+        if (fail_pct > 0 && export_row_failure(row, fail_pct))
+            verdict = "FAIL";
+        const char *name = str_of(row, "metric");
+        if ((int)strlen(name) > w) {
+            fprintf(out, "%s\n", name);
+            name = "";
+        }
+        if (with_base)
+            fprintf(out, "%-*s %10s %-8.8s %10s %8s %8s %s\n", w, name, measured,
+                    str_of(row, "unit"), ref, dev, base, verdict);
+        else
+            fprintf(out, "%-*s %10s %-8.8s %10s %8s %s\n", w, name, measured,
+                    str_of(row, "unit"), ref, dev, verdict);
+    }
+}
+
+void export_csv_field(FILE *f, const char *s, bool last)
+{
+    if (!s)
+        s = "";
+    if (strpbrk(s, ",\"\r\n")) {
+        fputc('"', f);
+        for (const char *p = s; *p; p++) {
+            if (*p == '"')
+                fputc('"', f);
+            fputc(*p, f);
+        }
+        fputc('"', f);
+    } else {
+        fputs(s, f);
+    }
+    fputc(last ? '\n' : ',', f);
+}
+
+static void print_csv(FILE *out, json_t *rows)
+{
+    static const char *const cols[] = {
+        "bench", "metric", "unit", "value", "samples", "min", "max", "avg", "stddev",
+        "ref_avg", "ref_min", "ref_max", "deviation_pct", "verdict", "status",
+        "provider", "baseline_value", "baseline_change_pct", "error",
+    };
+    const size_t n = ARRAY_SIZE(cols);
+    for (size_t c = 0; c < n; c++)
+        export_csv_field(out, cols[c], c + 1 == n);
+    size_t i;
+    json_t *row;
+    json_array_foreach(rows, i, row) {
+        for (size_t c = 0; c < n; c++) {
+            json_t *v = json_object_get(row, cols[c]);
+            char buf[64] = "";
+            if (json_is_integer(v))
+                snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(v));
+            else if (json_is_real(v))
+                snprintf(buf, sizeof buf, "%.10g", json_real_value(v));
+            export_csv_field(out, json_is_string(v) ? json_string_value(v) : buf, c + 1 == n);
+        }
+    }
+}
+
+/* LAVA splits the signal on spaces and '=': ids and units keep letters,
+ * digits and "._-", everything else becomes '_'. */
+static void lava_token(char *dst, size_t n, const char *src)
+{
+    size_t j = 0;
+    for (const char *p = src; *p && j + 1 < n; p++) {
+        unsigned char ch = (unsigned char)*p;
+        bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                  (ch >= '0' && ch <= '9') || ch == '.' || ch == '_' || ch == '-';
+        dst[j++] = ok ? (char)ch : '_';
+    }
+    dst[j] = '\0';
+    if (!j && n > 1)
+        snprintf(dst, n, "none");
+}
+
+static void print_lava(FILE *out, json_t *rows, double fail_pct)
+{
+    size_t i;
+    json_t *row;
+    json_array_foreach(rows, i, row) {
+        char id[256], unit[64], both[300];
+        snprintf(both, sizeof both, "%s.%s", str_of(row, "bench"), str_of(row, "metric"));
+        lava_token(id, sizeof id, both);
+        lava_token(unit, sizeof unit, str_of(row, "unit"));
+        const char *result = export_row_failure(row, fail_pct) ? "fail" : "pass";
+        double v;
+        if (num_of(row, "value", &v))
+            fprintf(out, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=%s UNITS=%s "
+                    "MEASUREMENT=%.10g>\n", id, result, unit, v);
+        else
+            fprintf(out, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=%s>\n", id, result);
+    }
+}
+
+/* Length of the UTF-8 sequence at p if it is a character XML 1.0 allows
+ * (#x9 #xA #xD, #x20-#xD7FF, #xE000-#xFFFD, #x10000-#x10FFFF), else 0. */
+static size_t xml_char_len(const unsigned char *p)
+{
+    unsigned c = p[0];
+    if (c < 0x80)
+        return c >= 0x20 || c == '\t' || c == '\n' || c == '\r' ? 1 : 0;
+    size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
+             : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (n == 0)
+        return 0;
+    unsigned long cp = c & (0x7f >> n);
+    for (size_t i = 1; i < n; i++) {
+        if ((p[i] & 0xc0) != 0x80)      /* also stops at the NUL */
+            return 0;
+        cp = cp << 6 | (p[i] & 0x3f);
+    }
+    static const unsigned long least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+    if (cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ||
+        cp == 0xfffe || cp == 0xffff)
+        return 0;
+    return n;
+}
+
+/* Text for an XML attribute or element: markup escaped, and every byte
+ * that is not part of a character XML 1.0 allows (control bytes, invalid
+ * UTF-8) written as U+FFFD, so the document always parses. */
+static void xml_text(FILE *f, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t n = xml_char_len(p);
+        switch (n ? *p : 0) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\t': fputs("&#9;", f); break;     /* kept in attributes too */
+        case '\n': fputs("&#10;", f); break;
+        case '\r': fputs("&#13;", f); break;
+        case 0: fputs("\xef\xbf\xbd", f); n = 1; break;
+        default: fwrite(p, 1, n, f);
+        }
+        p += n;
+    }
+}
+
+static void xml_attr(FILE *f, const char *name, const char *value)
+{
+    fprintf(f, " %s=\"", name);
+    xml_text(f, value);
+    fputc('"', f);
+}
+
+/* JUnit XML as Jenkins' xunit plugin reads it (its "JUnit 10" schema):
+ * <testsuite> with name, tests, failures and errors; in each <testcase>
+ * the <error> or <failure> element before
+ * <system-out>. A benchmark that did not run is an error (its status and
+ * the tool's message), one measured out of bounds a failure. */
+static void print_junit(FILE *out, json_t *rows, double fail_pct, const char *suite)
+{
+    size_t i, failures = 0, errors = 0;
+    json_t *row;
+    json_array_foreach(rows, i, row) {
+        if (strcmp(str_of(row, "status"), "ok") != 0)
+            errors++;
+        else
+            failures += export_row_failure(row, fail_pct) != NULL;
+    }
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite", out);
+    xml_attr(out, "name", suite ? suite : "evmbench");
+    fprintf(out, " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\">\n",
+            json_array_size(rows), failures, errors);
+    json_array_foreach(rows, i, row) {
+        fputs("    <testcase", out);
+        xml_attr(out, "classname", str_of(row, "bench"));
+        xml_attr(out, "name", str_of(row, "metric"));
+        fputs(">\n", out);
+        const char *status = str_of(row, "status"), *err = str_of(row, "error");
+        const char *why = export_row_failure(row, fail_pct);
+        if (why) {
+            bool error = strcmp(status, "ok") != 0;
+            fprintf(out, "      <%s", error ? "error" : "failure");
+            xml_attr(out, "message", why);
+            xml_attr(out, "type", error ? status : "deviation");
+            fputc('>', out);
+            xml_text(out, *err ? err : why);
+            fprintf(out, "</%s>\n", error ? "error" : "failure");
+        }
+        fputs("      <system-out>", out);
+        char line[200] = "not measured";
+        double v, r;
+        if (num_of(row, "value", &v))
+            snprintf(line, sizeof line, "%.10g %s", v, str_of(row, "unit"));
+        xml_text(out, line);
+        if (num_of(row, "ref_avg", &r)) {
+            snprintf(line, sizeof line, ", reference %.10g", r);
+            xml_text(out, line);
+        }
+        if (num_of(row, "deviation_pct", &v)) {
+            snprintf(line, sizeof line, ", deviation %+.1f%%", v);
+            xml_text(out, line);
+        }
+        fputs("</system-out>\n    </testcase>\n", out);
+    }
+    fputs("  </testsuite>\n</testsuites>\n", out);
+}
+
+void export_rows(FILE *out, const char *format, json_t *rows, double fail_pct,
+                 const char *suite)
+{
+    if (strcmp(format, "csv") == 0)
+        print_csv(out, rows);
+    else if (strcmp(format, "lava") == 0)
+        print_lava(out, rows, fail_pct);
+    else if (strcmp(format, "junit") == 0)
+        print_junit(out, rows, fail_pct, suite);
+    else
+        print_text(out, rows, fail_pct);
+}

@@ -1,0 +1,490 @@
+/* store.c - the results store (store.h). */
+#include "config.h"
+#include "store/store.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/outfile.h"
+#include "common/util.h"
+
+#define RUN_SUFFIX ".evmrun"
+#define RUN_FILE_LIMIT (64u << 20)      /* a run of every guide row is ~1 MB */
+
+struct store_writer {
+    int fd;
+    char *id, *path;
+};
+
+char *store_default_dir(void)
+{
+    /* a relative XDG_DATA_HOME is invalid and ignored (XDG Base Directory spec) */
+    const char *xdg = getenv("XDG_DATA_HOME");
+    if (xdg && *xdg == '/')
+        return path_join(xdg, "evmbench");
+    const char *home = getenv("HOME");
+    if (home && *home)
+        return xasprintf("%s/.local/share/evmbench", home);
+    return NULL;
+}
+
+/* Writes all of s and syncs it. */
+static int write_line(int fd, const char *s)
+{
+    size_t len = strlen(s);
+    while (len) {
+        ssize_t w = write(fd, s, len);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        s += w;
+        len -= (size_t)w;
+    }
+    return fdatasync(fd);
+}
+
+static int append_json(int fd, json_t *j)
+{
+    char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    if (!s)
+        return -1;
+    char *line = xasprintf("%s\n", s);
+    free(s);
+    int rc = write_line(fd, line);
+    free(line);
+    return rc;
+}
+
+struct store_writer *store_begin(const char *dir, const char *tag, json_t *header,
+                                 char *err, size_t errlen)
+{
+    char *runs = path_join(dir, "runs");
+    if (make_dirs(runs, 0755) != 0) {
+        snprintf(err, errlen, "cannot create %s: %s", runs, strerror(errno));
+        free(runs);
+        return NULL;
+    }
+    char stamp[32], started[32];
+    utc_time(stamp, sizeof stamp, "%Y%m%d-%H%M%S");
+    utc_time(started, sizeof started, UTC_ISO8601);
+    char *slug = str_slug(tag && *tag ? tag : "run");
+    struct store_writer *w = xcalloc(1, sizeof *w);
+    w->fd = -1;
+    for (int n = 1; n < 100 && w->fd < 0; n++) {
+        free(w->id);
+        free(w->path);
+        w->id = n == 1 ? xasprintf("%s-%s", stamp, slug) : xasprintf("%s-%s-%d", stamp, slug, n);
+        w->path = xasprintf("%s/%s%s", runs, w->id, RUN_SUFFIX);
+        /* a new file only: O_EXCL never follows a link planted at the name */
+        w->fd = open(w->path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_APPEND | O_CLOEXEC,
+                     0644);
+        if (w->fd < 0 && errno != EEXIST)
+            break;
+    }
+    free(slug);
+    free(runs);
+    if (w->fd < 0) {
+        snprintf(err, errlen, "cannot create %s: %s", w->path, strerror(errno));
+        free(w->id);
+        free(w->path);
+        free(w);
+        return NULL;
+    }
+    json_t *h = json_object();
+    json_object_set_new(h, "format", json_string(STORE_RUN_FORMAT));
+    json_object_set_new(h, "id", json_string(w->id));
+    json_object_set_new(h, "started", json_string(started));
+    if (header)
+        json_object_update(h, header);
+    int rc = append_json(w->fd, h);
+    json_decref(h);
+    if (rc != 0) {
+        snprintf(err, errlen, "cannot write %s: %s", w->path, strerror(errno));
+        close(w->fd);
+        unlink(w->path);
+        free(w->id);
+        free(w->path);
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
+const char *store_writer_id(const struct store_writer *w)
+{
+    return w->id;
+}
+
+const char *store_writer_path(const struct store_writer *w)
+{
+    return w->path;
+}
+
+int store_append(struct store_writer *w, json_t *row, char *err, size_t errlen)
+{
+    json_t *o = json_pack("{sO}", "row", row);
+    int rc = o ? append_json(w->fd, o) : -1;
+    json_decref(o);
+    if (rc != 0)
+        snprintf(err, errlen, "cannot write %s: %s", w->path, strerror(errno));
+    return rc;
+}
+
+int store_finish(struct store_writer *w, bool complete, char *err, size_t errlen)
+{
+    if (!w)
+        return 0;
+    int rc = 0;
+    if (complete) {
+        char ended[32];
+        utc_time(ended, sizeof ended, UTC_ISO8601);
+        json_t *o = json_pack("{ss}", "end", ended);
+        rc = append_json(w->fd, o);
+        json_decref(o);
+    }
+    if (close(w->fd) != 0)
+        rc = -1;
+    if (rc != 0)
+        snprintf(err, errlen, "cannot finish %s: %s", w->path, strerror(errno));
+    free(w->id);
+    free(w->path);
+    free(w);
+    return rc;
+}
+
+/* --- reading ------------------------------------------------------------- */
+
+void stored_run_free(struct stored_run *r)
+{
+    free(r->id);
+    free(r->path);
+    json_decref(r->header);
+    json_decref(r->rows);
+    memset(r, 0, sizeof *r);
+}
+
+static char *id_of(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t n = strlen(base);
+    if (str_ends_with(base, RUN_SUFFIX))
+        n -= strlen(RUN_SUFFIX);
+    return xstrndup(base, n);
+}
+
+/* store_read_run(); `listing`: the file was found in the store, not
+ * named, and one that is not a regular file is skipped, which its
+ * message says. */
+static int read_run(const char *path, struct stored_run *out, struct diag *d, bool listing)
+{
+    memset(out, 0, sizeof *out);
+    size_t len;
+    char *text = read_file(path, RUN_FILE_LIMIT, &len);
+    if (!text) {
+        if (errno == EFBIG)
+            diag_add(d, "%s: larger than %u MB; not a run file", path, RUN_FILE_LIMIT >> 20);
+        else if (listing && (errno == ERR_NOT_REGULAR || errno == EISDIR))
+            diag_add(d, "%s: %s; skipped", path, file_strerror(errno));
+        else
+            diag_add(d, "%s: %s", path, file_strerror(errno));
+        return -1;
+    }
+    if (memchr(text, '\0', len)) {
+        diag_add(d, "%s: not a run file (binary data)", path);
+        free(text);
+        return -1;
+    }
+    out->rows = json_array();
+    int lineno = 0;
+    for (char *line = text, *next; line && *line; line = next) {
+        lineno++;
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        if (!*str_trim(line))
+            continue;
+        json_error_t e;
+        json_t *j = json_loads(line, JSON_REJECT_DUPLICATES, &e);
+        if (!j || !json_is_object(j)) {
+            if (lineno == 1) {
+                diag_add(d, "%s:1: not a run file (%s)", path, j ? "not an object" : e.text);
+                json_decref(j);
+                break;
+            }
+            /* a torn last line (power cut mid-write) or damage: skip it */
+            diag_add(d, "%s:%d:%d: skipped: %s", path, lineno, j ? 1 : e.column,
+                     j ? "not a JSON object" : e.text);
+            json_decref(j);
+            continue;
+        }
+        if (lineno == 1) {
+            const char *fmt = json_string_value(json_object_get(j, "format"));
+            if (!fmt || strcmp(fmt, STORE_RUN_FORMAT) != 0) {
+                diag_add(d, "%s:1: not a run file (format is %s, not %s)", path,
+                         fmt ? fmt : "missing", STORE_RUN_FORMAT);
+                json_decref(j);
+                break;
+            }
+            out->header = j;
+            continue;
+        }
+        json_t *row = json_object_get(j, "row");
+        if (json_is_object(row) && json_is_string(json_object_get(row, "metric")))
+            json_array_append(out->rows, row);
+        else if (json_is_string(json_object_get(j, "end")))
+            out->complete = true;
+        else
+            diag_add(d, "%s:%d: skipped: neither a row nor the end", path, lineno);
+        json_decref(j);
+    }
+    free(text);
+    if (!out->header) {
+        if (lineno == 0)
+            diag_add(d, "%s: empty, not a run file", path);
+        json_decref(out->rows);
+        out->rows = NULL;
+        return -1;
+    }
+    out->path = xstrdup(path);
+    out->id = id_of(path);
+    return 0;
+}
+
+int store_read_run(const char *path, struct stored_run *out, struct diag *d)
+{
+    return read_run(path, out, d, false);
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The run file names in DIR/runs, sorted (ids start with the UTC time, so
+ * oldest first). NULL and *n = 0 when the directory cannot be read. */
+static char **run_names(const char *dir, size_t *n, struct diag *d)
+{
+    char *runs = path_join(dir, "runs");
+    *n = 0;
+    DIR *dp = opendir(runs);
+    if (!dp) {
+        if (errno != ENOENT)
+            diag_add(d, "%s: %s", runs, strerror(errno));
+        free(runs);
+        return NULL;
+    }
+    char **names = NULL;
+    size_t cap = 0;
+    struct dirent *de;
+    while ((de = readdir(dp))) {
+        if (de->d_name[0] == '.' || !str_ends_with(de->d_name, RUN_SUFFIX))
+            continue;
+        xgrow(&names, &cap, *n + 1, sizeof *names);
+        names[(*n)++] = path_join(runs, de->d_name);
+    }
+    closedir(dp);
+    free(runs);
+    if (*n)
+        qsort(names, *n, sizeof *names, cmp_names);
+    return names;
+}
+
+/* Oldest first: by the header's start time, then by id. */
+static int cmp_runs(const void *pa, const void *pb)
+{
+    const struct stored_run *a = pa, *b = pb;
+    const char *sa = json_string_value(json_object_get(a->header, "started"));
+    const char *sb = json_string_value(json_object_get(b->header, "started"));
+    int c = strcmp(sa ? sa : "", sb ? sb : "");
+    return c ? c : strcmp(a->id, b->id);
+}
+
+size_t store_list(const char *dir, struct stored_run **out, struct diag *d)
+{
+    size_t n;
+    char **names = run_names(dir, &n, d);
+    *out = xcalloc(n + 1, sizeof **out);
+    size_t got = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (read_run(names[i], &(*out)[got], d, true) == 0)
+            got++;
+        free(names[i]);
+    }
+    free(names);
+    if (got > 1)
+        qsort(*out, got, sizeof **out, cmp_runs);
+    return got;
+}
+
+void store_runs_free(struct stored_run *runs, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        stored_run_free(&runs[i]);
+    free(runs);
+}
+
+int store_find(const char *dir, const char *which, struct stored_run *out, struct diag *d)
+{
+    memset(out, 0, sizeof *out);
+    if (strchr(which, '/')) {
+        return store_read_run(which, out, d);
+    }
+    struct stored_run *runs;
+    size_t n = store_list(dir, &runs, d);
+    ssize_t hit = -1;
+    size_t matches = 0;
+    if (strcmp(which, "latest") == 0 && n) {
+        hit = (ssize_t)n - 1;
+        matches = 1;
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            if (strcmp(runs[i].id, which) == 0) {
+                hit = (ssize_t)i;
+                matches = 1;
+                break;
+            }
+            if (str_starts_with(runs[i].id, which)) {
+                hit = (ssize_t)i;
+                matches++;
+            }
+        }
+    }
+    int rc = -1;
+    if (matches == 1) {
+        *out = runs[hit];
+        memset(&runs[hit], 0, sizeof runs[hit]);
+        rc = 0;
+    } else if (matches > 1) {
+        diag_add(d, "'%s' names %zu runs; give more of the id", which, matches);
+    } else {
+        diag_add(d, "no run '%s' in %s/runs (see 'evmbench results list')", which, dir);
+    }
+    store_runs_free(runs, n);
+    return rc;
+}
+
+int store_prune(const char *dir, size_t keep, struct diag *d)
+{
+    /* only files that read as runs: a foreign file is never deleted */
+    struct stored_run *runs;
+    size_t n = store_list(dir, &runs, d);
+    int removed = 0;
+    for (size_t i = 0; i + keep < n; i++) {
+        if (unlink(runs[i].path) == 0)
+            removed++;
+        else
+            diag_add(d, "%s: %s", runs[i].path, strerror(errno));
+    }
+    store_runs_free(runs, n);
+    return removed;
+}
+
+/* --- baselines ------------------------------------------------------------ */
+
+static bool baseline_name_ok(const char *name)
+{
+    if (!*name || strlen(name) > 100 || name[0] == '.')
+        return false;
+    for (const char *p = name; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+              (*p >= '0' && *p <= '9') || *p == '-' || *p == '_' || *p == '.'))
+            return false;
+    return true;
+}
+
+bool store_baseline_name_ok(const char *name)
+{
+    return baseline_name_ok(name);
+}
+
+int store_save_baseline(const char *dir, const char *name, const char *run_id,
+                        json_t *rows, char *err, size_t errlen)
+{
+    if (!baseline_name_ok(name)) {
+        snprintf(err, errlen, "baseline name '%s': use letters, digits, '-', '_' and '.'", name);
+        return -1;
+    }
+    char *bdir = path_join(dir, "baselines");
+    if (make_dirs(bdir, 0755) != 0) {
+        snprintf(err, errlen, "cannot create %s: %s", bdir, strerror(errno));
+        free(bdir);
+        return -1;
+    }
+    char *path = xasprintf("%s/%s.json", bdir, name);
+    free(bdir);
+    json_t *o = json_pack("{ss ss sO}", "format", STORE_BASELINE_FORMAT, "name", name,
+                          "rows", rows);
+    if (run_id)
+        json_object_set_new(o, "run", json_string(run_id));
+    char *s = json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    json_decref(o);
+    int rc = -1;
+    if (!s) {
+        snprintf(err, errlen, "%s: the baseline could not be made into JSON", path);
+    } else {
+        /* through a temporary replacing the old baseline at once (outfile.h) */
+        char *text = xasprintf("%s\n", s);
+        rc = outfile_write(path, text, strlen(text), err, errlen);
+        free(text);
+    }
+    free(s);
+    free(path);
+    return rc;
+}
+
+json_t *store_load_baseline(const char *dir, const char *name, struct diag *d)
+{
+    if (baseline_name_ok(name)) {
+        char *path = xasprintf("%s/baselines/%s.json", dir, name);
+        json_error_t e;
+        json_t *o = json_read_file(path, JSON_REJECT_DUPLICATES, &e);
+        if (o) {
+            const char *fmt = json_string_value(json_object_get(o, "format"));
+            json_t *rows = json_object_get(o, "rows");
+            if (fmt && strcmp(fmt, STORE_BASELINE_FORMAT) == 0 && json_is_array(rows)) {
+                json_incref(rows);
+                json_decref(o);
+                free(path);
+                return rows;
+            }
+            diag_add(d, "%s: not a baseline (format %s)", path,
+                     fmt ? fmt : "missing");
+            json_decref(o);
+            free(path);
+            return NULL;
+        }
+        if (access(path, F_OK) == 0) {
+            if (e.line < 0)     /* not read: not a regular file, too large */
+                diag_add(d, "%s: %s", path, e.text);
+            else
+                diag_add(d, "%s:%d:%d: %s", path, e.line, e.column, e.text);
+            free(path);
+            return NULL;
+        }
+        free(path);
+    }
+    struct stored_run r;
+    struct diag quiet;
+    diag_init(&quiet);
+    int rc = store_find(dir, name, &r, &quiet);
+    if (rc != 0) {
+        diag_add(d, "no baseline or run '%s' in %s", name, dir);
+        diag_free(&quiet);
+        return NULL;
+    }
+    for (size_t i = 0; i < quiet.n; i++)
+        diag_add(d, "%s", quiet.msgs[i]);
+    diag_free(&quiet);
+    json_t *rows = json_incref(r.rows);
+    stored_run_free(&r);
+    return rows;
+}
