@@ -353,16 +353,16 @@ for sig in INT TERM HUP; do
         case $sig in INT) want=130 ;; TERM) want=143 ;; HUP) want=129 ;; esac
         # finished before the signal: 0, or 3 when a benchmark failed
         case $st in "$want" | 0 | 3) ;; *) fail "SIG$sig after ${ms} ms: status $st (wanted $want)" ;; esac
+        run_st=$st
         gone session_left "$pid"
         [ "$left" -eq 0 ] || fail "SIG$sig after ${ms} ms: $left processes of the run are left"
         printed=$(printed_rows "$tmp/out")
-        # shellcheck disable=SC2086
-        stored=$($WRAP "$BIN" results list --results-dir "$tmp/store" 2>/dev/null |
-            awk 'NR > 1 { print $NF }')
+        ev results list --results-dir "$tmp/store"
+        stored=$(awk 'NR > 1 { print $NF }' "$tmp/out")
         [ "${stored:-0}" -ge "$printed" ] ||
             fail "SIG$sig after ${ms} ms: $printed rows printed, ${stored:-none} stored"
         echo "# seed $seed" >&2
-        ok "SIG$sig after ${ms} ms: status $st, no process left, $printed printed rows stored (${stored:-0})"
+        ok "SIG$sig after ${ms} ms: status $run_st, no process left, $printed printed rows stored (${stored:-0})"
     done
 done
 
@@ -386,8 +386,8 @@ ok "run | head -n 1 ends by SIGPIPE (status 141), nothing on stderr about it"
 gone marked "$tmp/store"
 [ "$left" -eq 0 ] || fail "$left processes of the run are left after SIGPIPE"
 ok "... and no worker is left"
-# shellcheck disable=SC2086
-stored=$($WRAP "$BIN" results list --results-dir "$tmp/store" 2>/dev/null | awk 'NR > 1 { print $NF }')
+ev results list --results-dir "$tmp/store"
+stored=$(awk 'NR > 1 { print $NF }' "$tmp/out")
 [ "${stored:-0}" -ge 4 ] && ok "... the finished STREAM rows are in the store ($stored rows)" ||
     fail "SIGPIPE lost the finished rows (${stored:-none} stored)"
 # list: its whole output may fit in the pipe before head has read a line,
