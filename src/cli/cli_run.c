@@ -26,8 +26,6 @@
 #include "common/util.h"
 
 
-/* --- run ----------------------------------------------------------------- */
-
 /* Whether a row is wanted: all of them, unless the profile's entry for
  * this kernel (by kernel or section name) lists the metrics it keeps. */
 static bool row_wanted(const struct cli *c, const struct run *run, const char *metric)
@@ -243,23 +241,13 @@ static int resolve_benches(struct cli *c, struct app *a, const struct kernel ***
     return 0;
 }
 
-/* The format of `run` and `results export`: --format, else the -o file's
- * extension, else text. */
-const char *cli_output_format(const struct cli *c)
-{
-    if (c->format)
-        return c->format;
-    const char *f = c->output ? export_format_for_path(c->output) : NULL;
-    return f ? f : "text";
-}
-
 /* Opens this run's file in the results store; a store that cannot be
  * written costs a warning, never the run. */
 static void open_store(struct cli *c, struct app *a, const struct run_options *opt)
 {
     if (c->no_save)
         return;
-    char *dir = c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
+    char *dir = cli_store_dir(c);
     if (!dir) {
         fprintf(c->err, "evmbench: warning: results not saved: set --results-dir, "
                 "XDG_DATA_HOME or HOME\n");
@@ -333,7 +321,7 @@ static int apply_baseline(struct cli *c)
 {
     if (!c->baseline)
         return 0;
-    char *dir = c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
+    char *dir = cli_store_dir(c);
     struct diag d;
     diag_init(&d);
     json_t *base = dir ? store_load_baseline(dir, c->baseline, &d) : NULL;
@@ -410,7 +398,7 @@ static int load_profile(struct cli *c, struct app *a, char ***names)
     return 0;
 }
 
-int cli_run(struct cli *c, struct app *a)
+int cli_cmd_run(struct cli *c, struct app *a)
 {
     static const char *const fmts[] = { "text", "json", "csv", "lava", "junit", NULL };
     const char *format = cli_output_format(c);
@@ -427,7 +415,7 @@ int cli_run(struct cli *c, struct app *a)
             free(names);
             return prc;
         }
-        int status = cli_run(c, a);
+        int status = cli_cmd_run(c, a);
         free(names);
         return status;
     }
@@ -571,7 +559,7 @@ int cli_run(struct cli *c, struct app *a)
         fprintf(c->err, "evmbench: saved as run %s\n", run_id);
 
     if (c->save_baseline) {
-        char *dir = c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
+        char *dir = cli_store_dir(c);
         if (!dir || store_save_baseline(dir, c->save_baseline, run_id, c->rows,
                                         err, sizeof err) != 0) {
             fprintf(c->err, "evmbench: baseline not saved: %s\n",
