@@ -664,5 +664,45 @@ LC_ALL=C grep -q "$(printf '[\001\002\033]')" "$tmp/out" && fail "a control char
 xmllint --noout --schema "$XSD" "$tmp/out" 2>"$tmp/err" && ok "... and validates against junit.xsd" ||
     fail "results export --format junit does not validate against junit.xsd"
 
+# --- cli: the command table -------------------------------------------------
+# --help is the synopsis the dispatcher's command table generates: 80
+# columns, every command in it one the dispatcher knows by that name, and
+# the pointer to the manual; --ui line runs `list` or `run` in place of
+# the screens.
+ev --help
+expect_ok "--help"
+awk 'length($0) > 79 { bad = 1 } END { exit bad }' "$tmp/out" &&
+    ok "... fits 80 columns" || fail "--help has lines over 79 columns"
+grep -q '^man evmbench$' "$tmp/out" && ok "... points to man evmbench" ||
+    fail "--help does not point to man evmbench"
+sed 's/^Usage://' "$tmp/out" >"$tmp/help"
+cmds=0
+while read -r first cmd; do
+    [ "$first" = evmbench ] || continue
+    # the words of the command: up to its first argument or option, or
+    # the two spaces before the summary
+    words=$(printf '%s\n' "$cmd" | awk '{ sub(/  .*/, ""); n = split($0, w, " ")
+        for (i = 1; i <= n && w[i] ~ /^[a-z][a-z-]*$/; i++) printf "%s%s", (i > 1 ? " " : ""), w[i] }')
+    [ -n "$words" ] || continue
+    opt="--keep 1"; [ "$words" = "results prune" ] && opt="--layout auto"
+    # shellcheck disable=SC2086  # the words and the option are the command line
+    ev $words $opt
+    grep -q "is for .*, not for '$words'" "$tmp/err" ||
+        fail "--help shows 'evmbench $words', which the dispatcher does not know by that name"
+    cmds=$((cmds + 1))
+done <"$tmp/help"
+[ "$cmds" -ge 13 ] && ok "... its $cmds commands are the dispatcher's" ||
+    fail "--help shows $cmds commands, wanted at least 13"
+ev list
+cp "$tmp/out" "$tmp/list"
+ev --ui line
+expect_ok "--ui line without --run"
+cmp -s "$tmp/out" "$tmp/list" && ok "... prints what list prints" ||
+    fail "--ui line without --run differs from list"
+ev --ui line --run lat_syscall --quick --provider kernel --no-save
+expect_ok "--ui line --run lat_syscall"
+grep -q '^Board: ' "$tmp/out" && grep -q 'lat_syscall' "$tmp/out" &&
+    ok "... prints the run's report as run does" || fail "--ui line --run: no report on stdout"
+
 echo "hardening: all $n checks passed"
 exit 0

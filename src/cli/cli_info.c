@@ -129,6 +129,80 @@ static void print_ref_line(FILE *f, bool with_board, const char *board, const ch
         fprintf(f, "%-30.30s %-14.14s %-12.12s %20.20s\n", metric, column, unit, value);
 }
 
+/* One value of the guides, wherever it is printed. */
+struct ref_item {
+    const struct ref_table *t;
+    const char *path;           /* its section path */
+    const struct ref_row *row;
+    const struct ref_column *col;
+    const struct ref_value *v;
+    const char *unit;
+};
+
+static json_t *ref_item_json(const struct ref_item *it)
+{
+    const struct ref_value *v = it->v;
+    json_t *o = json_object();
+    json_object_set_new(o, "source", json_string(it->t->source->title));
+    json_object_set_new(o, "board", it->col->board ? json_string(it->col->board) : json_null());
+    json_object_set_new(o, "section", json_string(it->path));
+    json_object_set_new(o, "table", json_string(it->t->title));
+    json_object_set_new(o, "metric", json_string(it->row->name));
+    json_object_set_new(o, "column", json_string(it->col->name));
+    json_object_set_new(o, "unit", it->unit ? json_string(it->unit) : json_null());
+    if (v->present)
+        json_object_set_new(o, "avg", json_real(v->avg));
+    else
+        json_object_set_new(o, "avg", json_null());
+    json_object_set_new(o, "min", ref_json_number(v->has_min, v->min));
+    json_object_set_new(o, "max", ref_json_number(v->has_max, v->max));
+    if (v->text)
+        json_object_set_new(o, "text", json_string(v->text));
+    return o;
+}
+
+static void ref_item_csv(const struct ref_item *it, FILE *f)
+{
+    const struct ref_value *v = it->v;
+    export_csv_field(f, it->t->source->title, false);
+    export_csv_field(f, it->col->board, false);
+    export_csv_field(f, it->path, false);
+    export_csv_field(f, it->t->title, false);
+    export_csv_field(f, it->row->name, false);
+    export_csv_field(f, it->col->name, false);
+    export_csv_field(f, it->unit, false);
+    if (v->present)
+        csv_number(f, true, v->avg, false);
+    else
+        export_csv_field(f, v->text, false);
+    csv_number(f, v->has_min, v->min, false);
+    csv_number(f, v->has_max, v->max, true);
+}
+
+/* A text line; a new section or table gets its heading first (*last_path
+ * and *last_title: the one printed last). */
+static void ref_item_text(const struct cli *c, const struct ref_item *it, FILE *f,
+                          char **last_path, const char **last_title)
+{
+    const struct ref_value *v = it->v;
+    if (!*last_path || strcmp(*last_path, it->path) != 0 || *last_title != it->t->title) {
+        /* clipped: a terminal of 80 columns must not wrap */
+        fprintf(f, "\n%.80s\n  %.78s\n", it->path, it->t->title);
+        free(*last_path);
+        *last_path = xstrdup(it->path);
+        *last_title = it->t->title;
+    }
+    char val[48];
+    if (!v->present)
+        snprintf(val, sizeof val, "%.19s", v->text);
+    else if (v->has_min && v->has_max)
+        snprintf(val, sizeof val, "%.2f (%.0f-%.0f)", v->avg, v->min, v->max);
+    else
+        snprintf(val, sizeof val, "%.2f", v->avg);
+    print_ref_line(f, c->cfg.board == NULL, it->col->board ? it->col->board : "-",
+                   it->row->name, it->col->name, it->unit ? it->unit : "", val);
+}
+
 int cli_cmd_refs(struct cli *c, struct app *a)
 {
     static const char *const fmts[] = { "text", "json", "csv", NULL };
@@ -146,75 +220,29 @@ int cli_cmd_refs(struct cli *c, struct app *a)
     else if (cli_format_is(c, "text"))
         print_ref_line(f, c->cfg.board == NULL, "BOARD", "METRIC", "COLUMN", "UNIT",
                        "AVG (MIN-MAX)");
-    const char *last_section = NULL;
+    const char *last_title = NULL;
     char *last_path = NULL;
     for (size_t i = 0; i < a->refdb->ntables; i++) {
-        const struct ref_table *t = a->refdb->tables[i];
-        char *path = section_path(t);
-        if (c->section && !strcasestr(path, c->section)) {
-            free(path);
-            continue;
-        }
-        for (size_t r = 0; r < t->nrows; r++)
-            for (size_t k = 0; k < t->ncols; k++) {
-                const struct ref_row *row = &t->rows[r];
-                const struct ref_column *col = &t->cols[k];
-                const struct ref_value *v = &row->values[k];
-                if (c->cfg.board && (!col->board || strcmp(col->board, c->cfg.board) != 0))
+        struct ref_item it = { .t = a->refdb->tables[i] };
+        char *path = section_path(it.t);
+        it.path = path;
+        bool wanted = !c->section || strcasestr(path, c->section);
+        for (size_t r = 0; wanted && r < it.t->nrows; r++)
+            for (size_t k = 0; k < it.t->ncols; k++) {
+                it.row = &it.t->rows[r];
+                it.col = &it.t->cols[k];
+                it.v = &it.row->values[k];
+                if (c->cfg.board && (!it.col->board || strcmp(it.col->board, c->cfg.board) != 0))
                     continue;
-                if (!v->present && !v->text)
+                if (!it.v->present && !it.v->text)
                     continue;
-                const char *unit = row->unit ? row->unit : col->unit;
-                if (cli_format_is(c, "json")) {
-                    json_t *o = json_object();
-                    json_object_set_new(o, "source", json_string(t->source->title));
-                    json_object_set_new(o, "board", col->board ? json_string(col->board) : json_null());
-                    json_object_set_new(o, "section", json_string(path));
-                    json_object_set_new(o, "table", json_string(t->title));
-                    json_object_set_new(o, "metric", json_string(row->name));
-                    json_object_set_new(o, "column", json_string(col->name));
-                    json_object_set_new(o, "unit", unit ? json_string(unit) : json_null());
-                    if (v->present)
-                        json_object_set_new(o, "avg", json_real(v->avg));
-                    else
-                        json_object_set_new(o, "avg", json_null());
-                    json_object_set_new(o, "min", ref_json_number(v->has_min, v->min));
-                    json_object_set_new(o, "max", ref_json_number(v->has_max, v->max));
-                    if (v->text)
-                        json_object_set_new(o, "text", json_string(v->text));
-                    json_array_append_new(arr, o);
-                } else if (cli_format_is(c, "csv")) {
-                    export_csv_field(f, t->source->title, false);
-                    export_csv_field(f, col->board, false);
-                    export_csv_field(f, path, false);
-                    export_csv_field(f, t->title, false);
-                    export_csv_field(f, row->name, false);
-                    export_csv_field(f, col->name, false);
-                    export_csv_field(f, unit, false);
-                    if (v->present)
-                        csv_number(f, true, v->avg, false);
-                    else
-                        export_csv_field(f, v->text, false);
-                    csv_number(f, v->has_min, v->min, false);
-                    csv_number(f, v->has_max, v->max, true);
-                } else {
-                    if (!last_path || strcmp(last_path, path) != 0 || last_section != t->title) {
-                        /* clipped: a terminal of 80 columns must not wrap */
-                        fprintf(f, "\n%.80s\n  %.78s\n", path, t->title);
-                        free(last_path);
-                        last_path = xstrdup(path);
-                        last_section = t->title;
-                    }
-                    char val[48];
-                    if (!v->present)
-                        snprintf(val, sizeof val, "%.19s", v->text);
-                    else if (v->has_min && v->has_max)
-                        snprintf(val, sizeof val, "%.2f (%.0f-%.0f)", v->avg, v->min, v->max);
-                    else
-                        snprintf(val, sizeof val, "%.2f", v->avg);
-                    print_ref_line(f, c->cfg.board == NULL, col->board ? col->board : "-",
-                                   row->name, col->name, unit ? unit : "", val);
-                }
+                it.unit = it.row->unit ? it.row->unit : it.col->unit;
+                if (cli_format_is(c, "json"))
+                    json_array_append_new(arr, ref_item_json(&it));
+                else if (cli_format_is(c, "csv"))
+                    ref_item_csv(&it, f);
+                else
+                    ref_item_text(c, &it, f, &last_path, &last_title);
             }
         free(path);
     }

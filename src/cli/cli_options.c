@@ -1,5 +1,7 @@
-/* cli_options.c - the command line's options (cli_options.h): their
- * names, the checks of their values, and those handed to the recipes. */
+/* cli_options.c - the command line's options (cli_options.h): one table
+ * of their names and how each value is kept, the checks of the values,
+ * and those handed to the recipes. Which command takes which option is
+ * the command table's business (cli.c). */
 #include "config.h"
 #include "cli/cli.h"
 
@@ -7,6 +9,7 @@
 #include <getopt.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,56 +22,81 @@
 #include "cli/cli_impl.h"
 #include "cli/cli_options.h"
 
-static const struct option long_options[] = {
-    { "help", no_argument, NULL, 'h' },
-    { "version", no_argument, NULL, 'V' },
-    { "output", required_argument, NULL, 'o' },
-    { "sysroot", required_argument, NULL, OPT_SYSROOT },
-    { "board", required_argument, NULL, OPT_BOARD },
-    { "refs", required_argument, NULL, OPT_REFS },
-    { "format", required_argument, NULL, OPT_FORMAT },
-    { "quick", no_argument, NULL, OPT_QUICK },
-    { "timeout", required_argument, NULL, OPT_TIMEOUT },
-    { "tolerance", required_argument, NULL, OPT_TOLERANCE },
-    { "size", required_argument, NULL, OPT_SIZE },
-    { "iterations", required_argument, NULL, OPT_ITERATIONS },
-    { "threads", required_argument, NULL, OPT_THREADS },
-    { "provider", required_argument, NULL, OPT_PROVIDER },
-    { "tools-dir", required_argument, NULL, OPT_TOOLS_DIR },
-    { "tool", required_argument, NULL, OPT_TOOL },
-    { "storage-dir", required_argument, NULL, OPT_STORAGE_DIR },
-    { "allow-raw-device", no_argument, NULL, OPT_ALLOW_RAW },
-    { "peer", required_argument, NULL, OPT_PEER },
-    { "audio-device", required_argument, NULL, OPT_AUDIO_DEVICE },
-    { "rounds", required_argument, NULL, OPT_ROUNDS },
-    { "run", required_argument, NULL, OPT_RUN },
-    { "demo", optional_argument, NULL, OPT_DEMO },
-    { "theme", required_argument, NULL, OPT_THEME },
-    { "slow-tty", no_argument, NULL, OPT_SLOW_TTY },
-    { "ui", required_argument, NULL, OPT_UI },
-    { "section", required_argument, NULL, OPT_SECTION },
-    { "category", required_argument, NULL, OPT_SECTION },
-    { "layout", required_argument, NULL, OPT_LAYOUT },
-    { "results-dir", required_argument, NULL, OPT_RESULTS_DIR },
-    { "no-save", no_argument, NULL, OPT_NO_SAVE },
-    { "save-baseline", required_argument, NULL, OPT_SAVE_BASELINE },
-    { "baseline", required_argument, NULL, OPT_BASELINE },
-    { "fail-on-deviation", required_argument, NULL, OPT_FAIL_ON_DEVIATION },
-    { "keep", required_argument, NULL, OPT_KEEP },
-    { "profile", required_argument, NULL, OPT_PROFILE },
-    { "quiet", no_argument, NULL, OPT_QUIET },
-    { "lava-kmsg", optional_argument, NULL, OPT_LAVA_KMSG },
-    { NULL, 0, NULL, 0 },
+/* How an option's value is kept. */
+enum opt_kind {
+    K_TEXT,     /* the argument, in the const char * at `field` */
+    K_FLAG,     /* true, in the bool at `field` */
+    K_NUMBER,   /* checked against num_opts[], which says where it goes */
+    K_OWN,      /* checked and kept by own_option() */
 };
 
-static void note_given(struct cli_given *g, int ch, int longindex)
+struct opt_def {
+    const char *name;       /* the long name */
+    int has_arg;            /* getopt's no_argument ... */
+    enum cli_opt id;
+    enum opt_kind kind;
+    size_t field;           /* K_TEXT, K_FLAG: offsetof(struct cli, ...) */
+    const char *value;      /* what an empty value lacks, for the message
+                             * ("a path": an empty --results-dir would put
+                             * the store at /runs); NULL: may be empty */
+};
+
+#define TEXT(n, o, f, v) { n, required_argument, o, K_TEXT, offsetof(struct cli, f), v }
+#define FLAG(n, o, f) { n, no_argument, o, K_FLAG, offsetof(struct cli, f), NULL }
+#define NUMBER(n, o) { n, required_argument, o, K_NUMBER, 0, NULL }
+#define OWN(n, has, o, v) { n, has, o, K_OWN, 0, v }
+
+static const struct opt_def opt_defs[] = {
+    TEXT("output", OPT_OUTPUT, output, "a path"),
+    OWN("sysroot", required_argument, OPT_SYSROOT, "a path"),
+    TEXT("board", OPT_BOARD, cfg.board, "a name"),
+    TEXT("refs", OPT_REFS, cfg.refs, "a path"),
+    TEXT("format", OPT_FORMAT, format, NULL),
+    FLAG("quick", OPT_QUICK, cfg.quick),
+    NUMBER("timeout", OPT_TIMEOUT),
+    NUMBER("tolerance", OPT_TOLERANCE),
+    NUMBER("size", OPT_SIZE),
+    NUMBER("iterations", OPT_ITERATIONS),
+    NUMBER("threads", OPT_THREADS),
+    OWN("provider", required_argument, OPT_PROVIDER, NULL),
+    TEXT("tools-dir", OPT_TOOLS_DIR, cfg.tools_dir, "a path"),
+    TEXT("tool", OPT_TOOL, tool, "a name"),
+    TEXT("storage-dir", OPT_STORAGE_DIR, storage_dir, "a path"),
+    FLAG("allow-raw-device", OPT_ALLOW_RAW, allow_raw),
+    TEXT("peer", OPT_PEER, peer, NULL),
+    TEXT("audio-device", OPT_AUDIO_DEVICE, audio_device, NULL),
+    NUMBER("rounds", OPT_ROUNDS),
+    TEXT("run", OPT_RUN, run, NULL),
+    OWN("demo", optional_argument, OPT_DEMO, NULL),
+    TEXT("theme", OPT_THEME, theme, "a path"),
+    FLAG("slow-tty", OPT_SLOW_TTY, slow_tty),
+    OWN("ui", required_argument, OPT_UI, NULL),
+    TEXT("section", OPT_SECTION, section, NULL),
+    TEXT("category", OPT_SECTION, section, NULL),
+    TEXT("layout", OPT_LAYOUT, layout, NULL),
+    TEXT("results-dir", OPT_RESULTS_DIR, results_dir, "a path"),
+    FLAG("no-save", OPT_NO_SAVE, no_save),
+    OWN("save-baseline", required_argument, OPT_SAVE_BASELINE, "a name"),
+    TEXT("baseline", OPT_BASELINE, baseline, "a name"),
+    NUMBER("fail-on-deviation", OPT_FAIL_ON_DEVIATION),
+    NUMBER("keep", OPT_KEEP),
+    TEXT("profile", OPT_PROFILE, profile_name, "a name"),
+    FLAG("quiet", OPT_QUIET, quiet),
+    OWN("lava-kmsg", optional_argument, OPT_LAVA_KMSG, "a path"),
+};
+
+/* getopt's codes: 'h', 'V' and 'o' for the short options, OPT_CODE(i)
+ * for the long ones, i the index in opt_defs. */
+#define OPT_CODE(i) (256 + (int)(i))
+
+/* getopt's table: -h, -V and every entry of opt_defs, in that order. */
+static void build_long_options(struct option *lo)
 {
-    if (ch < 0 || ch > OPT_AUDIO_DEVICE || g->name[ch][0])
-        return;
-    if (longindex >= 0)
-        snprintf(g->name[ch], sizeof g->name[ch], "--%s", long_options[longindex].name);
-    else
-        snprintf(g->name[ch], sizeof g->name[ch], "-%c", ch);
+    lo[0] = (struct option){ "help", no_argument, NULL, 'h' };
+    lo[1] = (struct option){ "version", no_argument, NULL, 'V' };
+    for (size_t i = 0; i < ARRAY_SIZE(opt_defs); i++)
+        lo[i + 2] = (struct option){ opt_defs[i].name, opt_defs[i].has_arg, NULL, OPT_CODE(i) };
+    lo[ARRAY_SIZE(opt_defs) + 2] = (struct option){ NULL, 0, NULL, 0 };
 }
 
 /* --- option values --------------------------------------------------------- */
@@ -90,53 +118,54 @@ static bool parse_number(const char *s, double min, bool min_open, double max, b
 
 /* The numeric options: the range the message states is the one accepted. */
 struct num_opt {
-    int code;
+    enum cli_opt id;
     const char *what;       /* "--timeout takes WHAT, not 'x'" */
     double min;
     bool min_open;          /* min itself is not accepted */
     double max;
     bool whole;
+    enum { N_DOUBLE, N_INT, N_SIZE } type;
+    size_t field;           /* offsetof(struct cli, ...) of that type */
 };
 
+#define AT(f) offsetof(struct cli, f)
 static const struct num_opt num_opts[] = {
-    { OPT_TIMEOUT, "seconds from 1 to 86400", 1, false, 86400, false },
-    { OPT_TOLERANCE, "a percentage above 0, at most 1000", 0, true, 1000, false },
-    { OPT_SIZE, "a whole number from 1 to 1000000000000", 1, false, 1e12, true },
-    { OPT_ITERATIONS, "a whole number from 1 to 1000000", 1, false, 1e6, true },
-    { OPT_ROUNDS, "a whole number from 1 to 100", 1, false, 100, true },
-    { OPT_THREADS, "a whole number from 1 to 1024", 1, false, 1024, true },
-    { OPT_FAIL_ON_DEVIATION, "a percentage above 0, at most 1000000", 0, true, 1e6, false },
-    { OPT_KEEP, "a whole number from 0 to 1000000", 0, false, 1e6, true },
+    { OPT_TIMEOUT, "seconds from 1 to 86400", 1, false, 86400, false, N_DOUBLE, AT(cfg.timeout_s) },
+    { OPT_TOLERANCE, "a percentage above 0, at most 1000", 0, true, 1000, false, N_DOUBLE,
+      AT(cfg.tolerance_pct) },
+    { OPT_SIZE, "a whole number from 1 to 1000000000000", 1, false, 1e12, true, N_SIZE,
+      AT(cfg.size) },
+    { OPT_ITERATIONS, "a whole number from 1 to 1000000", 1, false, 1e6, true, N_INT,
+      AT(cfg.iterations) },
+    { OPT_ROUNDS, "a whole number from 1 to 100", 1, false, 100, true, N_INT, AT(rounds) },
+    { OPT_THREADS, "a whole number from 1 to 1024", 1, false, 1024, true, N_INT, AT(cfg.threads) },
+    { OPT_FAIL_ON_DEVIATION, "a percentage above 0, at most 1000000", 0, true, 1e6, false,
+      N_DOUBLE, AT(fail_pct) },
+    { OPT_KEEP, "a whole number from 0 to 1000000", 0, false, 1e6, true, N_INT, AT(keep) },
 };
 
-/* -1 and the value in *v, or the exit status of a usage error. */
-static int number_option(struct cli *c, int code, const char *spelled, const char *arg,
-                         double *v)
+/* Checks and keeps a numeric option; -1, or the exit status of a usage error. */
+static int number_option(struct cli *c, enum cli_opt id, const char *spelled, const char *arg)
 {
     for (size_t i = 0; i < ARRAY_SIZE(num_opts); i++) {
         const struct num_opt *n = &num_opts[i];
-        if (n->code != code)
+        double v;
+        if (n->id != id)
             continue;
-        if (!parse_number(arg, n->min, n->min_open, n->max, n->whole, v))
+        if (!parse_number(arg, n->min, n->min_open, n->max, n->whole, &v))
             return cli_usage_error(c, "%s takes %s, not '%s'", spelled, n->what, arg);
+        char *at = (char *)c + n->field;
+        if (n->type == N_DOUBLE)
+            *(double *)(void *)at = v;
+        else if (n->type == N_INT)
+            *(int *)(void *)at = (int)v;
+        else
+            *(size_t *)(void *)at = (size_t)v;
+        if (id == OPT_KEEP)
+            c->keep_set = true;
         return -1;
     }
     return cli_usage_error(c, "%s: not a numeric option", spelled);
-}
-
-/* What an option's value names, for the message when it is empty (an
- * empty --results-dir would put the store at /runs); NULL: may be empty. */
-static const char *value_kind(int code)
-{
-    switch (code) {
-    case 'o': case OPT_SYSROOT: case OPT_REFS: case OPT_TOOLS_DIR: case OPT_STORAGE_DIR:
-    case OPT_RESULTS_DIR: case OPT_LAVA_KMSG: case OPT_THEME:
-        return "a path";
-    case OPT_PROFILE: case OPT_BASELINE: case OPT_SAVE_BASELINE: case OPT_BOARD: case OPT_TOOL:
-        return "a name";
-    default:
-        return NULL;
-    }
 }
 
 /* --sysroot must name a folder. */
@@ -150,123 +179,100 @@ static int check_sysroot(struct cli *c, const char *spelled, const char *dir)
     return -1;
 }
 
+/* The options whose values need more than keeping; -1 to go on, else the
+ * exit status of a usage error. */
+static int own_option(struct cli *c, enum cli_opt id, const char *spelled, const char *arg)
+{
+    int rc;
+    switch (id) {
+    case OPT_SYSROOT:
+        if ((rc = check_sysroot(c, spelled, arg)) >= 0)
+            return rc;
+        c->cfg.sysroot = arg;
+        break;
+    case OPT_DEMO: c->demo = arg ? arg : "quick"; break;
+    case OPT_UI:
+        if (strcmp(arg, "tui") != 0 && strcmp(arg, "line") != 0)
+            return cli_usage_error(c, "--ui takes tui or line, not '%s'", arg);
+        c->ui = arg;
+        break;
+    case OPT_PROVIDER: {
+        int pref = provider_pref_parse(arg);
+        if (pref < 0)
+            return cli_usage_error(c, "--provider takes auto, kernel or tool, not '%s'", arg);
+        c->cfg.provider = (enum provider_pref)pref;
+        c->provider_set = true;
+        break;
+    }
+    case OPT_LAVA_KMSG:
+        c->kmsg = arg ? arg : "/dev/kmsg";
+        if (!c->format)
+            c->format = "lava";
+        break;
+    case OPT_SAVE_BASELINE:
+        /* refused now, not after the whole run */
+        if (!store_baseline_name_ok(arg))
+            return cli_usage_error(c, "%s '%s': a baseline name is 1 to 100 letters, digits, "
+                                   "'-', '_' and '.', not starting with '.'", spelled, arg);
+        c->save_baseline = arg;
+        break;
+    default:
+        return cli_usage_error(c, "%s: not an option with its own rules", spelled);
+    }
+    return -1;
+}
+
+/* Keeps the value of option opt_defs[i]; -1 to go on, else the exit status. */
+static int apply_option(struct cli *c, size_t i, const char *spelled, const char *arg)
+{
+    const struct opt_def *d = &opt_defs[i];
+    if (arg && !*arg && d->value)
+        return cli_usage_error(c, "%s needs %s, not an empty string", spelled, d->value);
+    char *at = (char *)c + d->field;
+    switch (d->kind) {
+    case K_TEXT: *(const char **)(void *)at = arg; return -1;
+    case K_FLAG: *(bool *)(void *)at = true; return -1;
+    case K_NUMBER: return number_option(c, d->id, spelled, arg);
+    default: return own_option(c, d->id, spelled, arg);
+    }
+}
+
+/* The index in opt_defs of getopt's code ch, or -1 (-h, -V, an error). */
+static int def_index(int ch)
+{
+    if (ch == 'o')
+        return 0;           /* "output" */
+    if (ch >= OPT_CODE(0) && ch < OPT_CODE(ARRAY_SIZE(opt_defs)))
+        return ch - OPT_CODE(0);
+    return -1;
+}
+
 int cli_parse_options(struct cli *c, struct cli_given *g, int argc, char **argv)
 {
-    double v = 0;
-    int rc;
+    struct option lo[ARRAY_SIZE(opt_defs) + 3];
+    build_long_options(lo);
     opterr = 0;
     optind = 1;
     int ch, longindex = -1;
-    while ((ch = getopt_long(argc, argv, ":hVo:", long_options, &longindex)) != -1) {
-        if (ch != '?' && ch != ':')
-            note_given(g, ch, longindex);
-        const char *spelled = ch >= 0 && ch <= OPT_AUDIO_DEVICE ? g->name[ch] : "";
-        longindex = -1;
-        if (optarg && !*optarg && value_kind(ch))
-            return cli_usage_error(c, "%s needs %s, not an empty string", spelled, value_kind(ch));
-        switch (ch) {
-        case 'h':
-            c->help = true;
+    while ((ch = getopt_long(argc, argv, ":hVo:", lo, &longindex)) != -1) {
+        int i = def_index(ch);
+        if (ch == 'h' || ch == 'V') {
+            *(ch == 'h' ? &c->help : &c->version) = true;
             return -1;
-        case 'V':
-            c->version = true;
-            return -1;
-        case 'o': c->output = optarg; break;
-        case OPT_SYSROOT:
-            if ((rc = check_sysroot(c, spelled, optarg)) >= 0)
-                return rc;
-            c->cfg.sysroot = optarg;
-            break;
-        case OPT_BOARD: c->cfg.board = optarg; break;
-        case OPT_REFS: c->cfg.refs = optarg; break;
-        case OPT_FORMAT: c->format = optarg; break;
-        case OPT_QUICK: c->cfg.quick = true; break;
-        case OPT_RUN: c->run = optarg; break;
-        case OPT_DEMO: c->demo = optarg ? optarg : "quick"; break;
-        case OPT_THEME: c->theme = optarg; break;
-        case OPT_SLOW_TTY: c->slow_tty = true; break;
-        case OPT_SECTION: c->section = optarg; break;
-        case OPT_LAYOUT: c->layout = optarg; break;
-        case OPT_UI:
-            if (strcmp(optarg, "tui") != 0 && strcmp(optarg, "line") != 0)
-                return cli_usage_error(c, "--ui takes tui or line, not '%s'", optarg);
-            c->ui = optarg;
-            break;
-        case OPT_TIMEOUT:
-        case OPT_TOLERANCE:
-        case OPT_SIZE:
-        case OPT_ITERATIONS:
-        case OPT_ROUNDS:
-        case OPT_THREADS:
-        case OPT_FAIL_ON_DEVIATION:
-        case OPT_KEEP:
-            if ((rc = number_option(c, ch, spelled, optarg, &v)) >= 0)
-                return rc;
-            if (ch == OPT_TIMEOUT)
-                c->cfg.timeout_s = v;
-            else if (ch == OPT_TOLERANCE)
-                c->cfg.tolerance_pct = v;
-            else if (ch == OPT_SIZE)
-                c->cfg.size = (size_t)v;
-            else if (ch == OPT_ITERATIONS)
-                c->cfg.iterations = (int)v;
-            else if (ch == OPT_ROUNDS)
-                c->rounds = (int)v;
-            else if (ch == OPT_THREADS)
-                c->cfg.threads = (int)v;
-            else if (ch == OPT_FAIL_ON_DEVIATION)
-                c->fail_pct = v;
-            else {
-                c->keep = (int)v;
-                c->keep_set = true;
-            }
-            break;
-        case OPT_PROVIDER: {
-            int pref = provider_pref_parse(optarg);
-            if (pref < 0)
-                return cli_usage_error(c, "--provider takes auto, kernel or tool, not '%s'", optarg);
-            c->cfg.provider = (enum provider_pref)pref;
-            c->provider_set = true;
-            break;
         }
-        case OPT_TOOLS_DIR:
-            c->cfg.tools_dir = optarg;
-            break;
-        case OPT_TOOL: c->tool = optarg; break;
-        case OPT_RESULTS_DIR: c->results_dir = optarg; break;
-        case OPT_NO_SAVE: c->no_save = true; break;
-        case OPT_PROFILE: c->profile_name = optarg; break;
-        case OPT_QUIET: c->quiet = true; break;
-        case OPT_LAVA_KMSG:
-            c->kmsg = optarg ? optarg : "/dev/kmsg";
-            if (!c->format)
-                c->format = "lava";
-            break;
-        case OPT_SAVE_BASELINE:
-            /* refused now, not after the whole run */
-            if (!store_baseline_name_ok(optarg))
-                return cli_usage_error(c, "%s '%s': a baseline name is 1 to 100 letters, digits, "
-                                       "'-', '_' and '.', not starting with '.'", spelled, optarg);
-            c->save_baseline = optarg;
-            break;
-        case OPT_BASELINE: c->baseline = optarg; break;
-        case OPT_STORAGE_DIR:
-            c->storage_dir = optarg;
-            break;
-        case OPT_ALLOW_RAW:
-            c->allow_raw = true;
-            break;
-        case OPT_PEER:
-            c->peer = optarg;
-            break;
-        case OPT_AUDIO_DEVICE:
-            c->audio_device = optarg;
-            break;
-        case ':':
+        if (ch == ':')
             return cli_usage_error(c, "option '%s' needs a value", argv[optind - 1]);
-        default:
+        if (i < 0)
             return cli_usage_error(c, "unknown option '%s'", argv[optind - 1]);
-        }
+        char *name = g->name[opt_defs[i].id];
+        if (!name[0] && longindex >= 0)
+            snprintf(name, sizeof g->name[0], "--%s", lo[longindex].name);
+        else if (!name[0])
+            snprintf(name, sizeof g->name[0], "-%c", ch);
+        longindex = -1;
+        int rc = apply_option(c, (size_t)i, name, optarg);
+        if (rc >= 0)
+            return rc;
     }
     return -1;
 }

@@ -1,24 +1,32 @@
-/* cli_options.h - the options of the command line: their codes, what was
- * given, the parser. Only cli*.c include it. */
+/* cli_options.h - the options of the command line: which there are, what
+ * was given, the parser. Only cli*.c include it. */
 #ifndef EVMBENCH_CLI_OPTIONS_H
 #define EVMBENCH_CLI_OPTIONS_H
 
+#include <stdint.h>
+
 #include "cli/cli_impl.h"
 
-/* getopt codes of the long options ('o', 'h' and 'V' are the short ones). */
-enum {
-    OPT_SYSROOT = 256, OPT_BOARD, OPT_REFS, OPT_FORMAT, OPT_QUICK, OPT_TIMEOUT,
-    OPT_TOLERANCE, OPT_SIZE, OPT_ITERATIONS, OPT_RUN, OPT_UI, OPT_SECTION, OPT_LAYOUT,
-    OPT_THREADS, OPT_PROVIDER, OPT_TOOLS_DIR, OPT_TOOL, OPT_ROUNDS, OPT_RESULTS_DIR, OPT_NO_SAVE,
-    OPT_SAVE_BASELINE, OPT_BASELINE, OPT_FAIL_ON_DEVIATION, OPT_KEEP, OPT_PROFILE, OPT_DEMO,
-    OPT_THEME, OPT_SLOW_TTY, OPT_STORAGE_DIR, OPT_ALLOW_RAW, OPT_PEER, OPT_QUIET, OPT_LAVA_KMSG,
-    OPT_AUDIO_DEVICE,
+/* Every option but -h and -V (which go anywhere), in the order in which
+ * a usage error names the first one a command does not take. */
+enum cli_opt {
+    OPT_OUTPUT, OPT_FORMAT, OPT_SYSROOT, OPT_BOARD, OPT_REFS, OPT_QUICK, OPT_TIMEOUT,
+    OPT_TOLERANCE, OPT_SIZE, OPT_ITERATIONS, OPT_THREADS, OPT_PROVIDER, OPT_TOOLS_DIR,
+    OPT_STORAGE_DIR, OPT_ALLOW_RAW, OPT_PEER, OPT_AUDIO_DEVICE, OPT_ROUNDS, OPT_RUN, OPT_DEMO,
+    OPT_THEME, OPT_SLOW_TTY, OPT_UI, OPT_SECTION, OPT_LAYOUT, OPT_RESULTS_DIR, OPT_NO_SAVE,
+    OPT_SAVE_BASELINE, OPT_BASELINE, OPT_FAIL_ON_DEVIATION, OPT_KEEP, OPT_PROFILE, OPT_QUIET,
+    OPT_LAVA_KMSG, OPT_TOOL,
+    OPT_COUNT
 };
 
-/* The options given, by getopt code: as the user spelled each ("-o",
- * "--output", "--category"), empty when not given. */
+/* A set of options, as in a command's entry of the command table. */
+typedef uint64_t cli_optset;
+#define OPT_BIT(o) ((cli_optset)1 << (o))
+
+/* The options given: each as the user first spelled it ("-o", "--output",
+ * "--category"), empty when not given. */
 struct cli_given {
-    char name[OPT_AUDIO_DEVICE + 1][32];
+    char name[OPT_COUNT][32];
 };
 
 /* Parses argv's options into c and g (zeroed by the caller); -h and -V

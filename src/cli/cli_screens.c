@@ -9,8 +9,6 @@
 #include "app.h"
 #include "data/settings.h"
 #include "screens/ui.h"
-#include "store/store.h"
-#include "common/util.h"
 
 #include "cli/cli_impl.h"
 
@@ -36,8 +34,7 @@ int cli_cmd_screens(struct cli *c, struct app *a)
         return 0;
     }
     cli_print_diag(c, &a->diag);
-    char *store = c->no_save ? NULL
-                  : c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
+    char *store = c->no_save ? NULL : cli_store_dir(c);
     struct ui_options uo = { .run = c->run, .demo = c->demo, .theme = c->theme,
                              .updates_per_s = c->slow_tty ? 0.5 : 0, .results_dir = store };
     struct settings st;
