@@ -24,7 +24,7 @@
 #include "run/kernel.h"
 #include "board/privilege.h"
 #include "data/profile.h"
-#include "run/selfcheck.h"
+#include "selfcheck.h"
 #include "store/store.h"
 #include "data/settings.h"
 #include "recipe/toolkernel.h"
