@@ -130,4 +130,15 @@ END {
         counted["base"], ncurses
     if (bad) { printf "%d problem(s)\n", bad; exit 1 }
     printf "every include goes down the layers, no folder cycle\n"
+    # the folders in an order where each includes only folders after it
+    for (k in edge) { split(k, e, SUBSEP); indeg[e[2]]++ }
+    order = ""
+    for (i = 0; i < nf; i++) {
+        pick = ""
+        for (x in node)
+            if (!(x in done) && !indeg[x] && (pick == "" || x < pick)) pick = x
+        done[pick]; order = order " " pick
+        for (k in edge) { split(k, e, SUBSEP); if (e[1] == pick) indeg[e[2]]-- }
+    }
+    printf "check-layers: folders, each including only those after it:%s\n", order
 }'
