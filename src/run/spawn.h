@@ -72,10 +72,13 @@ struct spawn_cmd {
 };
 
 struct spawn_result {
-    char *out, *err, *all;      /* stdout, stderr, both in arrival order;
-                                 * never NULL, NUL-terminated */
+    char *out, *err, *all;      /* stdout, stderr, both as they were read
+                                 * (each stream in order; what the two wrote
+                                 * between two reads: stdout first); never
+                                 * NULL, NUL-terminated */
     size_t nout, nerr, nall;
-    int wstatus;                /* valid when `ran` */
+    int wstatus;                /* valid when `ran` and the command was not
+                                 * killed at a limit */
     bool ran;                   /* the process was started and reaped */
     bool timed_out, overflow;   /* killed at the time / output limit */
     char *exec_error;           /* could not start it: no pipe, no fork,
