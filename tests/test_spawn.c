@@ -78,9 +78,11 @@ START_TEST(run_reports_what_cannot_start)
 }
 END_TEST
 
-/* The time limit kills the command and what it started; nothing is left. */
+/* The time limit kills the command and what it started; nothing is left
+ * (as subreaper the orphans would stay ours). */
 START_TEST(run_timeout_kills_the_whole_tree)
 {
+    bool was = spawn_subreaper_begin();
     struct spawn_result res;
     sh("sleep 60 & sleep 60 & wait", 0.3, 0, NULL, NULL, &res);
     ck_assert(res.ran);
@@ -89,13 +91,16 @@ START_TEST(run_timeout_kills_the_whole_tree)
     pid_t left[4];
     ck_assert_uint_eq(spawn_descendants(getpid(), left, 4), 0);
     spawn_result_free(&res);
+    spawn_subreaper_end(was);
 }
 END_TEST
 
 START_TEST(run_stops_a_command_over_its_output_limit)
 {
+    bool was = spawn_subreaper_begin();
     struct spawn_result res;
-    sh("while :; do echo xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx; done", 30, 4096, NULL, NULL, &res);
+    sh("sleep 60 & while :; do echo xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx; done", 30, 4096, NULL, NULL,
+       &res);
     ck_assert(res.ran);
     ck_assert(res.overflow);
     ck_assert(!res.timed_out);
@@ -104,6 +109,7 @@ START_TEST(run_stops_a_command_over_its_output_limit)
     pid_t left[4];
     ck_assert_uint_eq(spawn_descendants(getpid(), left, 4), 0);
     spawn_result_free(&res);
+    spawn_subreaper_end(was);
 }
 END_TEST
 
