@@ -21,7 +21,7 @@
 
 extern char **environ;
 
-/* --- processes ------------------------------------------------------------ */
+/* --- the process tree: finding, killing, reaping -------------------------- */
 
 struct proc {
     pid_t pid, ppid;
@@ -176,32 +176,6 @@ int spawn_reap_all(void)
     return killed;
 }
 
-
-/* The environment with `add` on top (same names replaced). */
-static char **merged_env(char *const *add)
-{
-    size_t n = 0, na = 0;
-    for (char **e = environ; e && *e; e++)
-        n++;
-    for (char *const *a = add; a && *a; a++)
-        na++;
-    char **env = xcalloc(n + na + 1, sizeof *env);
-    size_t k = 0;
-    for (char **e = environ; e && *e; e++) {
-        bool replaced = false;
-        for (char *const *a = add; a && *a && !replaced; a++) {
-            const char *eq = strchr(*a, '=');
-            size_t len = eq ? (size_t)(eq - *a) : strlen(*a);
-            replaced = strncmp(*e, *a, len) == 0 && (*e)[len] == '=';
-        }
-        if (!replaced)
-            env[k++] = *e;
-    }
-    for (char *const *a = add; a && *a; a++)
-        env[k++] = *a;
-    env[k] = NULL;
-    return env;
-}
 bool spawn_subreaper_begin(void)
 {
     int was = 0;
@@ -288,6 +262,32 @@ pid_t spawn_wait(pid_t pid, int *wstatus, bool block)
 }
 
 /* --- running a command ---------------------------------------------------- */
+
+/* The environment with `add` on top (same names replaced). */
+static char **merged_env(char *const *add)
+{
+    size_t n = 0, na = 0;
+    for (char **e = environ; e && *e; e++)
+        n++;
+    for (char *const *a = add; a && *a; a++)
+        na++;
+    char **env = xcalloc(n + na + 1, sizeof *env);
+    size_t k = 0;
+    for (char **e = environ; e && *e; e++) {
+        bool replaced = false;
+        for (char *const *a = add; a && *a && !replaced; a++) {
+            const char *eq = strchr(*a, '=');
+            size_t len = eq ? (size_t)(eq - *a) : strlen(*a);
+            replaced = strncmp(*e, *a, len) == 0 && (*e)[len] == '=';
+        }
+        if (!replaced)
+            env[k++] = *e;
+    }
+    for (char *const *a = add; a && *a; a++)
+        env[k++] = *a;
+    env[k] = NULL;
+    return env;
+}
 
 /* The child: descriptors, directory, CPUs, then execve. Its reason for not
  * running goes to the exec-status pipe (descriptor 3, closed by a
