@@ -46,7 +46,7 @@ static const struct hint hints_done[] = {
 
 static const struct hint *run_hints(const struct screen *s)
 {
-    const struct batch *b = ui_batch(s->ui);
+    const struct batch *b = job_batch(ui_job(s->ui));
     return b && !batch_done(b) ? hints_running : hints_done;
 }
 
@@ -72,8 +72,8 @@ static struct metric_ref *batch_metrics(const struct batch *b, size_t *n)
 
 static bool start(struct ui *ui, const struct run_view *v)
 {
-    return v->all ? ui_run_start_category(ui, v->category)
-                  : ui_run_start(ui, v->bench, v->kernel);
+    return v->all ? job_run_start_category(ui_job(ui), v->category)
+                  : job_run_start(ui_job(ui), v->bench, v->kernel);
 }
 
 static void run_enter(struct screen *s, const struct screen_arg *arg)
@@ -90,7 +90,7 @@ static void run_enter(struct screen *s, const struct screen_arg *arg)
 
 static void run_leave(struct screen *s)
 {
-    ui_run_close(s->ui);
+    job_close(ui_job(s->ui));
     free(s->priv);
 }
 
@@ -107,11 +107,11 @@ static size_t table_rows(const struct screen *s, const struct run *run)
     return rows > 1 ? (size_t)rows : 1;
 }
 
-static void draw_title(WINDOW *w, const struct ui *ui, const struct run_view *v,
+static void draw_title(WINDOW *w, const struct job *job, const struct run_view *v,
                        const struct batch *b, const struct run *run, bool utf8)
 {
     char line[256], which[32] = "";
-    const struct cat_bench *bench = v->all ? ui_batch_bench(ui) : v->bench;
+    const struct cat_bench *bench = v->all ? job_batch_bench(job) : v->bench;
     const struct kernel *k = run ? run->kernel : bench ? bench->kernels[0] : NULL;
     size_t i = b ? (b->current < b->n ? b->current : b->n - 1) : 0;
     if (v->all && b && b->ngroups) {
@@ -226,15 +226,15 @@ static void draw_reference(WINDOW *w, const struct app *a, const char *source,
 static void run_draw(struct screen *s, WINDOW *w, bool full)
 {
     struct run_view *v = s->priv;
-    struct batch *bt = ui_batch(s->ui);
-    struct run *run = ui_run(s->ui);
+    struct batch *bt = job_batch(ui_job(s->ui));
+    struct run *run = job_run(ui_job(s->ui));
     const struct app *a = ui_app(s->ui);
     bool utf8 = ui_utf8(s->ui);
     int width = getmaxx(w), rows = getmaxy(w);
     char line[256];
     (void)full;
 
-    draw_title(w, s->ui, v, bt, run, utf8);
+    draw_title(w, ui_job(s->ui), v, bt, run, utf8);
     if (!run) {
         widget_text(w, 2, 1, width - 2, ROLE_ERROR,
                     "not running: it could not be started (r tries again)", utf8);
@@ -342,7 +342,7 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
 static enum action run_action(struct screen *s, enum action a)
 {
     struct run_view *v = s->priv;
-    struct run *run = ui_run(s->ui);
+    struct run *run = job_run(ui_job(s->ui));
     switch (a) {
     case ACT_RUN:
         start(s->ui, v);
@@ -350,7 +350,7 @@ static enum action run_action(struct screen *s, enum action a)
         v->follow = true;
         return ACT_NONE;
     case ACT_BACK:
-        ui_run_close(s->ui);
+        job_close(ui_job(s->ui));
         return ACT_BACK;
     case ACT_ENTER:
         return ACT_NONE;
@@ -358,7 +358,7 @@ static enum action run_action(struct screen *s, enum action a)
         break;
     }
     size_t n = 0;
-    struct metric_ref *mr = batch_metrics(ui_batch(s->ui), &n);
+    struct metric_ref *mr = batch_metrics(job_batch(ui_job(s->ui)), &n);
     enum action out = a;
     if (list_pos_move(&v->pos, n, table_rows(s, run), a)) {
         v->follow = false;
