@@ -158,13 +158,6 @@ int job_fd(const struct job *j)
     return j->batch ? batch_fd(j->batch) : -1;
 }
 
-void job_cancel(struct job *j)
-{
-    if (j->batch)
-        batch_cancel(j->batch);
-    event(j, JOB_CHANGED);
-}
-
 void job_close(struct job *j)
 {
     if (!j->batch)

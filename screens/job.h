@@ -75,8 +75,6 @@ bool job_run_start(struct job *j, const struct cat_bench *b, const struct kernel
  * its provider choice, as one batch (batch_set_groups marks which kernel
  * belongs to which benchmark). */
 bool job_run_start_category(struct job *j, const struct cat_category *c);
-/* Cancels the live batch if it still goes (finished metrics are kept). */
-void job_cancel(struct job *j);
 /* Cancels the live batch and keeps what it measured in the session. */
 void job_close(struct job *j);
 /* Descriptor to poll for the live run, -1 when none. */
