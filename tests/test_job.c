@@ -137,6 +137,7 @@ static bool front_said(const struct front *f, enum job_level level, const char *
 /* --- fixture ------------------------------------------------------------------- */
 
 static char *dir;
+static char board_name[] = "test-board";
 static struct app app;
 static struct job job;
 static struct front front;
@@ -149,7 +150,7 @@ static void setup(void)
     memset(&app, 0, sizeof app);
     app.run_opts = (struct run_options){ .params = { .quick = true }, .timeout_s = 30,
                                          .cpu = -1 };
-    app.board.name = TXT("test-board");
+    app.board.name = board_name;
     memset(&front, 0, sizeof front);
     job_init(&job, &app, dir, &hooks, &front);
 }
