@@ -39,7 +39,7 @@ static size_t visible(const struct screen *s)
 static void baselines_enter(struct screen *s, const struct screen_arg *arg)
 {
     struct baselines *v = xcalloc(1, sizeof *v);
-    const char *dir = ui_results_dir(s->ui), *now = NULL;
+    const char *dir = job_results_dir(ui_job(s->ui)), *now = NULL;
     (void)arg;
     s->priv = v;
     if (!dir)
@@ -52,7 +52,7 @@ static void baselines_enter(struct screen *s, const struct screen_arg *arg)
                  d.n > 1 ? " (and more)" : "");
     diag_free(&d);
     /* start on the baseline in use */
-    if (ui_baseline(s->ui, &now))
+    if (job_baseline(ui_job(s->ui), &now))
         for (size_t i = 0; i < v->n; i++)
             if (strcmp(v->c[i].name, now) == 0) {
                 v->pos.sel = i + 1;
@@ -73,10 +73,10 @@ static void baselines_draw(struct screen *s, WINDOW *w, bool full)
     bool utf8 = ui_utf8(s->ui);
     int width = getmaxx(w), rows = getmaxy(w);
     size_t n = v->n + 1, vis = visible(s);
-    const char *dir = ui_results_dir(s->ui), *now = NULL;
+    const char *dir = job_results_dir(ui_job(s->ui)), *now = NULL;
     char line[320], name[64];
     (void)full;
-    ui_baseline(s->ui, &now);
+    job_baseline(ui_job(s->ui), &now);
     list_pos_clamp(&v->pos, n, vis);
     snprintf(line, sizeof line, "Baseline: the results show their change from it (%s)",
              dir ? dir : "no results store");
@@ -115,7 +115,7 @@ static enum action baselines_action(struct screen *s, enum action a)
     }
     if (a == ACT_ENTER) {
         const char *name = v->pos.sel ? v->c[v->pos.sel - 1].name : NULL;
-        if (ui_set_baseline(s->ui, name)) {
+        if (job_set_baseline(ui_job(s->ui), name)) {
             if (name)
                 ui_message(s->ui, ROLE_NOTE, "baseline: %s", name);
             else

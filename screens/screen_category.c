@@ -103,12 +103,12 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
         fmt_fit_tail(title, sizeof title, b->title, title_w, utf8);
         /* what a run starts under the provider preference (tools found ...) */
         const struct kernel **ks = xcalloc(b->nkernels ? b->nkernels : 1, sizeof *ks);
-        size_t nrun = ui_bench_kernels(s->ui, b, ks);
+        size_t nrun = job_bench_kernels(ui_job(s->ui), b, ks);
         const struct kernel *first = nrun ? ks[0] : NULL;
         free(ks);
         /* '*': the provider was chosen here (P), not by the settings */
         bool chosen = false;
-        ui_bench_provider(s->ui, b, &chosen);
+        job_bench_provider(ui_job(s->ui), b, &chosen);
         if (nrun == 1)
             snprintf(line, sizeof line, "yes%s (%s %s)", chosen ? "*" : "",
                      first->provider ? first->provider : "kernel", first->name);
@@ -116,7 +116,7 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
             snprintf(line, sizeof line, "yes%s (%zu kernels)", chosen ? "*" : "", nrun);
         else if (b->nkernels)
             snprintf(line, sizeof line, "no (%s: none here)",
-                     provider_pref_name(ui_bench_provider(s->ui, b, NULL)));
+                     provider_pref_name(job_bench_provider(ui_job(s->ui), b, NULL)));
         else
             snprintf(line, sizeof line, "reference only");
         fmt_fit(runs, sizeof runs, line, RUNS_W, false, utf8);
@@ -167,9 +167,9 @@ static enum action category_action(struct screen *s, enum action a)
     }
     if (a == ACT_PROVIDER && n) {
         const struct cat_bench *b = c->cat->benches[c->pos.sel];
-        if (ui_bench_provider_next(s->ui, b)) {
+        if (job_bench_provider_next(ui_job(s->ui), b)) {
             bool chosen;
-            enum provider_pref p = ui_bench_provider(s->ui, b, &chosen);
+            enum provider_pref p = job_bench_provider(ui_job(s->ui), b, &chosen);
             ui_message(s->ui, ROLE_NOTE, "%s runs with: %s%s", b->title,
                        provider_pref_name(p), chosen ? "" : " (the settings' preference)");
         } else {

@@ -34,7 +34,7 @@ static bool measured(const struct screen *s, const char *section, const char *me
                      struct result_row *out)
 {
     struct session_row *rs;
-    size_t n = ui_results(s->ui, false, &rs);
+    size_t n = job_results(ui_job(s->ui), false, &rs);
     bool found = false;
     for (size_t i = n; i-- > 0 && !found;)
         if (rs[i].row.samples && strcmp(rs[i].row.bench, section) == 0 &&
@@ -57,7 +57,7 @@ static void compare_enter(struct screen *s, const struct screen_arg *arg)
     }
     /* the metric measured last */
     struct session_row *rs;
-    size_t n = ui_results(s->ui, false, &rs);
+    size_t n = job_results(ui_job(s->ui), false, &rs);
     for (size_t i = n; i-- > 0;)
         if (rs[i].row.samples) {
             v->section = rs[i].row.bench;
@@ -77,7 +77,7 @@ static bool step_metric(struct screen *s, int step)
 {
     struct compare_view *v = s->priv;
     struct session_row *rs;
-    size_t n = ui_results(s->ui, false, &rs), cur = 0;
+    size_t n = job_results(ui_job(s->ui), false, &rs), cur = 0;
     bool have = false;
     for (size_t i = 0; v->section && i < n; i++)
         if (strcmp(rs[i].row.bench, v->section) == 0 &&

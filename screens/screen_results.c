@@ -49,7 +49,7 @@ static size_t visible(const struct screen *s)
 static size_t rows_now(const struct screen *s, struct session_row **out)
 {
     const struct results *r = s->priv;
-    size_t n = ui_results(s->ui, r->problems, out);
+    size_t n = job_results(ui_job(s->ui), r->problems, out);
     session_sort(*out, n, r->sort);
     return n;
 }
@@ -74,7 +74,7 @@ static void results_draw(struct screen *s, WINDOW *w, bool full)
     struct session_row *rs;
     size_t n = rows_now(s, &rs), vis = visible(s);
     const char *bname = NULL;
-    json_t *base = ui_baseline(s->ui, &bname);
+    json_t *base = job_baseline(ui_job(s->ui), &bname);
     (void)full;
 
     list_pos_clamp(&r->pos, n, vis);
@@ -112,7 +112,7 @@ static void results_draw(struct screen *s, WINDOW *w, bool full)
 
 static void save_done(struct ui *ui, const char *name)
 {
-    ui_save_baseline(ui, name);
+    job_save_baseline(ui_job(ui), name);
 }
 
 static enum action results_action(struct screen *s, enum action a)

@@ -46,7 +46,7 @@ static const struct hint hints_done[] = {
 
 static const struct hint *run_hints(const struct screen *s)
 {
-    const struct batch *b = ui_batch(s->ui);
+    const struct batch *b = job_batch(ui_job(s->ui));
     return b && !batch_done(b) ? hints_running : hints_done;
 }
 
@@ -72,8 +72,8 @@ static struct metric_ref *batch_metrics(const struct batch *b, size_t *n)
 
 static bool start(struct ui *ui, const struct run_view *v)
 {
-    return v->all ? ui_run_start_category(ui, v->category)
-                  : ui_run_start(ui, v->bench, v->kernel);
+    return v->all ? job_run_start_category(ui_job(ui), v->category)
+                  : job_run_start(ui_job(ui), v->bench, v->kernel);
 }
 
 static void run_enter(struct screen *s, const struct screen_arg *arg)
@@ -90,7 +90,7 @@ static void run_enter(struct screen *s, const struct screen_arg *arg)
 
 static void run_leave(struct screen *s)
 {
-    ui_run_close(s->ui);
+    job_close(ui_job(s->ui));
     free(s->priv);
 }
 
@@ -107,11 +107,11 @@ static size_t table_rows(const struct screen *s, const struct run *run)
     return rows > 1 ? (size_t)rows : 1;
 }
 
-static void draw_title(WINDOW *w, const struct ui *ui, const struct run_view *v,
+static void draw_title(WINDOW *w, const struct job *job, const struct run_view *v,
                        const struct batch *b, const struct run *run, bool utf8)
 {
     char line[256], which[32] = "";
-    const struct cat_bench *bench = v->all ? ui_batch_bench(ui) : v->bench;
+    const struct cat_bench *bench = v->all ? job_batch_bench(job) : v->bench;
     const struct kernel *k = run ? run->kernel : bench ? bench->kernels[0] : NULL;
     size_t i = b ? (b->current < b->n ? b->current : b->n - 1) : 0;
     if (v->all && b && b->ngroups) {
@@ -223,18 +223,155 @@ static void draw_reference(WINDOW *w, const struct app *a, const char *source,
     widget_text(w, 3, 1, getmaxx(w) - 2, ROLE_REFERENCE, line, utf8);
 }
 
+/* What the metric table found: the guide quoted first, the statistic
+ * compared, and the verdicts against the guide and at this board's clock. */
+struct tally {
+    const char *source;
+    enum summary compared;
+    size_t verdicts[4], at_clock[4], with_samples, scaled;
+};
+
+static void tally_row(struct tally *t, const struct result_row *row, bool first)
+{
+    if (!t->source && row->has_ref)
+        t->source = row->ref_source;
+    if (first)
+        t->compared = row->summary;
+    if (row->samples && row->dev.has_ref && (unsigned)row->dev.verdict < 4)
+        t->verdicts[row->dev.verdict]++;
+    if (row->samples && row->has_scaled && (unsigned)row->dev_scaled.verdict < 4) {
+        t->at_clock[row->dev_scaled.verdict]++;
+        t->scaled++;
+    }
+    t->with_samples += row->samples > 0;
+}
+
+/* The selection follows the newest metric with a sample (the one measured
+ * last). */
+static void follow_newest(struct run_view *v, const struct metric_ref *mr, size_t n)
+{
+    v->pos.sel = 0;
+    for (size_t i = n; i-- > 0;)
+        if (mr[i].run->metrics[mr[i].index].stats.count) {
+            v->pos.sel = i;
+            return;
+        }
+}
+
+/* Table line y: metric m; the selected one's name cell is highlighted and
+ * the line above the header names it. */
+static void draw_metric(WINDOW *w, int y, const struct metric_ref *m,
+                        const struct result_row *row, bool selected, const struct app *a,
+                        bool utf8)
+{
+    struct metric_cells cells;
+    const char *id = m->run->metrics[m->index].def->id;
+    metric_cells_make(&cells, row, id + metric_name_skip(m->run->kernel, id),
+                      m->run->metrics[m->index].stats.last, a->ref_board);
+    widget_metric_row(w, y, &cells, utf8);
+    if (!selected)
+        return;
+    char line[256];
+    attr_t sa = theme_attr(ROLE_SELECTION);
+    mvwchgat(w, y, 0, metric_columns[MCOL_NAME].width, sa & ~A_COLOR,
+             (short)PAIR_NUMBER(sa), NULL);
+    snprintf(line, sizeof line, "selected: %s %s (Up/Down moves, c compares)",
+             row->bench, row->metric);
+    widget_text(w, HEAD_ROWS - 2, 1, getmaxx(w) - 2, ROLE_DIM, line, utf8);
+}
+
+/* One result row per metric, the visible ones drawn; returns the line
+ * below the table. */
+static int draw_table(struct screen *s, WINDOW *w, struct tally *t)
+{
+    struct run_view *v = s->priv;
+    const struct app *a = ui_app(s->ui);
+    bool utf8 = ui_utf8(s->ui);
+    size_t n;
+    struct metric_ref *mr = batch_metrics(job_batch(ui_job(s->ui)), &n);
+    size_t vis = table_rows(s, job_run(ui_job(s->ui)));
+    memset(t, 0, sizeof *t);
+    t->compared = SUMMARY_MEAN;
+    if (v->follow)
+        follow_newest(v, mr, n);
+    list_pos_clamp(&v->pos, n, vis);
+    for (size_t i = 0; i < n; i++) {
+        struct result_row row;
+        result_row_make(&row, mr[i].run, mr[i].index, &a->cmp);
+        tally_row(t, &row, i == 0);
+        if (i >= v->pos.top && i < v->pos.top + vis)
+            draw_metric(w, HEAD_ROWS + (int)(i - v->pos.top), &mr[i], &row,
+                        i == v->pos.sel, a, utf8);
+    }
+    free(mr);
+    int y = HEAD_ROWS + (int)(n < vis ? n : vis) + 1;
+    if (n > vis) {
+        char line[256];
+        snprintf(line, sizeof line, "metrics %zu-%zu of %zu (scroll with j/k)",
+                 v->pos.top + 1, v->pos.top + vis, n);
+        widget_text(w, y - 1, 1, getmaxx(w) - 2, ROLE_DIM, line, utf8);
+    }
+    return y;
+}
+
+/* The finished batch against the guide (and at this board's clock) from
+ * line y; returns the line below. */
+static int draw_outcome(WINDOW *w, int y, const struct tally *t, const struct app *a,
+                        bool utf8)
+{
+    char line[256];
+    int width = getmaxx(w), rows = getmaxy(w);
+    if (a->ref_board && t->source)
+        snprintf(line, sizeof line, "against the guide: %zu in range, %zu warn, "
+                 "%zu off (tolerance %.0f%%)", t->verdicts[VERDICT_IN_RANGE],
+                 t->verdicts[VERDICT_WARN], t->verdicts[VERDICT_OFF], a->tolerance_pct);
+    else
+        snprintf(line, sizeof line, "no reference to compare with");
+    enum role r = t->verdicts[VERDICT_OFF] ? ROLE_OFF : t->verdicts[VERDICT_WARN]
+                ? ROLE_WARN : ROLE_IN_RANGE;
+    widget_text(w, y++, 1, width - 2, t->source ? r : ROLE_DIM, line, utf8);
+    /* CPU-bound rows judged at this board's clock too (a board run at
+     * another OPP than the guide's EVM) */
+    if (t->scaled && y < rows - 1) {
+        snprintf(line, sizeof line, "at this board's %.0f MHz (guide %.0f MHz): %zu in "
+                 "range, %zu warn, %zu off", a->cmp.live_mhz, a->cmp.guide_mhz,
+                 t->at_clock[VERDICT_IN_RANGE], t->at_clock[VERDICT_WARN],
+                 t->at_clock[VERDICT_OFF]);
+        r = t->at_clock[VERDICT_OFF] ? ROLE_OFF : t->at_clock[VERDICT_WARN] ? ROLE_WARN
+          : ROLE_IN_RANGE;
+        widget_text(w, y++, 1, width - 2, r, line, utf8);
+    }
+    return y;
+}
+
+/* The run's last notes from line y, each up to two lines. */
+static void draw_notes(WINDOW *w, int y, const struct run *run, bool utf8)
+{
+    char line[256];
+    int width = getmaxx(w), rows = getmaxy(w);
+    size_t first = run->nnotes > MAX_NOTES ? run->nnotes - MAX_NOTES : 0;
+    for (size_t i = first; i < run->nnotes && y < rows - 2; i++) {
+        const char *rest = run->notes[i];
+        for (int k = 0; k < 2 && rest && y < rows - 2; k++, y++) {
+            rest = fmt_wrap(line, sizeof line, rest, width - 8, utf8);
+            widget_text(w, y, 1, 6, ROLE_NOTE, k ? "" : "note:", utf8);
+            widget_text(w, y, 7, width - 8, ROLE_NOTE, line, utf8);
+        }
+    }
+}
+
 static void run_draw(struct screen *s, WINDOW *w, bool full)
 {
     struct run_view *v = s->priv;
-    struct batch *bt = ui_batch(s->ui);
-    struct run *run = ui_run(s->ui);
+    struct batch *bt = job_batch(ui_job(s->ui));
+    struct run *run = job_run(ui_job(s->ui));
     const struct app *a = ui_app(s->ui);
     bool utf8 = ui_utf8(s->ui);
     int width = getmaxx(w), rows = getmaxy(w);
     char line[256];
     (void)full;
 
-    draw_title(w, s->ui, v, bt, run, utf8);
+    draw_title(w, ui_job(s->ui), v, bt, run, utf8);
     if (!run) {
         widget_text(w, 2, 1, width - 2, ROLE_ERROR,
                     "not running: it could not be started (r tries again)", utf8);
@@ -243,106 +380,24 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
     draw_progress(w, bt, utf8);
     draw_state(w, bt, run, utf8);
 
-    /* One result row per metric; the first reference names the guide. */
-    size_t n;
-    struct metric_ref *mr = batch_metrics(bt, &n);
-    size_t vis = table_rows(s, run);
-    const char *source = NULL;
-    size_t verdicts[4] = { 0 }, at_clock[4] = { 0 }, with_samples = 0, scaled = 0;
-    enum summary compared = SUMMARY_MEAN;
-    if (v->follow) {
-        /* the newest metric with a sample (the one measured last) */
-        v->pos.sel = 0;
-        for (size_t i = n; i-- > 0;)
-            if (mr[i].run->metrics[mr[i].index].stats.count) {
-                v->pos.sel = i;
-                break;
-            }
-    }
-    list_pos_clamp(&v->pos, n, vis);
-    for (size_t i = 0; i < n; i++) {
-        struct result_row row;
-        struct metric_cells cells;
-        result_row_make(&row, mr[i].run, mr[i].index, &a->cmp);
-        if (!source && row.has_ref)
-            source = row.ref_source;
-        if (i == 0)
-            compared = row.summary;
-        if (row.samples && row.dev.has_ref && (unsigned)row.dev.verdict < 4)
-            verdicts[row.dev.verdict]++;
-        if (row.samples && row.has_scaled && (unsigned)row.dev_scaled.verdict < 4) {
-            at_clock[row.dev_scaled.verdict]++;
-            scaled++;
-        }
-        with_samples += row.samples > 0;
-        if (i < v->pos.top || i >= v->pos.top + vis)
-            continue;
-        const char *id = mr[i].run->metrics[mr[i].index].def->id;
-        int y = HEAD_ROWS + (int)(i - v->pos.top);
-        metric_cells_make(&cells, &row, id + metric_name_skip(mr[i].run->kernel, id),
-                          mr[i].run->metrics[mr[i].index].stats.last, a->ref_board);
-        widget_metric_row(w, y, &cells, utf8);
-        if (i == v->pos.sel) {
-            /* the name cell shows the selection; the line above names it */
-            attr_t sa = theme_attr(ROLE_SELECTION);
-            mvwchgat(w, y, 0, metric_columns[MCOL_NAME].width, sa & ~A_COLOR,
-                     (short)PAIR_NUMBER(sa), NULL);
-            snprintf(line, sizeof line, "selected: %s %s (Up/Down moves, c compares)",
-                     row.bench, row.metric);
-            widget_text(w, HEAD_ROWS - 2, 1, width - 2, ROLE_DIM, line, utf8);
-        }
-    }
-    draw_reference(w, a, source, utf8);
-    metric_header_text(line, sizeof line, compared);
+    /* the first reference names the guide */
+    struct tally t;
+    int y = draw_table(s, w, &t);
+    draw_reference(w, a, t.source, utf8);
+    metric_header_text(line, sizeof line, t.compared);
     widget_text(w, HEAD_ROWS - 1, 0, width, ROLE_HEADER, line, utf8);
-
-    int y = HEAD_ROWS + (int)(n < vis ? n : vis) + 1;
-    if (n > vis) {
-        snprintf(line, sizeof line, "metrics %zu-%zu of %zu (scroll with j/k)",
-                 v->pos.top + 1, v->pos.top + vis, n);
-        widget_text(w, y - 1, 1, width - 2, ROLE_DIM, line, utf8);
-    }
-    free(mr);
-    if (batch_done(bt) && with_samples) {
-        if (a->ref_board && source)
-            snprintf(line, sizeof line, "against the guide: %zu in range, %zu warn, "
-                     "%zu off (tolerance %.0f%%)", verdicts[VERDICT_IN_RANGE],
-                     verdicts[VERDICT_WARN], verdicts[VERDICT_OFF], a->tolerance_pct);
-        else
-            snprintf(line, sizeof line, "no reference to compare with");
-        enum role r = verdicts[VERDICT_OFF] ? ROLE_OFF : verdicts[VERDICT_WARN]
-                    ? ROLE_WARN : ROLE_IN_RANGE;
-        widget_text(w, y++, 1, width - 2, source ? r : ROLE_DIM, line, utf8);
-        /* CPU-bound rows judged at this board's clock too (a board run at
-         * another OPP than the guide's EVM) */
-        if (scaled && y < rows - 1) {
-            snprintf(line, sizeof line, "at this board's %.0f MHz (guide %.0f MHz): %zu in "
-                     "range, %zu warn, %zu off", a->cmp.live_mhz, a->cmp.guide_mhz,
-                     at_clock[VERDICT_IN_RANGE], at_clock[VERDICT_WARN], at_clock[VERDICT_OFF]);
-            r = at_clock[VERDICT_OFF] ? ROLE_OFF : at_clock[VERDICT_WARN] ? ROLE_WARN
-              : ROLE_IN_RANGE;
-            widget_text(w, y++, 1, width - 2, r, line, utf8);
-        }
-    }
-    size_t first = run->nnotes > MAX_NOTES ? run->nnotes - MAX_NOTES : 0;
-    for (size_t i = first; i < run->nnotes && y < rows - 2; i++) {
-        /* A note takes up to two lines. */
-        const char *rest = run->notes[i];
-        for (int k = 0; k < 2 && rest && y < rows - 2; k++, y++) {
-            rest = fmt_wrap(line, sizeof line, rest, width - 8, utf8);
-            widget_text(w, y, 1, 6, ROLE_NOTE, k ? "" : "note:", utf8);
-            widget_text(w, y, 7, width - 8, ROLE_NOTE, line, utf8);
-        }
-    }
+    if (batch_done(bt) && t.with_samples)
+        y = draw_outcome(w, y, &t, a, utf8);
+    draw_notes(w, y, run, utf8);
     snprintf(line, sizeof line, "%scompared with the guide's avg: the %s of the "
-             "samples", compared == SUMMARY_MEDIAN ? "" : "* ", summary_name(compared));
+             "samples", t.compared == SUMMARY_MEDIAN ? "" : "* ", summary_name(t.compared));
     widget_text(w, rows - 1, 1, width - 2, ROLE_DIM, line, utf8);
 }
 
 static enum action run_action(struct screen *s, enum action a)
 {
     struct run_view *v = s->priv;
-    struct run *run = ui_run(s->ui);
+    struct run *run = job_run(ui_job(s->ui));
     switch (a) {
     case ACT_RUN:
         start(s->ui, v);
@@ -350,7 +405,7 @@ static enum action run_action(struct screen *s, enum action a)
         v->follow = true;
         return ACT_NONE;
     case ACT_BACK:
-        ui_run_close(s->ui);
+        job_close(ui_job(s->ui));
         return ACT_BACK;
     case ACT_ENTER:
         return ACT_NONE;
@@ -358,7 +413,7 @@ static enum action run_action(struct screen *s, enum action a)
         break;
     }
     size_t n = 0;
-    struct metric_ref *mr = batch_metrics(ui_batch(s->ui), &n);
+    struct metric_ref *mr = batch_metrics(job_batch(ui_job(s->ui)), &n);
     enum action out = a;
     if (list_pos_move(&v->pos, n, table_rows(s, run), a)) {
         v->follow = false;

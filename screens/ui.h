@@ -5,9 +5,9 @@
  * SIGHUP, a fatal error). Only screens/ includes <curses.h>.
  *
  * The second half of this header (EVMBENCH_UI_PRIVATE) is the contract
- * between ui.c and the screens: a screen is a small vtable plus its own
+ * between the ui and the screens: a screen is a small vtable plus its own
  * state; the ui owns the terminal, the windows, the screen stack and the
- * one live run. */
+ * job (job.h: the one live run, the results, the baseline). */
 #ifndef EVMBENCH_UI_H
 #define EVMBENCH_UI_H
 
@@ -38,6 +38,7 @@ int ui_main(struct app *a, const struct ui_options *opt);
 #include <curses.h>
 
 #include "screens/actions.h"
+#include "screens/job.h"
 #include "screens/theme.h"
 #include "screens/widgets.h"
 
@@ -110,53 +111,10 @@ void ui_dirty(struct ui *ui);
 void ui_message(struct ui *ui, enum role r, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* The one live job: a batch of b's kernels (batch.h), or of kernel k
- * alone when k is not NULL. ui_run_start() cancels and frees any previous
- * one and starts the kernels in turn; false (with a message) when it
- * cannot. The job keeps going while other screens (help) are on top. */
-bool ui_run_start(struct ui *ui, const struct cat_bench *b, const struct kernel *k);
-/* 'a' on a category: every benchmark of c that can run here, each with
- * its provider choice, as one batch (batch_set_groups marks which kernel
- * belongs to which benchmark). */
-bool ui_run_start_category(struct ui *ui, const struct cat_category *c);
-/* The benchmark the live category batch is at (or ended on); NULL when
- * the job is not a category batch. */
-const struct cat_bench *ui_batch_bench(const struct ui *ui);
-struct batch *ui_batch(const struct ui *ui);
-
-/* Provider per benchmark, chosen on the category screen: the preference
- * of b (*chosen: set on the category screen, else the settings'). */
-enum provider_pref ui_bench_provider(const struct ui *ui, const struct cat_bench *b,
-                                     bool *chosen);
-/* The kernels a run of b starts under that choice; out has room for
- * b->nkernels. */
-size_t ui_bench_kernels(const struct ui *ui, const struct cat_bench *b,
-                        const struct kernel **out);
-/* True when b has both an embedded kernel and an installed tool. */
-bool ui_bench_has_choice(const struct ui *ui, const struct cat_bench *b);
-/* Cycles b's provider: settings' preference -> kernel -> tool -> back.
- * False (nothing changes) when b has not both. */
-bool ui_bench_provider_next(struct ui *ui, const struct cat_bench *b);
-/* The run going now, or the last one that ran; NULL when none. */
-struct run *ui_run(const struct ui *ui);
-/* Cancels the run if it still goes (finished metrics are kept in it). */
-void ui_run_cancel(struct ui *ui);
-/* Cancels the run and keeps what it measured for the results screen. */
-void ui_run_close(struct ui *ui);
-
-/* Every metric measured since the start (session.h), the live run's
- * last, judged against the current reference board. */
-size_t ui_results(const struct ui *ui, bool problems_only, struct session_row **out);
-/* The results store (--results-dir, the XDG default), NULL when none. */
-const char *ui_results_dir(const struct ui *ui);
-/* Compares the results with baseline or run `name` of the store from now
- * on (NULL: none). False, with a message, when it cannot be loaded. */
-bool ui_set_baseline(struct ui *ui, const char *name);
-/* The baseline's rows and *name, or NULL when none is chosen. */
-json_t *ui_baseline(const struct ui *ui, const char **name);
-/* Saves every metric measured so far as baseline `name`; says how it went
- * on the bottom line. */
-bool ui_save_baseline(struct ui *ui, const char *name);
+/* The work behind the screens (job.h): the live batch, the session's
+ * results, the store, the baseline and the provider per benchmark. It
+ * keeps going while other screens (help) are on top. */
+struct job *ui_job(struct ui *ui);
 /* Asks for a line of text on the bottom line ("label: text_"); Enter calls
  * done with it (not when empty), Esc drops it. */
 void ui_prompt(struct ui *ui, const char *label,

@@ -99,7 +99,8 @@ evg() {
 : >"$tmp/empty.txt"
 # cut in the middle of the UDP table's last row: "1518 957.07 34.40"
 head -c 590 "$DATA/guides/rows.txt" >"$tmp/truncated.txt"
-head -c 65536 /dev/urandom >"$tmp/binary.txt"
+# random bytes without a line end: the refusal names line 1 whatever the draw
+head -c 65536 /dev/urandom | tr -d '\n' >"$tmp/binary.txt"
 # a 1 GB sparse file: refused at once, never read into memory
 dd if=/dev/zero of="$tmp/huge.txt" bs=1 count=0 seek=1G 2>/dev/null
 evg "$tmp/empty.txt" -o "$tmp/o.json"

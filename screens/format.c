@@ -1,0 +1,648 @@
+/* format.c - text formatting for the screens, without a terminal
+ * (format.h). */
+#include "config.h"
+#include "screens/format.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "run/session.h"
+#include "common/util.h"
+
+/* Byte length of the UTF-8 sequence starting with c (1 for bad bytes). */
+static size_t utf8_len(unsigned char c)
+{
+    if (c >= 0xf0 && c < 0xf8)
+        return 4;
+    if (c >= 0xe0)
+        return c < 0xf0 ? 3 : 1;
+    if (c >= 0xc0)
+        return 2;
+    return 1;
+}
+
+/* Length of the character at s, never past the terminating NUL. */
+static size_t char_len(const char *s)
+{
+    size_t n = utf8_len((unsigned char)*s);
+    for (size_t i = 1; i < n; i++)
+        if (((unsigned char)s[i] & 0xc0) != 0x80)
+            return 1;
+    return n;
+}
+
+int fmt_columns(const char *s)
+{
+    int cols = 0;
+    while (*s) {
+        s += char_len(s);
+        cols++;
+    }
+    return cols;
+}
+
+/* Appends up to `cols` columns of s to buf[*o..size), sanitized. */
+static void put_chars(char *buf, size_t size, size_t *o, const char *s, int cols,
+                      bool utf8)
+{
+    for (int c = 0; *s && c < cols; c++) {
+        size_t n = char_len(s);
+        unsigned char ch = (unsigned char)*s;
+        if (n == 1 && (ch < 32 || ch == 127 || ch >= 128)) {
+            if (*o + 1 < size)
+                buf[(*o)++] = ch >= 128 ? '?' : ' ';
+        } else if (n > 1 && !utf8) {
+            if (*o + 1 < size)
+                buf[(*o)++] = '?';
+        } else if (*o + n < size) {
+            memcpy(buf + *o, s, n);
+            *o += n;
+        }
+        s += n;
+    }
+}
+
+static void put_spaces(char *buf, size_t size, size_t *o, int n)
+{
+    while (n-- > 0 && *o + 1 < size)
+        buf[(*o)++] = ' ';
+}
+
+char *fmt_fit(char *buf, size_t size, const char *s, int width, bool right_align,
+              bool utf8)
+{
+    size_t o = 0;
+    if (!size)
+        return buf;
+    if (!s)
+        s = "";
+    if (width < 0)
+        width = 0;
+    int cols = fmt_columns(s);
+    if (cols > width) {
+        if (width > 0) {
+            put_chars(buf, size, &o, s, width - 1, utf8);
+            if (o + 1 < size)
+                buf[o++] = '~';
+        }
+    } else {
+        if (right_align)
+            put_spaces(buf, size, &o, width - cols);
+        put_chars(buf, size, &o, s, cols, utf8);
+        if (!right_align)
+            put_spaces(buf, size, &o, width - cols);
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+char *fmt_fit_tail(char *buf, size_t size, const char *s, int width, bool utf8)
+{
+    size_t o = 0;
+    if (!s)
+        s = "";
+    int cols = fmt_columns(s);
+    if (cols <= width || width <= 1 || !size)
+        return fmt_fit(buf, size, s, width, false, utf8);
+    for (int skip = cols - (width - 1); skip > 0; skip--)
+        s += char_len(s);
+    buf[o++] = '~';
+    put_chars(buf, size, &o, s, width - 1, utf8);
+    buf[o] = '\0';
+    return buf;
+}
+
+const char *fmt_wrap(char *buf, size_t size, const char *s, int width, bool utf8)
+{
+    size_t o = 0;
+    if (!size)
+        return NULL;
+    buf[0] = '\0';
+    if (!s || width < 1)
+        return NULL;
+    while (*s == ' ')
+        s++;
+    if (!*s)
+        return NULL;
+    /* The line ends at the last space within width, else at width. */
+    const char *p = s, *brk = NULL;
+    int cols = 0, brk_cols = 0;
+    while (*p && cols < width) {
+        if (*p == ' ') {
+            brk = p;
+            brk_cols = cols;
+        }
+        p += char_len(p);
+        cols++;
+    }
+    if (*p && *p != ' ' && brk) {
+        p = brk;
+        cols = brk_cols;
+    }
+    put_chars(buf, size, &o, s, cols, utf8);
+    while (o && buf[o - 1] == ' ')
+        o--;
+    buf[o] = '\0';
+    while (*p == ' ')
+        p++;
+    return *p ? p : NULL;
+}
+
+/* Tries "%.*f" with decimals from `d` down to 0; true when one fits. */
+static bool try_fixed(char *buf, size_t size, double v, int d, int width,
+                      const char *suffix)
+{
+    for (; d >= 0; d--) {
+        int n = snprintf(buf, size, "%.*f%s", d, v, suffix);
+        if (n >= 0 && n <= width && (size_t)n < size)
+            return true;
+    }
+    return false;
+}
+
+char *fmt_value(char *buf, size_t size, double v, int width)
+{
+    static const char *const suffixes[] = { "k", "M", "G", "T", "P" };
+    if (!size)
+        return buf;
+    if (isnan(v)) {
+        snprintf(buf, size, "-");
+        return buf;
+    }
+    if (isinf(v)) {
+        snprintf(buf, size, v > 0 ? "inf" : "-inf");
+        return buf;
+    }
+    double a = fabs(v);
+    if (a == 0) {
+        snprintf(buf, size, "0");
+        return buf;
+    }
+    if (a < 0.001 && width >= 5) {
+        /* Tiny values: exponent form, "1e-05". */
+        for (int d = 2; d >= 0; d--) {
+            int n = snprintf(buf, size, "%.*e", d, v);
+            if (n >= 0 && n <= width)
+                return buf;
+        }
+    }
+    int d = 4 - (int)floor(log10(a));
+    d = d < 0 ? 0 : d > 3 ? 3 : d;
+    if (try_fixed(buf, size, v, d, width, ""))
+        return buf;
+    double scaled = v;
+    for (size_t i = 0; i < ARRAY_SIZE(suffixes); i++) {
+        scaled /= 1000.0;
+        if (try_fixed(buf, size, scaled, 2, width, suffixes[i]))
+            return buf;
+    }
+    snprintf(buf, size, "%.*s", width > 0 ? width : 0, "#########");
+    return buf;
+}
+
+char *fmt_count(char *buf, size_t size, size_t n, int width)
+{
+    int len = snprintf(buf, size, "%zu", n);
+    if (len > width)
+        fmt_value(buf, size, (double)n, width);
+    return buf;
+}
+
+char *fmt_band(char *buf, size_t size, bool has_min, double min, bool has_max,
+               double max, int end_width)
+{
+    char a[16], b[16];
+    if (!size)
+        return buf;
+    if (has_min)
+        fmt_value(a, sizeof a, min, end_width);
+    if (has_max)
+        fmt_value(b, sizeof b, max, end_width);
+    if (has_min && has_max)
+        snprintf(buf, size, "%s-%s", a, b);
+    else if (has_min)
+        snprintf(buf, size, ">=%s", a);
+    else if (has_max)
+        snprintf(buf, size, "<=%s", b);
+    else
+        buf[0] = '\0';
+    return buf;
+}
+
+/* The percentage part: "+12.3%", "-4.0%", "+123%", ">9999%", "0.0%". */
+static void fmt_pct(char *buf, size_t size, double pct)
+{
+    double a = fabs(pct);
+    if (isnan(pct))
+        snprintf(buf, size, "-");
+    else if (a < 0.05)
+        snprintf(buf, size, "0.0%%");
+    else if (a < 99.95)
+        snprintf(buf, size, "%+.1f%%", pct);
+    else if (a < 9999.5)
+        snprintf(buf, size, "%+.0f%%", pct);
+    else
+        snprintf(buf, size, "%s9999%%", pct > 0 ? ">" : "<-");
+}
+
+/* The word after the percentage, or NULL. */
+static const char *dev_word(const struct deviation *d, enum direction dir)
+{
+    if (dir == DIR_NEUTRAL || isnan(d->pct) || fabs(d->pct) < 0.05)
+        return NULL;
+    return d->better ? "better" : "worse";
+}
+
+char *fmt_deviation(char *buf, size_t size, const struct deviation *d,
+                    enum direction dir)
+{
+    char pct[16];
+    if (!d->has_ref) {
+        snprintf(buf, size, "no reference");
+        return buf;
+    }
+    fmt_pct(pct, sizeof pct, d->pct);
+    const char *w = dev_word(d, dir);
+    snprintf(buf, size, "%s%s%s", pct, w ? " " : "", w ? w : "");
+    return buf;
+}
+
+const char *fmt_verdict(enum verdict v)
+{
+    switch (v) {
+    case VERDICT_IN_RANGE: return "in";
+    case VERDICT_WARN: return "warn";
+    case VERDICT_OFF: return "off";
+    case VERDICT_NONE: break;
+    }
+    return "";
+}
+
+char *fmt_duration(char *buf, size_t size, double seconds)
+{
+    if (!(seconds > 0))
+        seconds = 0;
+    long s = (long)seconds;
+    long h = s / 3600, m = s / 60 % 60;
+    if (h)
+        snprintf(buf, size, "%ld:%02ld:%02ld", h, m, s % 60);
+    else
+        snprintf(buf, size, "%ld:%02ld", m, s % 60);
+    return buf;
+}
+
+char *fmt_hbar(char *buf, size_t size, double value, double max, int width)
+{
+    if (!size)
+        return buf;
+    if (width < 0)
+        width = 0;
+    if ((size_t)width >= size)
+        width = (int)size - 1;
+    int n = 0;
+    if (isfinite(value) && value > 0 && isfinite(max) && max > 0) {
+        n = (int)lround(value / max * width);
+        if (n < 1)
+            n = 1;
+        if (n > width)
+            n = width;
+    }
+    memset(buf, '#', (size_t)n);
+    memset(buf + n, ' ', (size_t)(width - n));
+    buf[width] = '\0';
+    return buf;
+}
+
+char *fmt_compare_row(char *buf, size_t size, char mark, const char *label,
+                      double value, double max, int width, bool utf8)
+{
+    char name[128], val[32], bar[256];
+    int bar_w = width - 2 - COMPARE_LABEL_W - 1 - COMPARE_VALUE_W - 1;
+    if (bar_w < 0)
+        bar_w = 0;
+    if (bar_w > (int)sizeof bar - 1)
+        bar_w = (int)sizeof bar - 1;
+    fmt_fit(name, sizeof name, label, COMPARE_LABEL_W, false, utf8);
+    fmt_value(val, sizeof val, value, COMPARE_VALUE_W);
+    fmt_hbar(bar, sizeof bar, value, max, bar_w);
+    snprintf(buf, size, "%c %s %*s %s", mark, name, COMPARE_VALUE_W, val, bar);
+    return buf;
+}
+
+#define RES_NAME_W 20
+#define RES_UNIT_W 5
+#define RES_NUM_W 7
+#define RES_DEV_W 13
+#define RES_STATUS_W 7
+
+char *fmt_baseline_cell(char *buf, size_t size, json_t *baseline,
+                        const struct result_row *r)
+{
+    double then, pct;
+    bool better, neutral;
+    char p[16];
+    if (!session_baseline_change(baseline, r, &then, &pct, &better, &neutral)) {
+        snprintf(buf, size, "-");
+        return buf;
+    }
+    fmt_pct(p, sizeof p, pct);
+    if (neutral || fabs(pct) < 0.05)
+        snprintf(buf, size, "%s", p);
+    else
+        snprintf(buf, size, "%s %s", p, better ? "better" : "worse");
+    return buf;
+}
+
+char *fmt_result_line_vs(char *buf, size_t size, const struct result_row *r,
+                         json_t *baseline, bool utf8)
+{
+    char id[160], name[64], unit[16], val[16], ref[16], dev[32], devc[32], st[16],
+         stc[16], last[64];
+    snprintf(id, sizeof id, "%s %s", r->bench ? r->bench : "?", r->metric ? r->metric : "?");
+    fmt_fit_tail(name, sizeof name, id, RES_NAME_W, utf8);
+    fmt_fit(unit, sizeof unit, fmt_unit(r->unit ? r->unit : ""), RES_UNIT_W, false, utf8);
+    fmt_value(val, sizeof val, r->samples ? r->value : NAN, RES_NUM_W);
+    fmt_value(ref, sizeof ref, r->has_ref ? r->ref_avg : NAN, RES_NUM_W);
+    if (r->status != STATUS_OK)
+        snprintf(st, sizeof st, "%s", status_name(r->status));
+    else
+        snprintf(st, sizeof st, "%s", r->dev.has_ref ? fmt_verdict(r->dev.verdict) : "-");
+    if (r->samples && r->dev.has_ref)
+        fmt_deviation(dev, sizeof dev, &r->dev, unit_direction(r->unit));
+    else
+        snprintf(dev, sizeof dev, "%s", r->has_ref ? "-" : "no reference");
+    fmt_fit(devc, sizeof devc, dev, RES_DEV_W, false, utf8);
+    fmt_fit(stc, sizeof stc, st, RES_STATUS_W, false, utf8);
+    /* with a baseline, its change takes the provider's place */
+    if (baseline)
+        fmt_baseline_cell(last, sizeof last, baseline, r);
+    else
+        snprintf(last, sizeof last, "%s", r->provider);
+    snprintf(buf, size, "%s %s %*s %*s %s %s %s", name, unit, RES_NUM_W, val, RES_NUM_W,
+             ref, devc, stc, last);
+    return buf;
+}
+
+char *fmt_result_line(char *buf, size_t size, const struct result_row *r, bool utf8)
+{
+    return fmt_result_line_vs(buf, size, r, NULL, utf8);
+}
+
+char *fmt_result_header_vs(char *buf, size_t size, const char *baseline)
+{
+    char name[32], unit[16], dev[32], st[16], last[32];
+    fmt_fit(name, sizeof name, "metric", RES_NAME_W, false, false);
+    fmt_fit(unit, sizeof unit, "unit", RES_UNIT_W, false, false);
+    fmt_fit(dev, sizeof dev, "deviation", RES_DEV_W, false, false);
+    fmt_fit(st, sizeof st, "status", RES_STATUS_W, false, false);
+    if (baseline)
+        snprintf(last, sizeof last, "vs %.12s", baseline);
+    snprintf(buf, size, "%s %s %*s %*s %s %s %s", name, unit, RES_NUM_W, "value",
+             RES_NUM_W, "ref", dev, st, baseline ? last : "provider");
+    return buf;
+}
+
+char *fmt_result_header(char *buf, size_t size)
+{
+    return fmt_result_header_vs(buf, size, NULL);
+}
+
+char *fmt_progress_bar(char *buf, size_t size, double frac, int width, bool utf8)
+{
+    static const char full_u8[] = "\xe2\x96\x88", empty_u8[] = "\xe2\x96\x91";
+    size_t o = 0;
+    if (!size)
+        return buf;
+    if (width < 2) {
+        buf[0] = '\0';
+        return buf;
+    }
+    if (!(frac > 0))
+        frac = 0;
+    if (frac > 1)
+        frac = 1;
+    int inner = width - 2;
+    int filled = frac >= 1 ? inner : (int)(frac * inner);
+    if (o + 1 < size)
+        buf[o++] = '[';
+    for (int i = 0; i < inner; i++) {
+        const char *s = utf8 ? (i < filled ? full_u8 : empty_u8)
+                             : (i < filled ? "#" : ".");
+        size_t n = strlen(s);
+        if (o + n < size) {
+            memcpy(buf + o, s, n);
+            o += n;
+        }
+    }
+    if (o + 1 < size)
+        buf[o++] = ']';
+    buf[o] = '\0';
+    return buf;
+}
+
+char *fmt_bench_counts(char *buf, size_t size, size_t nbenches, size_t nrunnable)
+{
+    if (nbenches == 0)
+        snprintf(buf, size, "no benchmarks");
+    else if (nrunnable == 0)
+        snprintf(buf, size, "%zu benchmark%s, reference only", nbenches,
+                 nbenches == 1 ? "" : "s");
+    else
+        snprintf(buf, size, "%zu benchmark%s, %zu runnable", nbenches,
+                 nbenches == 1 ? "" : "s", nrunnable);
+    return buf;
+}
+
+const char *fmt_unit(const char *unit)
+{
+    static const struct {
+        const char *from, *to;
+    } units[] = {
+        { "microsec", "usec" },    { "microseconds", "usec" },
+        { "nanosec", "nsec" },     { "nanoseconds", "nsec" },
+        { "milliseconds", "ms" },  { "seconds", "s" },
+        { "Mbits/sec", "Mb/s" },   { "Mbps", "Mb/s" },
+        { "MBytes/sec", "MB/s" },  { "MBs", "MB/s" },
+        { "percent", "%" },        { "iterations", "it/s" },
+    };
+    if (!unit)
+        return "";
+    for (size_t i = 0; i < ARRAY_SIZE(units); i++)
+        if (strcasecmp(unit, units[i].from) == 0)
+            return units[i].to;
+    return unit;
+}
+
+const struct metric_column metric_columns[MCOL_COUNT] = {
+    [MCOL_NAME]    = { "metric", 12, false },
+    [MCOL_UNIT]    = { "unit", 5, false },
+    [MCOL_NOW]     = { "now", 5, true },
+    [MCOL_MIN]     = { "min", 5, true },
+    [MCOL_MAX]     = { "max", 5, true },
+    [MCOL_AVG]     = { "avg", 5, true },
+    [MCOL_N]       = { "n", 2, true },
+    [MCOL_REF]     = { "ref", 5, true },
+    [MCOL_BAND]    = { "min-max", 9, true },
+    [MCOL_DEV]     = { "deviation", 13, false },
+    [MCOL_VERDICT] = { "", 4, false },
+};
+
+int metric_column_x(enum metric_col i)
+{
+    int x = 0;
+    for (int k = 0; k < (int)i; k++)
+        x += metric_columns[k].width + 1;
+    return x;
+}
+
+void metric_cells_make(struct metric_cells *c, const struct result_row *row,
+                       const char *name, double last, const char *board)
+{
+    memset(c, 0, sizeof *c);
+    if (!name)
+        name = row->metric ? row->metric : "?";
+    /* a name too long for its cell keeps its end, which tells rows apart */
+    size_t len = strlen(name), width = (size_t)metric_columns[MCOL_NAME].width;
+    if (len > width)
+        snprintf(c->cell[MCOL_NAME], sizeof c->cell[0], "~%s", name + len - (width - 1));
+    else
+        snprintf(c->cell[MCOL_NAME], sizeof c->cell[0], "%s", name);
+    snprintf(c->cell[MCOL_UNIT], sizeof c->cell[0], "%s", fmt_unit(row->unit));
+    if (row->samples) {
+        fmt_value(c->cell[MCOL_NOW], sizeof c->cell[0], last, metric_columns[MCOL_NOW].width);
+        fmt_value(c->cell[MCOL_MIN], sizeof c->cell[0], row->min, metric_columns[MCOL_MIN].width);
+        fmt_value(c->cell[MCOL_MAX], sizeof c->cell[0], row->max, metric_columns[MCOL_MAX].width);
+        fmt_value(c->cell[MCOL_AVG], sizeof c->cell[0], row->avg, metric_columns[MCOL_AVG].width);
+    } else {
+        for (int i = MCOL_NOW; i <= MCOL_AVG; i++)
+            snprintf(c->cell[i], sizeof c->cell[0], "-");
+    }
+    fmt_count(c->cell[MCOL_N], sizeof c->cell[0], row->samples, metric_columns[MCOL_N].width);
+
+    enum direction dir = unit_direction(row->unit);
+    c->directional = dir != DIR_NEUTRAL;
+    c->has_ref = row->has_ref;
+    if (!row->samples && row->status != STATUS_OK) {
+        snprintf(c->span, sizeof c->span, "%s: %s", status_name(row->status),
+                 row->error ? row->error : status_message(row->status));
+        c->span_error = true;
+        return;
+    }
+    if (!row->has_ref) {
+        if (board)
+            snprintf(c->span, sizeof c->span, "no reference for %s", board);
+        else
+            snprintf(c->span, sizeof c->span, "no reference (no board chosen)");
+        return;
+    }
+    fmt_value(c->cell[MCOL_REF], sizeof c->cell[0], row->ref_avg, metric_columns[MCOL_REF].width);
+    fmt_band(c->cell[MCOL_BAND], sizeof c->cell[0], row->has_ref_min, row->ref_min,
+             row->has_ref_max, row->ref_max, 4);
+    if (!c->cell[MCOL_BAND][0])
+        snprintf(c->cell[MCOL_BAND], sizeof c->cell[0], "-");   /* avg only */
+    if (!row->samples)
+        return;
+    char pct[16];
+    fmt_pct(pct, sizeof pct, row->dev.pct);
+    const char *w = dev_word(&row->dev, dir);
+    snprintf(c->cell[MCOL_DEV], sizeof c->cell[0], "%6s%s%s", pct, w ? " " : "", w ? w : "");
+    c->better = row->dev.better;
+    c->verdict = row->dev.verdict;
+    snprintf(c->cell[MCOL_VERDICT], sizeof c->cell[0], "%s",
+             row->status != STATUS_OK ? "fail" : fmt_verdict(row->dev.verdict));
+}
+
+char *metric_row_text(char *buf, size_t size, const struct metric_cells *c, bool utf8)
+{
+    size_t o = 0;
+    char cell[96];
+    if (!size)
+        return buf;
+    buf[0] = '\0';
+    int last = c->span[0] ? MCOL_REF : MCOL_COUNT;
+    for (int i = 0; i < last; i++) {
+        const struct metric_column *mc = &metric_columns[i];
+        fmt_fit(cell, sizeof cell, c->cell[i], mc->width, mc->right, utf8);
+        o += (size_t)snprintf(buf + o, o < size ? size - o : 0, "%s%s",
+                              i ? " " : "", cell);
+        if (o >= size)
+            return buf;
+    }
+    if (c->span[0]) {
+        int w = 80 - metric_column_x(MCOL_REF);
+        fmt_fit(cell, sizeof cell, c->span, w, false, utf8);
+        snprintf(buf + o, size - o, " %s", cell);
+    }
+    return buf;
+}
+
+char *metric_header_text(char *buf, size_t size, enum summary compared)
+{
+    size_t o = 0;
+    char cell[32], head[16];
+    int star = compared == SUMMARY_MAX ? MCOL_MAX : compared == SUMMARY_MIN ? MCOL_MIN
+             : compared == SUMMARY_MEAN ? MCOL_AVG : -1;
+    if (!size)
+        return buf;
+    buf[0] = '\0';
+    for (int i = 0; i < MCOL_COUNT; i++) {
+        const struct metric_column *mc = &metric_columns[i];
+        snprintf(head, sizeof head, "%s%s", mc->header, i == star ? "*" : "");
+        fmt_fit(cell, sizeof cell, head, mc->width, mc->right, false);
+        o += (size_t)snprintf(buf + o, o < size ? size - o : 0, "%s%s",
+                              i ? " " : "", cell);
+        if (o >= size)
+            break;
+    }
+    return buf;
+}
+
+char *fmt_hints(char *buf, size_t size, const struct hint *hints,
+                const struct binding *local)
+{
+    size_t o = 0;
+    char key[24];
+    if (!size)
+        return buf;
+    buf[0] = '\0';
+    for (; hints && hints->action != ACT_NONE; hints++) {
+        int k = action_first_key(local, hints->action);
+        if (!k)
+            continue;
+        action_key_name(k, key, sizeof key);
+        o += (size_t)snprintf(buf + o, o < size ? size - o : 0, "%s%s %s",
+                              o ? "  " : "", key, hints->label);
+        if (o >= size)
+            break;
+    }
+    return buf;
+}
+
+
+size_t metric_name_skip(const struct kernel *k, const char *id)
+{
+    size_t klen = strlen(k->name);
+    const char *common = NULL;
+    size_t clen = 0;
+    for (size_t i = 0; i < k->nmetrics; i++) {
+        const char *m = k->metrics[i].id;
+        if (strncmp(m, k->name, klen) != 0 || m[klen] != '-')
+            continue;
+        if (!common) {
+            common = m;
+            clen = strlen(m);
+        } else {
+            size_t n = 0;
+            while (n < clen && common[n] == m[n])
+                n++;
+            clen = n;
+        }
+    }
+    while (clen > klen && common[clen - 1] != '-')
+        clen--;
+    if (!common || clen <= klen || strncmp(id, common, clen) != 0 || !id[clen])
+        return 0;
+    return clen;
+}

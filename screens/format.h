@@ -1,0 +1,154 @@
+/* format.h - the text the screens show, formatted without a terminal.
+ *
+ * Each function writes text into a caller's buffer (always NUL-terminated,
+ * truncated to fit) from fixed inputs, so the tests check it without a
+ * terminal; widgets.h puts it on curses windows.
+ *
+ * Widths are terminal columns. Text from the guides may be UTF-8: with
+ * utf8 false (the locale is not UTF-8) every non-ASCII character is shown
+ * as '?', so a vt100 gets ASCII only. */
+#ifndef EVMBENCH_FORMAT_H
+#define EVMBENCH_FORMAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "screens/actions.h"
+#include "run/deviation.h"
+#include "run/result.h"
+
+/* Fits s into exactly `width` columns: padded with spaces on the right
+ * (or the left when right_align), cut with a trailing '~' when too long.
+ * Returns buf. */
+char *fmt_fit(char *buf, size_t size, const char *s, int width, bool right_align,
+              bool utf8);
+/* Like fmt_fit (left aligned), but a long text loses its start, which
+ * keeps the specific end of a section path: "~Driver / TCP Throughput". */
+char *fmt_fit_tail(char *buf, size_t size, const char *s, int width, bool utf8);
+/* Word wrap: writes the first line of s (at most `width` columns, broken
+ * at a space when there is one) into buf and returns the rest, or NULL
+ * when nothing is left. */
+const char *fmt_wrap(char *buf, size_t size, const char *s, int width, bool utf8);
+/* Display columns of s (UTF-8 sequences count one). */
+int fmt_columns(const char *s);
+
+/* A number in at most `width` columns with about five significant digits:
+ * 1838.92 -> "1838.9", 12345.6 -> "12346", 0.5 -> "0.500",
+ * 123456789 -> "123.5M" (k, M, G, T suffixes when needed), NAN -> "-". */
+char *fmt_value(char *buf, size_t size, double v, int width);
+/* A count in `width` columns: 12 -> "12", 12345 with width 3 -> "12k". */
+char *fmt_count(char *buf, size_t size, size_t n, int width);
+/* The reference band "min-max" with each end in at most `end_width`
+ * columns ("1650-2245"); "" when the guide gives no band, ">=min" or
+ * "<=max" when it gives one end. */
+char *fmt_band(char *buf, size_t size, bool has_min, double min, bool has_max,
+               double max, int end_width);
+/* "+12.3% better", "-4.0% worse", "+0.0% better"; "+1.2%" for a unit
+ * with no direction; "no reference" without one. At most 13 columns:
+ * 1 decimal below 100 %, none above, clamped at +-9999 %. */
+char *fmt_deviation(char *buf, size_t size, const struct deviation *d,
+                    enum direction dir);
+/* "in", "warn", "off", or "" for VERDICT_NONE. */
+const char *fmt_verdict(enum verdict v);
+/* Elapsed time: "0:07", "12:34", "1:02:03". */
+char *fmt_duration(char *buf, size_t size, double seconds);
+/* A bar of exactly `width` columns: "[#####.....]" (utf8: full and light
+ * shade blocks inside the brackets). frac is clamped to 0..1. */
+char *fmt_progress_bar(char *buf, size_t size, double frac, int width, bool utf8);
+/* A horizontal bar for the compare screen, ASCII only: value scaled
+ * against max into exactly `width` columns, '#' then spaces. A positive
+ * value gets at least one '#'; NAN, 0 or a non-positive max none. */
+char *fmt_hbar(char *buf, size_t size, double value, double max, int width);
+/* One compare line of exactly `width` columns: a mark ('>' this board,
+ * '*' the reference board, else ' '), the label in COMPARE_LABEL_W
+ * columns, the value in COMPARE_VALUE_W, then the bar in what is left. */
+#define COMPARE_LABEL_W 24
+#define COMPARE_VALUE_W 7
+char *fmt_compare_row(char *buf, size_t size, char mark, const char *label,
+                      double value, double max, int width, bool utf8);
+/* Home screen count: "3 benchmarks, 1 runnable", "1 benchmark, reference
+ * only". */
+char *fmt_bench_counts(char *buf, size_t size, size_t nbenches, size_t nrunnable);
+/* A shorter spelling of a guide unit for the 5-column unit cell
+ * ("microsec" -> "usec", "Mbits/sec" -> "Mb/s"); other units unchanged. */
+const char *fmt_unit(const char *unit);
+
+/* The live screen's metric row, cell by cell (see METRIC_COLUMNS). */
+enum metric_col {
+    MCOL_NAME, MCOL_UNIT, MCOL_NOW, MCOL_MIN, MCOL_MAX, MCOL_AVG, MCOL_N,
+    MCOL_REF, MCOL_BAND, MCOL_DEV, MCOL_VERDICT, MCOL_COUNT
+};
+
+struct metric_column {
+    const char *header;
+    int width;
+    bool right;
+};
+
+/* The fixed layout: 80 columns, one space between cells. */
+extern const struct metric_column metric_columns[MCOL_COUNT];
+/* The column where cell i starts. */
+int metric_column_x(enum metric_col i);
+
+struct metric_cells {
+    char cell[MCOL_COUNT][40];
+    /* Text that replaces the REF..VERDICT cells ("no reference for
+     * am62xx_sk-fs", "failed: ..."); empty when the cells are used. */
+    char span[48];
+    bool span_error;        /* the span is a failure, not a missing ref */
+    bool has_ref;
+    bool better;            /* deviation points the good way */
+    bool directional;       /* the unit has a better direction */
+    enum verdict verdict;
+};
+
+/* Formats the cells of one result row; `name` is the metric as shown
+ * (NULL: the metric id; a name longer than its cell keeps its end), `last`
+ * the latest sample and `board` the reference board key (NULL when none
+ * was chosen). Nothing is left blank: "-" for no sample yet or a guide
+ * without a band, a span "no reference for <board>" when the guide has no
+ * number. */
+void metric_cells_make(struct metric_cells *c, const struct result_row *row,
+                       const char *name, double last, const char *board);
+/* How much of a metric id the live table can leave out: the part every
+ * metric of kernel k named "<kernel>-..." shares, up to its last '-'
+ * ("bw_mem-" of bw_mem-rd-16mb, "lat_mem_rd-stride128-" of ...-sz50).
+ * Returns the length to skip for `id` (0 when it does not start so). */
+size_t metric_name_skip(const struct kernel *k, const char *id);
+/* The whole row as plain text (80 columns), cells or span. */
+char *metric_row_text(char *buf, size_t size, const struct metric_cells *c, bool utf8);
+/* The header line; the column of the statistic compared with the guide
+ * gets a '*' ("max*"). */
+char *metric_header_text(char *buf, size_t size, enum summary compared);
+
+/* The results screen's row: metric (bench and id, the end kept), unit,
+ * measured, reference, deviation, status and provider in 80 columns.
+ * Status: the verdict ("in", "warn", "off"), "-" without a reference, or
+ * the failure ("failed", "timeout" ...). */
+char *fmt_result_line(char *buf, size_t size, const struct result_row *r, bool utf8);
+/* Its header line. */
+char *fmt_result_header(char *buf, size_t size);
+/* The same with a baseline (rows as store_load_baseline returns; NULL:
+ * none): the last column is the change from it instead of the provider,
+ * headed "vs NAME" (the first 12 characters). */
+char *fmt_result_line_vs(char *buf, size_t size, const struct result_row *r,
+                         json_t *baseline, bool utf8);
+char *fmt_result_header_vs(char *buf, size_t size, const char *baseline);
+/* The change of r from its baseline row: "+2.3% better", "-1.0% worse",
+ * "+0.4%" (neutral unit, or below 0.05 %), "-" when the baseline has no
+ * such metric (see session_baseline_change). */
+char *fmt_baseline_cell(char *buf, size_t size, json_t *baseline,
+                        const struct result_row *r);
+
+/* A key hint on the bottom line: the action's first key and a label. */
+struct hint {
+    enum action action;
+    const char *label;
+};
+/* "Enter open  r run  ? help  q back" for hints ending with {ACT_NONE}. */
+char *fmt_hints(char *buf, size_t size, const struct hint *hints,
+                const struct binding *local);
+
+#endif

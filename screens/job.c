@@ -1,0 +1,397 @@
+/* job.c - the live batch, the session, the results store and the baseline
+ * of the TUI, without a terminal (job.h). */
+#include "config.h"
+#include "screens/job.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/store.h"
+#include "common/util.h"
+
+#define NO_STORE "no results store (--no-save, or no XDG_DATA_HOME/HOME)"
+
+static void say(struct job *j, enum job_level level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void say(struct job *j, enum job_level level, const char *fmt, ...)
+{
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (j->hooks && j->hooks->say)
+        j->hooks->say(j->ctx, level, text);
+}
+
+static void event(struct job *j, enum job_event e)
+{
+    if (j->hooks && j->hooks->event)
+        j->hooks->event(j->ctx, e);
+}
+
+void job_init(struct job *j, struct app *a, const char *results_dir,
+              const struct job_hooks *hooks, void *ctx)
+{
+    memset(j, 0, sizeof *j);
+    j->app = a;
+    j->results_dir = results_dir;
+    j->hooks = hooks;
+    j->ctx = ctx;
+    session_init(&j->session);
+}
+
+int job_end(struct job *j, bool complete, char *err, size_t errlen)
+{
+    job_close(j);
+    int rc = store_finish(j->store, complete, err, errlen) != 0 ? -1 : 0;
+    j->store = NULL;
+    session_free(&j->session);
+    free(j->prefs);
+    free(j->benches);
+    json_decref(j->baseline);
+    app_cpu_watch_free(&j->watch);
+    j->prefs = NULL;
+    j->benches = NULL;
+    j->baseline = NULL;
+    j->nprefs = j->cap_prefs = 0;
+    return rc;
+}
+
+/* --- the sink of the live batch -------------------------------------------- */
+
+static void sink_event(void *ctx, const struct run *run)
+{
+    (void)run;
+    event(ctx, JOB_LIVE);
+}
+
+static void sink_sample(void *ctx, const struct run *run, size_t m, double v)
+{
+    (void)m;
+    (void)v;
+    sink_event(ctx, run);
+}
+
+static void sink_note(void *ctx, const struct run *run, const char *text)
+{
+    (void)text;
+    sink_event(ctx, run);
+}
+
+/* Opens this session's run file in the store; false (said once) when it
+ * cannot. */
+static bool store_open(struct job *j)
+{
+    struct app *a = j->app;
+    char err[512];
+    json_t *h = json_pack("{ss ss}", "version", PACKAGE_VERSION, "mode", "tui");
+    json_object_set_new(h, "board", a->ref_board ? json_string(a->ref_board) : json_null());
+    json_object_set_new(h, "board_name", a->board.name ? json_string(a->board.name)
+                                                      : json_null());
+    json_object_set_new(h, "quick", json_boolean(a->run_opts.params.quick));
+    j->store = store_begin(j->results_dir, a->ref_board ? a->ref_board : a->board.name, h,
+                           err, sizeof err);
+    json_decref(h);
+    if (!j->store) {
+        j->store_failed = true;
+        say(j, JOB_WARN, "results not saved: %s", err);
+    }
+    return j->store != NULL;
+}
+
+/* Appends a finished run's rows to the results store at once: a pulled
+ * serial cable (SIGHUP) loses nothing that finished. */
+static void store_run(struct job *j, const struct run *run)
+{
+    if (!j->results_dir || j->store_failed)
+        return;
+    if (!j->store && !store_open(j))
+        return;
+    char err[512];
+    for (size_t m = 0; m < run->nmetrics; m++) {
+        struct result_row row;
+        result_row_make(&row, run, m, &j->app->cmp);
+        if (!row.samples && row.status == STATUS_OK)
+            continue;
+        json_t *o = result_row_json(&row);
+        if (store_append(j->store, o, err, sizeof err) != 0 && !j->store_failed) {
+            j->store_failed = true;
+            say(j, JOB_WARN, "results not saved: %s", err);
+        }
+        json_decref(o);
+    }
+}
+
+static void sink_done(void *ctx, const struct run *run)
+{
+    struct job *j = ctx;
+    store_run(j, run);
+    event(j, JOB_ENDED);
+}
+
+static const struct sink job_sink = {
+    .on_start = sink_event,
+    .on_sample = sink_sample,
+    .on_progress = sink_event,
+    .on_note = sink_note,
+    .on_done = sink_done,
+};
+
+/* --- the live batch ---------------------------------------------------------- */
+
+struct batch *job_batch(const struct job *j)
+{
+    return j->batch;
+}
+
+struct run *job_run(const struct job *j)
+{
+    return j->batch ? batch_run(j->batch) : NULL;
+}
+
+int job_fd(const struct job *j)
+{
+    return j->batch ? batch_fd(j->batch) : -1;
+}
+
+void job_close(struct job *j)
+{
+    if (!j->batch)
+        return;
+    session_keep(&j->session, j->batch);
+    j->batch = NULL;
+    event(j, JOB_CHANGED);
+}
+
+bool job_pump(struct job *j)
+{
+    if (!j->batch || batch_done(j->batch))
+        return false;
+    batch_pump(j->batch);
+    struct cpu_watch *w = &j->watch;
+    if (batch_done(j->batch) && w->active && !w->ended) {
+        size_t had = w->warnings.count;
+        app_cpu_watch_end(j->app, w);
+        if (w->warnings.count > had)
+            say(j, JOB_WARN, "warning: %s", w->warnings.items[had].text);
+    }
+    return !batch_done(j->batch);
+}
+
+/* Starts kernels ks (group[i]: their benchmark, NULL for one) as the job. */
+static bool start_batch(struct job *j, const struct kernel **ks, size_t n,
+                        const size_t *group, size_t ngroups, const char *what)
+{
+    event(j, JOB_BEGIN);
+    /* CPU-bound kernels: warn first and compare at the measured clock */
+    struct cpu_watch *w = &j->watch;
+    app_cpu_watch_free(w);
+    app_cpu_watch_begin(j->app, ks, n, w);
+    if (w->warnings.count)
+        say(j, JOB_WARN, "warning: %s%s", w->warnings.items[0].text,
+            w->warnings.count > 1 ? " (more on the system screen: s)" : "");
+    j->batch = batch_start(ks, n, &j->app->run_opts, &job_sink, j);
+    if (group)
+        batch_set_groups(j->batch, group, ngroups);
+    if (!batch_run(j->batch)) {
+        say(j, JOB_ERROR, "cannot start %s: %s", what,
+            j->batch->start_errors[0] ? j->batch->start_errors[0] : "unknown error");
+        job_close(j);
+        return false;
+    }
+    event(j, JOB_CHANGED);
+    return true;
+}
+
+bool job_run_start(struct job *j, const struct cat_bench *b, const struct kernel *k)
+{
+    job_close(j);
+    if (!b || !b->nkernels) {
+        say(j, JOB_ERROR, "%s: reference only, nothing here can run it", b ? b->title : "?");
+        return false;
+    }
+    const struct kernel **ks = xcalloc(b->nkernels, sizeof *ks);
+    size_t n = 1;
+    if (k)
+        ks[0] = k;
+    else
+        n = job_bench_kernels(j, b, ks);
+    if (!n) {
+        free(ks);
+        say(j, JOB_ERROR, "%s: no kernel or tool of it can run here", b->title);
+        return false;
+    }
+    bool ok = start_batch(j, ks, n, NULL, 0, ks[0]->name);
+    free(ks);
+    return ok;
+}
+
+bool job_run_start_category(struct job *j, const struct cat_category *c)
+{
+    job_close(j);
+    size_t total = 0, n = 0, nb = 0;
+    for (size_t i = 0; c && i < c->nbenches; i++)
+        total += c->benches[i]->nkernels;
+    const struct kernel **ks = xcalloc(total ? total : 1, sizeof *ks);
+    size_t *group = xcalloc(total ? total : 1, sizeof *group);
+    free(j->benches);
+    j->benches = xcalloc(c && c->nbenches ? c->nbenches : 1, sizeof *j->benches);
+    for (size_t i = 0; c && i < c->nbenches; i++) {
+        size_t got = job_bench_kernels(j, c->benches[i], ks + n);
+        for (size_t k = 0; k < got; k++)
+            group[n + k] = nb;
+        n += got;
+        if (got)
+            j->benches[nb++] = c->benches[i];
+    }
+    bool ok = false;
+    if (!n)
+        say(j, JOB_ERROR, "%s: nothing in it can run here", c ? c->title : "?");
+    else
+        ok = start_batch(j, ks, n, group, nb, c->title);
+    free(ks);
+    free(group);
+    return ok;
+}
+
+const struct cat_bench *job_batch_bench(const struct job *j)
+{
+    const struct batch *b = j->batch;
+    if (!b || !b->group || !j->benches)
+        return NULL;
+    size_t g = batch_group_now(b);
+    return g < b->ngroups ? j->benches[g] : NULL;
+}
+
+/* --- results and baselines ---------------------------------------------------- */
+
+size_t job_results(const struct job *j, bool problems_only, struct session_row **out)
+{
+    return session_rows(&j->session, j->batch, &j->app->cmp, problems_only, out);
+}
+
+const char *job_results_dir(const struct job *j)
+{
+    return j->results_dir;
+}
+
+bool job_set_baseline(struct job *j, const char *name)
+{
+    json_decref(j->baseline);
+    j->baseline = NULL;
+    j->baseline_name[0] = '\0';
+    event(j, JOB_CHANGED);
+    if (!name)
+        return true;
+    if (!j->results_dir) {
+        say(j, JOB_ERROR, NO_STORE);
+        return false;
+    }
+    struct diag d;
+    diag_init(&d);
+    j->baseline = store_load_baseline(j->results_dir, name, &d);
+    if (j->baseline)
+        snprintf(j->baseline_name, sizeof j->baseline_name, "%s", name);
+    else
+        say(j, JOB_ERROR, "%s", d.n ? d.msgs[0] : "cannot load the baseline");
+    diag_free(&d);
+    return j->baseline != NULL;
+}
+
+json_t *job_baseline(const struct job *j, const char **name)
+{
+    if (name)
+        *name = j->baseline_name;
+    return j->baseline;
+}
+
+bool job_save_baseline(struct job *j, const char *name)
+{
+    if (!j->results_dir) {
+        say(j, JOB_ERROR, NO_STORE);
+        return false;
+    }
+    struct session_row *rs;
+    size_t n = job_results(j, false, &rs);
+    if (!n) {
+        free(rs);
+        say(j, JOB_NOTE, "nothing measured yet to save as a baseline");
+        return false;
+    }
+    json_t *rows = session_rows_json(rs, n);
+    free(rs);
+    char err[512];
+    int rc = store_save_baseline(j->results_dir, name,
+                                 j->store ? store_writer_id(j->store) : NULL, rows,
+                                 err, sizeof err);
+    json_decref(rows);
+    if (rc != 0) {
+        say(j, JOB_ERROR, "%s", err);
+        return false;
+    }
+    say(j, JOB_NOTE, "saved %zu metric%s as baseline '%s'", n, n == 1 ? "" : "s", name);
+    return true;
+}
+
+/* --- provider per benchmark ------------------------------------------------------ */
+
+static struct job_pref *find_pref(const struct job *j, const struct cat_bench *b)
+{
+    for (size_t i = 0; i < j->nprefs; i++)
+        if (j->prefs[i].bench == b)
+            return &j->prefs[i];
+    return NULL;
+}
+
+enum provider_pref job_bench_provider(const struct job *j, const struct cat_bench *b,
+                                      bool *chosen)
+{
+    const struct job_pref *p = find_pref(j, b);
+    if (chosen)
+        *chosen = p != NULL;
+    return p ? p->pref : j->app->provider;
+}
+
+size_t job_bench_kernels(const struct job *j, const struct cat_bench *b,
+                         const struct kernel **out)
+{
+    return cat_bench_runnable(b, j->app->extras, job_bench_provider(j, b, NULL),
+                              app_kernel_available, out);
+}
+
+bool job_bench_has_choice(const struct job *j, const struct cat_bench *b)
+{
+    bool kernel = false, tool = false;
+    for (size_t i = 0; i < b->nkernels; i++) {
+        const struct kernel *k = b->kernels[i];
+        if (k->extra && !j->app->extras)
+            continue;
+        if (k->provider && strcmp(k->provider, "tool") == 0)
+            tool |= app_kernel_available(k);
+        else
+            kernel = true;
+    }
+    return kernel && tool;
+}
+
+bool job_bench_provider_next(struct job *j, const struct cat_bench *b)
+{
+    if (!job_bench_has_choice(j, b))
+        return false;
+    struct job_pref *p = find_pref(j, b);
+    if (!p) {
+        xgrow(&j->prefs, &j->cap_prefs, j->nprefs + 1, sizeof *j->prefs);
+        p = &j->prefs[j->nprefs++];
+        p->bench = b;
+        p->pref = PROVIDER_KERNEL;
+    } else if (p->pref == PROVIDER_KERNEL) {
+        p->pref = PROVIDER_TOOL;
+    } else {
+        *p = j->prefs[--j->nprefs];     /* back to the app's preference */
+    }
+    return true;
+}

@@ -1,0 +1,124 @@
+/* job.h - the TUI's work behind the screens: the one live batch of
+ * kernels, what the session measured, the results store it is saved to,
+ * the baseline the results are compared with, and the provider chosen per
+ * benchmark on the category screen.
+ *
+ * No curses here: the job tells its front end what happened through two
+ * hooks (a message for the bottom line, an event that says what to draw
+ * again), so the tests drive it without a terminal. Like the runner it
+ * never blocks: poll job_fd() and call job_pump(). */
+#ifndef EVMBENCH_JOB_H
+#define EVMBENCH_JOB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "app.h"
+#include "run/batch.h"
+#include "run/session.h"
+
+/* How a message reads: a note, a warning, an error. */
+enum job_level { JOB_NOTE, JOB_WARN, JOB_ERROR };
+
+enum job_event {
+    JOB_BEGIN,      /* a batch is about to start: show it from its start */
+    JOB_LIVE,       /* a run started, sampled, progressed or noted */
+    JOB_ENDED,      /* a run ended (its rows are in the store) */
+    JOB_CHANGED,    /* the live job or the baseline changed */
+};
+
+struct job_hooks {
+    void (*say)(void *ctx, enum job_level level, const char *text);
+    void (*event)(void *ctx, enum job_event e);
+};
+
+/* The category screen's provider choice for one benchmark. */
+struct job_pref {
+    const struct cat_bench *bench;
+    enum provider_pref pref;
+};
+
+struct job {
+    struct app *app;
+    const char *results_dir;    /* the results store; NULL: not saved */
+    const struct job_hooks *hooks;
+    void *ctx;
+    struct batch *batch;        /* the live batch, NULL when none */
+    const struct cat_bench **benches;   /* of a category batch, by group */
+    struct cpu_watch watch;     /* around a batch with CPU-bound kernels */
+    struct session session;     /* the batches that ran before */
+    struct store_writer *store; /* this session's run file, opened by the first run */
+    bool store_failed;          /* said once, not tried again */
+    json_t *baseline;           /* rows the results are compared with */
+    char baseline_name[128];
+    struct job_pref *prefs;
+    size_t nprefs, cap_prefs;
+};
+
+/* An idle job on a (kept by the caller, as are results_dir and hooks).
+ * results_dir NULL: runs are not saved and baselines are refused. */
+void job_init(struct job *j, struct app *a, const char *results_dir,
+              const struct job_hooks *hooks, void *ctx);
+/* Closes the live batch, finishes the store's run file (`complete`: the
+ * session ended normally) and frees everything. Returns 0, or -1 with the
+ * store's reason in err when the run file could not be finished. */
+int job_end(struct job *j, bool complete, char *err, size_t errlen);
+
+/* Starts a batch of b's kernels (as the provider choice picks them), or
+ * of kernel k alone when k is not NULL; closes any previous batch first.
+ * False, with an error message, when nothing of b can run or the first
+ * kernel cannot start. */
+bool job_run_start(struct job *j, const struct cat_bench *b, const struct kernel *k);
+/* 'a' on a category: every benchmark of c that can run here, each with
+ * its provider choice, as one batch (batch_set_groups marks which kernel
+ * belongs to which benchmark). */
+bool job_run_start_category(struct job *j, const struct cat_category *c);
+/* Cancels the live batch and keeps what it measured in the session. */
+void job_close(struct job *j);
+/* Descriptor to poll for the live run, -1 when none. */
+int job_fd(const struct job *j);
+/* Pumps the live batch; after its last kernel ends, warns about the CPU
+ * throttling seen meanwhile. True while it runs. */
+bool job_pump(struct job *j);
+
+/* The live batch (or the last one, until closed); NULL when none. */
+struct batch *job_batch(const struct job *j);
+/* The run going now, or the last one that ran; NULL when none. */
+struct run *job_run(const struct job *j);
+/* The benchmark the live category batch is at (or ended on); NULL when
+ * the batch is not a category batch. */
+const struct cat_bench *job_batch_bench(const struct job *j);
+
+/* Every metric measured since the start (session.h), the live run's last,
+ * judged against the current reference board. *out is allocated. */
+size_t job_results(const struct job *j, bool problems_only, struct session_row **out);
+/* The results store, NULL when none. */
+const char *job_results_dir(const struct job *j);
+
+/* Compares the results with baseline or run `name` of the store from now
+ * on (NULL: none). False, with an error message, when it cannot be
+ * loaded. */
+bool job_set_baseline(struct job *j, const char *name);
+/* The baseline's rows and *name, or NULL when none is chosen. */
+json_t *job_baseline(const struct job *j, const char **name);
+/* Saves every metric measured so far as baseline `name`; says how it
+ * went. */
+bool job_save_baseline(struct job *j, const char *name);
+
+/* The provider preference of b (*chosen: set on the category screen,
+ * else the app's). */
+enum provider_pref job_bench_provider(const struct job *j, const struct cat_bench *b,
+                                      bool *chosen);
+/* The kernels a run of b starts under that choice; out has room for
+ * b->nkernels. */
+size_t job_bench_kernels(const struct job *j, const struct cat_bench *b,
+                         const struct kernel **out);
+/* True when b has both an embedded kernel and an installed tool. */
+bool job_bench_has_choice(const struct job *j, const struct cat_bench *b);
+/* Cycles b's provider: the app's preference -> kernel -> tool -> back.
+ * False (nothing changes) when b has not both. */
+bool job_bench_provider_next(struct job *j, const struct cat_bench *b);
+
+#endif

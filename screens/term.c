@@ -1,0 +1,398 @@
+/* term.c - the terminal under the screens: set-up and restore (also on a
+ * fatal error), the signals, the three windows and the colour themes. */
+#include "config.h"
+#include "screens/ui_impl.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "data/datadir.h"
+#include "data/embedded.h"
+#include "screens/terminfo.h"
+#include "common/util.h"
+
+/* --- signals ------------------------------------------------------------ */
+
+static int sig_pipe[2] = { -1, -1 };
+static volatile sig_atomic_t sig_quit;      /* SIGINT, SIGTERM, SIGHUP */
+static volatile sig_atomic_t sig_winch;
+static struct sigaction old_int, old_term, old_hup, old_winch;
+
+static void on_signal(int sig)
+{
+    int e = errno;
+    if (sig == SIGWINCH)
+        sig_winch = 1;
+    else
+        sig_quit = sig;
+    if (sig_pipe[1] >= 0) {
+        char c = (char)sig;
+        if (write(sig_pipe[1], &c, 1) < 0) {
+            /* pipe full: the flag is set anyway */
+        }
+    }
+    errno = e;
+}
+
+int signals_install(void)
+{
+    if (pipe(sig_pipe) < 0)
+        return -1;
+    for (int i = 0; i < 2; i++) {
+        fcntl(sig_pipe[i], F_SETFL, fcntl(sig_pipe[i], F_GETFL) | O_NONBLOCK);
+        fcntl(sig_pipe[i], F_SETFD, FD_CLOEXEC);
+    }
+    sig_quit = sig_winch = 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    sigaction(SIGHUP, &sa, &old_hup);
+    sigaction(SIGWINCH, &sa, &old_winch);
+    return 0;
+}
+
+void signals_restore(void)
+{
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    sigaction(SIGHUP, &old_hup, NULL);
+    sigaction(SIGWINCH, &old_winch, NULL);
+    for (int i = 0; i < 2; i++) {
+        if (sig_pipe[i] >= 0)
+            close(sig_pipe[i]);
+        sig_pipe[i] = -1;
+    }
+}
+
+int signals_fd(void)
+{
+    return sig_pipe[0];
+}
+
+void signals_drain(void)
+{
+    char buf[64];
+    while (read(sig_pipe[0], buf, sizeof buf) > 0)
+        ;
+}
+
+int signals_quit(void)
+{
+    return sig_quit;
+}
+
+bool signals_take_winch(void)
+{
+    if (!sig_winch)
+        return false;
+    sig_winch = 0;
+    return true;
+}
+
+/* --- fatal errors: restore the terminal before die() prints -------------- */
+
+static struct ui *fatal_ui;
+static pid_t fatal_pid;     /* a forked worker must not touch the terminal */
+
+static void fatal_restore(void)
+{
+    struct ui *ui = fatal_ui;
+    if (!ui || getpid() != fatal_pid)
+        return;
+    fatal_ui = NULL;
+    if (ui->job.batch)
+        batch_cancel(ui->job.batch);
+    if (!isendwin())
+        endwin();
+}
+
+/* --- windows -------------------------------------------------------------- */
+
+static void free_windows(struct ui *ui)
+{
+    struct ui_frame *f = &ui->frame;
+    WINDOW **w[] = { &f->top, &f->body, &f->bottom };
+    for (size_t i = 0; i < ARRAY_SIZE(w); i++)
+        if (*w[i]) {
+            delwin(*w[i]);
+            *w[i] = NULL;
+        }
+}
+
+void term_layout(struct ui *ui)
+{
+    struct ui_frame *f = &ui->frame;
+    free_windows(ui);
+    f->too_small = COLS < MIN_COLS || LINES < MIN_ROWS;
+    if (!f->too_small) {
+        f->top = newwin(1, COLS, 0, 0);
+        f->body = newwin(LINES - 2, COLS, 1, 0);
+        f->bottom = newwin(1, COLS, LINES - 1, 0);
+        if (!f->top || !f->body || !f->bottom) {
+            free_windows(ui);
+            f->too_small = true;
+        } else {
+            leaveok(f->top, TRUE);
+            leaveok(f->body, TRUE);
+            leaveok(f->bottom, TRUE);
+        }
+    }
+    f->clear = true;
+}
+
+void term_resize(struct ui *ui)
+{
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row && ws.ws_col)
+        resizeterm(ws.ws_row, ws.ws_col);
+    term_layout(ui);
+}
+
+/* --- themes ------------------------------------------------------------------ */
+
+static bool no_color_env(void)
+{
+    const char *nc = getenv("NO_COLOR");
+    return nc && *nc;
+}
+
+void term_load_theme(struct ui *ui)
+{
+    struct theme t;
+    struct diag dg;
+    bool color = ui->term.color;
+    const char *name = color ? ui->term.theme : "mono";
+    diag_init(&dg);
+    char *label = NULL;
+    errno = 0;
+    char *text = data_read_named("themes", name, ".theme", 1 << 20, NULL, &label);
+    if (text) {
+        theme_parse(&t, text, label, !color, &dg);
+    } else {
+        diag_add(&dg, "%s: cannot read: %s", label, file_strerror(errno ? errno : EIO));
+        theme_builtin(&t, !color);
+    }
+    if (dg.n)
+        ui_message(ui, ROLE_ERROR, "%s%s", dg.msgs[0],
+                   dg.n > 1 ? " (and more)" : "");
+    theme_apply(&t, color);
+    diag_free(&dg);
+    free(text);
+    free(label);
+    ui->frame.clear = true;
+}
+
+const char *ui_theme_name(const struct ui *ui)
+{
+    return ui->term.theme;
+}
+
+const char *ui_theme_mono_reason(const struct ui *ui)
+{
+    if (ui->term.color)
+        return NULL;
+    if (no_color_env())
+        return "NO_COLOR is set";
+    return has_colors() ? "the terminal has fewer than 8 colours"
+                        : "the terminal shows no colours";
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names of the themes folder's *.theme files, sorted; 0 (said on the
+ * bottom line) when there are none. */
+static size_t theme_names(struct ui *ui, char ***out)
+{
+    struct data_dir dd;
+    data_dir_default(&dd, "themes");
+    char **names = NULL;
+    ssize_t got = data_dir_list(&dd, ".theme", &names);
+    size_t n = got > 0 ? (size_t)got : 0;
+    for (size_t i = 0; i < n; i++)
+        names[i][strlen(names[i]) - strlen(".theme")] = '\0';
+    if (got < 0)
+        ui_message(ui, ROLE_ERROR, "%s: cannot read: %s", dd.label, strerror(errno));
+    else if (!got)
+        ui_message(ui, ROLE_ERROR, "%s: no theme files (*.theme)", dd.label);
+    data_dir_free(&dd);
+    if (n)
+        qsort(names, n, sizeof *names, cmp_names);
+    *out = names;
+    return n;
+}
+
+/* 't': the next theme of the themes folder, in name order. */
+void ui_next_theme(struct ui *ui)
+{
+    if (!ui->term.color) {
+        ui_message(ui, ROLE_NOTE, "theme: mono (%s)", ui_theme_mono_reason(ui));
+        return;
+    }
+    char **names;
+    size_t n = theme_names(ui, &names);
+    if (!n)
+        return;
+    size_t next = 0;
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(names[i], ui->term.theme) == 0)
+            next = (i + 1) % n;
+    snprintf(ui->term.theme, sizeof ui->term.theme, "%s", names[next]);
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    ui->line.msg[0] = '\0';
+    term_load_theme(ui);
+    if (!ui->line.msg[0])
+        ui_message(ui, ROLE_NOTE, "theme: %s", ui->term.theme);
+}
+
+/* --- set-up ------------------------------------------------------------------ */
+
+bool term_locale_utf8(void)
+{
+    const char *cs = nl_langinfo(CODESET);
+    return cs && (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "UTF8") == 0);
+}
+
+/* Keys that vt100 terminfo lacks but PC terminal emulators send. */
+static void define_extra_keys(void)
+{
+    static const struct {
+        const char *seq;
+        int key;
+    } keys[] = {
+        { "\033[5~", KEY_PPAGE }, { "\033[6~", KEY_NPAGE },
+        { "\033[1~", KEY_HOME },  { "\033[4~", KEY_END },
+        { "\033[H", KEY_HOME },   { "\033[F", KEY_END },
+        { "\033OH", KEY_HOME },   { "\033OF", KEY_END },
+        { "\033[7~", KEY_HOME },  { "\033[8~", KEY_END },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
+        if (key_defined(keys[i].seq) == 0)
+            define_key(keys[i].seq, keys[i].key);
+}
+
+/* newterm refused term: it has no terminfo entry here (or is unusable). */
+static void no_terminal_message(const char *term)
+{
+    /* suggest vt100 only when it is another terminal type that works here */
+    bool vt100 = strcmp(term, "vt100") != 0 &&
+                 (embedded_has_terminfo("vt100") || terminfo_found("vt100"));
+    fprintf(stderr, "evmbench: the screens need a terminfo entry for TERM=%s and none was "
+                    "found (TERMINFO, TERMINFO_DIRS, ~/.terminfo and the system database "
+                    "were searched); install it (Debian: ncurses-base, ncurses-term)%s, or use a "
+                    "subcommand ('evmbench list', 'evmbench run NAME') or --ui=line\n",
+            term, vt100 ? " or try TERM=vt100" : "");
+}
+
+/* The program's own terminfo copy could be written nowhere: why, line by
+ * line. */
+static void unwritable_terminfo_message(const char *term, const char *why)
+{
+    fprintf(stderr, "evmbench: the screens need a terminfo entry for TERM=%s. This system "
+                    "has none, and the program's own copy must be written to a directory "
+                    "for ncurses, but no directory took it:\n", term);
+    for (const char *line = why, *nl; line; line = nl ? nl + 1 : NULL) {
+        nl = strchr(line, '\n');
+        fprintf(stderr, "  %.*s\n", nl ? (int)(nl - line) : (int)strlen(line), line);
+    }
+    fprintf(stderr, "evmbench: set TMPDIR to a writable directory, or use a subcommand "
+                    "('evmbench list', 'evmbench run NAME') or --ui=line\n");
+}
+
+/* newterm on TERM; false after saying why not. */
+static bool open_terminal(struct ui *ui)
+{
+    const char *term = getenv("TERM");
+    if (!term || !*term) {
+        fprintf(stderr, "evmbench: TERM is not set; set it (e.g. TERM=vt100) "
+                        "or use --ui=line\n");
+        return false;
+    }
+    /* a static binary on a board without a terminfo database */
+    char *why = NULL;
+    enum terminfo_setup ti = embedded_terminfo_setup(term, &why);
+    if (ti == TERMINFO_UNWRITABLE) {
+        unwritable_terminfo_message(term, why);
+        free(why);
+        return false;
+    }
+    ui->term.screen = newterm(NULL, stdout, stdin);
+    if (!ui->term.screen) {
+        no_terminal_message(term);
+        return false;
+    }
+    set_term(ui->term.screen);
+    /* A terminal that cannot move the cursor cannot show a screen. */
+    const char *cup = tigetstr("cup");
+    if (!cup || cup == (const char *)-1) {
+        endwin();
+        delscreen(ui->term.screen);
+        ui->term.screen = NULL;
+        fprintf(stderr, "evmbench: terminal type '%s' cannot address the cursor; "
+                        "use --ui=line\n", term);
+        return false;
+    }
+    return true;
+}
+
+bool term_start(struct ui *ui)
+{
+    if (!open_terminal(ui))
+        return false;
+    fatal_ui = ui;
+    fatal_pid = getpid();
+    util_set_fatal_hook(fatal_restore);
+    cbreak();
+    noecho();
+    nonl();
+    intrflush(stdscr, FALSE);
+    keypad(stdscr, TRUE);
+    nodelay(stdscr, TRUE);
+    leaveok(stdscr, TRUE);
+    curs_set(0);
+    set_escdelay(100);
+    define_extra_keys();
+    bool color = !no_color_env() && has_colors();
+    if (color && start_color() == ERR)
+        color = false;
+    if (color && COLORS < 8)
+        color = false;
+    ui->term.color = color;
+    term_load_theme(ui);
+    return true;
+}
+
+void term_stop(struct ui *ui)
+{
+    if (!ui->term.screen)
+        return;
+    free_windows(ui);
+    /* Without an alternate screen the last frame would stay: clear it. */
+    const char *rmcup = tigetstr("rmcup");
+    if (!rmcup || rmcup == (const char *)-1) {
+        werase(stdscr);
+        wnoutrefresh(stdscr);
+        doupdate();
+    }
+    curs_set(1);
+    endwin();
+    delscreen(ui->term.screen);
+    ui->term.screen = NULL;
+    util_set_fatal_hook(NULL);
+    fatal_ui = NULL;
+}

@@ -1,0 +1,136 @@
+/* ui_impl.h - what ui.c (the screen stack and the main loop), term.c (the
+ * terminal, its windows, signals and themes) and demo.c (--demo) share.
+ * Screens do not include it: their contract is ui.h. */
+#ifndef EVMBENCH_UI_IMPL_H
+#define EVMBENCH_UI_IMPL_H
+
+#define EVMBENCH_UI_PRIVATE 1
+#include "screens/ui.h"
+
+#include "data/profile.h"
+#include "screens/job.h"
+
+#define MIN_COLS 80
+#define MIN_ROWS 24
+#define MAX_DEPTH 8
+#define KEY_ESC 27
+#define CTRL_KEY(c) ((c) & 0x1f)
+
+/* The terminal (term.c). */
+struct ui_term {
+    SCREEN *screen;
+    bool utf8, color;
+    char theme[128];                /* the theme chosen */
+};
+
+/* The three windows and what is to be drawn again (ui.c draws). */
+struct ui_frame {
+    WINDOW *top, *body, *bottom;    /* NULL while the terminal is too small */
+    bool too_small;
+    bool dirty_top, dirty_body, dirty_bottom;
+    bool full;                      /* the body is drawn anew */
+    bool clear;                     /* repaint the terminal (Ctrl-L, resize) */
+};
+
+/* Open screens, the top one last. */
+struct ui_stack {
+    struct screen s[MAX_DEPTH];
+    int depth;
+    int pops;                       /* ui_pop()s to do after the action */
+};
+
+/* The bottom line, unless it shows the top screen's hints. */
+struct ui_line {
+    char msg[256];                  /* until the next key */
+    enum role msg_role;
+    bool searching;                 /* '/' typed: keys go to the query */
+    char query[64];
+    bool search_miss;               /* nothing matches the query */
+    bool prompting;                 /* a line of text is typed (ui_prompt) */
+    char prompt_label[64], prompt_text[64];
+    void (*prompt_done)(struct ui *ui, const char *text);
+};
+
+/* Live values are drawn at most once an interval (the job's events). */
+struct ui_live {
+    bool pending;                   /* something new to show */
+    bool ended;                     /* a run ended: show it at once */
+    double interval, last;          /* seconds; when last drawn */
+};
+
+enum demo_phase { DEMO_OFF, DEMO_RUN, DEMO_RESULT, DEMO_COMPARE };
+
+/* --demo (demo.c). */
+struct demo {
+    enum demo_phase phase;
+    struct profile profile;
+    size_t next;                    /* the profile's bench to run next */
+    double until;                   /* when the phase ends */
+    bool quick_before;              /* the budget to restore when it stops */
+};
+
+struct ui {
+    struct app *app;
+    const struct ui_options *opt;
+    struct settings own_settings, *settings;
+    bool board_picked;              /* the board picker chose the reference */
+    bool quit;
+    int exit_code;
+    struct ui_term term;
+    struct ui_frame frame;
+    struct ui_stack stack;
+    struct ui_line line;
+    struct ui_live live;
+    struct job job;
+    struct demo demo;
+};
+
+/* --- ui.c -------------------------------------------------------------- */
+
+/* Closes the top screen now (ui_pop waits for the action to end). */
+void ui_pop_now(struct ui *ui);
+
+/* --- term.c ------------------------------------------------------------ */
+
+/* The self-pipe that SIGINT, SIGTERM, SIGHUP and SIGWINCH write to: 0, or
+ * -1 (errno set) when no pipe can be made. */
+int signals_install(void);
+void signals_restore(void);
+/* The descriptor to poll, and reading it empty. */
+int signals_fd(void);
+void signals_drain(void);
+/* The quitting signal caught (0: none). */
+int signals_quit(void);
+/* True once after each SIGWINCH. */
+bool signals_take_winch(void);
+
+/* True when the locale's character set is UTF-8. */
+bool term_locale_utf8(void);
+/* Takes over the terminal (newterm, modes, colours, theme); false after
+ * saying on stderr why it cannot. Until term_stop() a fatal error
+ * restores the terminal first. */
+bool term_start(struct ui *ui);
+void term_stop(struct ui *ui);
+/* (Re)creates the three windows for the current size. */
+void term_layout(struct ui *ui);
+/* After SIGWINCH: the new size from the terminal, then term_layout. */
+void term_resize(struct ui *ui);
+/* Applies theme ui->term.theme ("default", "mono", a path); a monochrome
+ * terminal always gets mono. A bad file falls back to the built-in theme
+ * and says where it is bad. */
+void term_load_theme(struct ui *ui);
+
+/* --- demo.c ------------------------------------------------------------ */
+
+/* Loads the profile (bad lines said on the bottom line) and opens its
+ * first benchmark; nothing happens when none of it can run. */
+void demo_start(struct ui *ui, const char *profile);
+/* Restores the budget; the screens stay. */
+void demo_stop(struct ui *ui);
+/* Moves the demo on: result, comparison, next benchmark. */
+void demo_tick(struct ui *ui, double now);
+/* Milliseconds until the demo moves on by itself; -1 when it waits for
+ * the run. */
+int demo_wait_ms(const struct demo *d, double now);
+
+#endif

@@ -1,0 +1,459 @@
+/* test_format.c - the text the screens show (screens/format.c): numbers,
+ * deviation cells, progress bar, metric rows, result lines, on fixed
+ * inputs. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "screens/format.h"
+#include "suites.h"
+#include "common/util.h"
+
+/* --- numbers ------------------------------------------------------------ */
+
+static const struct {
+    double v;
+    int width;
+    const char *want;
+} value_cases[] = {
+    { 1838.92, 6, "1838.9" },
+    { 12345.6, 6, "12346" },
+    { 999999, 6, "999999" },
+    { 123456789, 6, "123.5M" },
+    { 1e7, 6, "10000k" },
+    { 0.5, 6, "0.500" },
+    { 12.345, 6, "12.345" },
+    { -4.25, 6, "-4.250" },
+    { 0, 6, "0" },
+    { 2245.2, 4, "2245" },
+    { 12345, 4, "12k" },
+    { 0.00001234, 6, "e-05" },
+};
+
+START_TEST(test_value)
+{
+    char buf[32];
+    fmt_value(buf, sizeof buf, value_cases[_i].v, value_cases[_i].width);
+    if (value_cases[_i].v < 0.001 && value_cases[_i].v > 0) {
+        /* exponent form, whatever precision fits */
+        ck_assert_int_le((int)strlen(buf), value_cases[_i].width);
+        ck_assert_ptr_nonnull(strstr(buf, "e-05"));
+        return;
+    }
+    ck_assert_str_eq(buf, value_cases[_i].want);
+    ck_assert_int_le((int)strlen(buf), value_cases[_i].width);
+}
+END_TEST
+
+START_TEST(test_value_special)
+{
+    char buf[16];
+    ck_assert_str_eq(fmt_value(buf, sizeof buf, NAN, 6), "-");
+    ck_assert_str_eq(fmt_value(buf, sizeof buf, INFINITY, 6), "inf");
+    ck_assert_str_eq(fmt_count(buf, sizeof buf, 12, 3), "12");
+    ck_assert_str_eq(fmt_count(buf, sizeof buf, 12345, 3), "12k");
+    /* a tiny buffer is cut, never overrun */
+    char small[4];
+    fmt_value(small, sizeof small, 1838.92, 6);
+    ck_assert_str_eq(small, "2k");
+}
+END_TEST
+
+START_TEST(test_band)
+{
+    char buf[32];
+    ck_assert_str_eq(fmt_band(buf, sizeof buf, true, 1650.2, true, 2245.2, 4), "1650-2245");
+    ck_assert_str_eq(fmt_band(buf, sizeof buf, true, 0.85, true, 1.2, 4), "0.85-1.20");
+    ck_assert_str_eq(fmt_band(buf, sizeof buf, true, 10, false, 0, 4), ">=10.0");
+    ck_assert_str_eq(fmt_band(buf, sizeof buf, false, 0, false, 0, 4), "");
+}
+END_TEST
+
+/* --- deviation, verdict, duration ---------------------------------------- */
+
+static struct deviation dev(double pct, bool better, enum verdict v)
+{
+    struct deviation d = { .has_ref = true, .pct = pct, .better = better, .verdict = v };
+    return d;
+}
+
+START_TEST(test_deviation)
+{
+    char buf[32];
+    struct deviation d = dev(12.34, true, VERDICT_OFF);
+    ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_HIGHER_BETTER), "+12.3% better");
+    d = dev(-4.0, false, VERDICT_IN_RANGE);
+    ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_HIGHER_BETTER), "-4.0% worse");
+    d = dev(4.0, false, VERDICT_WARN);   /* latency above the guide is worse */
+    ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_LOWER_BETTER), "+4.0% worse");
+    d = dev(1.234, true, VERDICT_IN_RANGE);
+    ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_NEUTRAL), "+1.2%");
+    d = dev(150.4, true, VERDICT_OFF);
+    ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_HIGHER_BETTER), "+150% better");
+    d = dev(123456, true, VERDICT_OFF);
+    ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_HIGHER_BETTER), ">9999% better");
+    ck_assert_int_le((int)strlen(buf), 13);
+    d = dev(0.01, true, VERDICT_IN_RANGE);
+    ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_HIGHER_BETTER), "0.0%");
+    d.has_ref = false;
+    ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_HIGHER_BETTER), "no reference");
+}
+END_TEST
+
+START_TEST(test_verdict_and_duration)
+{
+    char buf[16];
+    ck_assert_str_eq(fmt_verdict(VERDICT_IN_RANGE), "in");
+    ck_assert_str_eq(fmt_verdict(VERDICT_WARN), "warn");
+    ck_assert_str_eq(fmt_verdict(VERDICT_OFF), "off");
+    ck_assert_str_eq(fmt_verdict(VERDICT_NONE), "");
+    ck_assert_str_eq(fmt_duration(buf, sizeof buf, 7.9), "0:07");
+    ck_assert_str_eq(fmt_duration(buf, sizeof buf, 754), "12:34");
+    ck_assert_str_eq(fmt_duration(buf, sizeof buf, 3723), "1:02:03");
+    ck_assert_str_eq(fmt_duration(buf, sizeof buf, -3), "0:00");
+    ck_assert_str_eq(fmt_duration(buf, sizeof buf, NAN), "0:00");
+}
+END_TEST
+
+/* --- progress bar, fitting text ------------------------------------------ */
+
+START_TEST(test_progress_bar)
+{
+    char buf[256];
+    ck_assert_str_eq(fmt_progress_bar(buf, sizeof buf, 0.5, 12, false), "[#####.....]");
+    ck_assert_str_eq(fmt_progress_bar(buf, sizeof buf, 0, 6, false), "[....]");
+    ck_assert_str_eq(fmt_progress_bar(buf, sizeof buf, 1.7, 6, false), "[####]");
+    ck_assert_str_eq(fmt_progress_bar(buf, sizeof buf, -1, 4, false), "[..]");
+    ck_assert_str_eq(fmt_progress_bar(buf, sizeof buf, 0.999, 6, false), "[###.]");
+    /* UTF-8: block characters, still exactly `width` columns */
+    fmt_progress_bar(buf, sizeof buf, 0.25, 10, true);
+    ck_assert_int_eq(fmt_columns(buf), 10);
+    ck_assert_str_eq(buf, "[\xe2\x96\x88\xe2\x96\x88\xe2\x96\x91\xe2\x96\x91\xe2\x96\x91"
+                          "\xe2\x96\x91\xe2\x96\x91\xe2\x96\x91]");
+}
+END_TEST
+
+START_TEST(test_fit)
+{
+    char buf[64];
+    ck_assert_str_eq(fmt_fit(buf, sizeof buf, "copy", 6, false, false), "copy  ");
+    ck_assert_str_eq(fmt_fit(buf, sizeof buf, "copy", 6, true, false), "  copy");
+    ck_assert_str_eq(fmt_fit(buf, sizeof buf, "abcdefgh", 5, false, false), "abcd~");
+    ck_assert_str_eq(fmt_fit(buf, sizeof buf, "abc", 0, false, false), "");
+    ck_assert_str_eq(fmt_fit(buf, sizeof buf, NULL, 2, false, false), "  ");
+    /* non-ASCII becomes '?' without UTF-8, stays with it; a tab a space */
+    ck_assert_str_eq(fmt_fit(buf, sizeof buf, "\xc2\xb5s\tx", 5, false, false), "?s x ");
+    ck_assert_str_eq(fmt_fit(buf, sizeof buf, "\xc2\xb5s", 3, false, true), "\xc2\xb5s ");
+    ck_assert_int_eq(fmt_columns("\xc2\xb5s"), 2);
+    ck_assert_str_eq(fmt_fit(buf, sizeof buf, "\xe2\x80\x93-x", 2, false, true),
+                     "\xe2\x80\x93~");
+    /* section paths keep their specific end */
+    ck_assert_str_eq(fmt_fit_tail(buf, sizeof buf, "Ethernet / CPSW / TCP", 10, false),
+                     "~PSW / TCP");
+    ck_assert_str_eq(fmt_fit_tail(buf, sizeof buf, "Stream", 8, false), "Stream  ");
+}
+END_TEST
+
+START_TEST(test_wrap)
+{
+    char buf[64];
+    const char *note = "stream: 3 arrays of 16777216 doubles, sized down";
+    const char *rest = fmt_wrap(buf, sizeof buf, note, 20, false);
+    ck_assert_str_eq(buf, "stream: 3 arrays of");
+    rest = fmt_wrap(buf, sizeof buf, rest, 20, false);
+    ck_assert_str_eq(buf, "16777216 doubles,");
+    rest = fmt_wrap(buf, sizeof buf, rest, 20, false);
+    ck_assert_str_eq(buf, "sized down");
+    ck_assert_ptr_null(rest);
+    /* a word longer than the line is cut */
+    rest = fmt_wrap(buf, sizeof buf, "abcdefghij klm", 4, false);
+    ck_assert_str_eq(buf, "abcd");
+    ck_assert_str_eq(rest, "efghij klm");
+    ck_assert_ptr_null(fmt_wrap(buf, sizeof buf, "   ", 4, false));
+    ck_assert_str_eq(buf, "");
+}
+END_TEST
+
+START_TEST(test_counts_and_units)
+{
+    char buf[64];
+    ck_assert_str_eq(fmt_bench_counts(buf, sizeof buf, 3, 1), "3 benchmarks, 1 runnable");
+    ck_assert_str_eq(fmt_bench_counts(buf, sizeof buf, 1, 0), "1 benchmark, reference only");
+    ck_assert_str_eq(fmt_bench_counts(buf, sizeof buf, 0, 0), "no benchmarks");
+    ck_assert_str_eq(fmt_unit("microsec"), "usec");
+    ck_assert_str_eq(fmt_unit("Mbits/sec"), "Mb/s");
+    ck_assert_str_eq(fmt_unit("mb/s"), "mb/s");
+    ck_assert_str_eq(fmt_unit(NULL), "");
+}
+END_TEST
+
+/* --- the live screen's metric row ---------------------------------------- */
+
+static struct result_row stream_row(void)
+{
+    struct result_row r;
+    memset(&r, 0, sizeof r);
+    r.bench = "stream";
+    r.metric = "copy";
+    r.unit = "mb/s";
+    snprintf(r.provider, sizeof r.provider, "kernel:stream");
+    r.samples = 10;
+    r.min = 1200.1;
+    r.max = 1300.2;
+    r.avg = 1250.3;
+    r.value = r.max;
+    r.summary = SUMMARY_MAX;
+    r.has_ref = true;
+    r.ref_avg = 1838.92;
+    r.has_ref_min = r.has_ref_max = true;
+    r.ref_min = 1650.2;
+    r.ref_max = 2245.2;
+    r.ref_source = "Linux 12.00.00 Performance Guide";
+    r.dev = dev(-29.3, false, VERDICT_OFF);
+    r.status = STATUS_OK;
+    return r;
+}
+
+START_TEST(test_metric_row)
+{
+    char buf[256];
+    struct metric_cells c;
+    struct result_row r = stream_row();
+    metric_cells_make(&c, &r, NULL, 1234.5, "am62xx_sk-fs");
+    ck_assert_str_eq(c.cell[MCOL_DEV], "-29.3% worse");
+    ck_assert_str_eq(c.cell[MCOL_VERDICT], "off");
+    ck_assert(!c.better);
+    ck_assert_int_eq(c.verdict, VERDICT_OFF);
+    metric_row_text(buf, sizeof buf, &c, false);
+    ck_assert_str_eq(buf, "copy         mb/s   1234  1200  1300  1250 10  1839 "
+                          "1650-2245 -29.3% worse  off ");
+    ck_assert_int_eq((int)strlen(buf), 80);
+
+    /* a better result, short percentage aligned on the '%' */
+    r.dev = dev(4.0, true, VERDICT_IN_RANGE);
+    metric_cells_make(&c, &r, NULL, 1234.5, "am62xx_sk-fs");
+    ck_assert_str_eq(c.cell[MCOL_DEV], " +4.0% better");
+    ck_assert_str_eq(c.cell[MCOL_VERDICT], "in");
+
+    /* a guide that gives only the average */
+    r.has_ref_min = r.has_ref_max = false;
+    metric_cells_make(&c, &r, NULL, 1234.5, "am62xx_sk-fs");
+    ck_assert_str_eq(c.cell[MCOL_BAND], "-");
+
+    metric_header_text(buf, sizeof buf, SUMMARY_MAX);
+    ck_assert_str_eq(buf, "metric       unit    now   min  max*   avg  n   ref "
+                          "  min-max deviation         ");
+    ck_assert_int_eq((int)strlen(buf), 80);
+}
+END_TEST
+
+static int run_nothing(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    (void)r;
+    return 0;
+}
+
+START_TEST(test_metric_names_fit)
+{
+    static const struct kernel_metric ms[] = {
+        { .id = "lat_mem_rd-stride128-sz50" }, { .id = "lat_mem_rd-stride128-sz1000k" },
+        { .id = "latency_for_0.50_mb_block_size" },
+    };
+    static const struct kernel k = { .name = "lat_mem_rd", .section = "lmbench",
+                                     .metrics = ms, .nmetrics = 3, .run = run_nothing };
+    /* the shared "lat_mem_rd-stride128-" goes, an alias keeps its name */
+    ck_assert_uint_eq(metric_name_skip(&k, "lat_mem_rd-stride128-sz1000k"), 21);
+    ck_assert_uint_eq(metric_name_skip(&k, "latency_for_0.50_mb_block_size"), 0);
+    static const struct kernel_metric two[] = { { .id = "bw_mem-rd-16mb" },
+                                                { .id = "bw_mem-wr-1mb" } };
+    static const struct kernel k1 = { .name = "bw_mem", .metrics = two, .nmetrics = 2,
+                                      .run = run_nothing };
+    ck_assert_uint_eq(metric_name_skip(&k1, "bw_mem-rd-16mb"), 7);   /* up to a '-' */
+    ck_assert_uint_eq(metric_name_skip(&k1, "copy"), 0);
+
+    /* a long name keeps its end, which tells the rows apart */
+    struct metric_cells c;
+    struct result_row r = stream_row();
+    metric_cells_make(&c, &r, "latency_for_0.50_mb_block_size", 1, "am62xx_sk-fs");
+    ck_assert_str_eq(c.cell[MCOL_NAME], "~_block_size");
+    ck_assert_int_eq((int)strlen(c.cell[MCOL_NAME]), 12);
+}
+END_TEST
+
+START_TEST(test_metric_row_no_reference)
+{
+    char buf[256];
+    struct metric_cells c;
+    struct result_row r = stream_row();
+    r.has_ref = false;
+    r.dev.has_ref = false;
+    metric_cells_make(&c, &r, NULL, 1234.5, "am62xx_sk-fs");
+    ck_assert_str_eq(c.span, "no reference for am62xx_sk-fs");
+    metric_row_text(buf, sizeof buf, &c, false);
+    ck_assert_ptr_nonnull(strstr(buf, "1250 10 no reference for am62xx_sk-fs"));
+    ck_assert_int_eq((int)strlen(buf), 80);
+    metric_cells_make(&c, &r, NULL, 1234.5, NULL);
+    ck_assert_str_eq(c.span, "no reference (no board chosen)");
+
+    /* no samples yet: dashes, and the reference already shown */
+    r = stream_row();
+    r.samples = 0;
+    metric_cells_make(&c, &r, NULL, NAN, "am62xx_sk-fs");
+    ck_assert_str_eq(c.cell[MCOL_NOW], "-");
+    ck_assert_str_eq(c.cell[MCOL_N], "0");
+    ck_assert_str_eq(c.cell[MCOL_REF], "1839");
+    ck_assert_str_eq(c.cell[MCOL_DEV], "");
+
+    /* a metric that failed before any sample says why */
+    r.status = STATUS_FAILED;
+    r.error = "validation failed";
+    metric_cells_make(&c, &r, NULL, NAN, "am62xx_sk-fs");
+    ck_assert(c.span_error);
+    ck_assert_str_eq(c.span, "failed: validation failed");
+}
+END_TEST
+
+/* --- bar chart and results rows ------------------------------------------- */
+
+START_TEST(test_hbar)
+{
+    char buf[64];
+    ck_assert_str_eq(fmt_hbar(buf, sizeof buf, 50, 100, 10), "#####     ");
+    ck_assert_str_eq(fmt_hbar(buf, sizeof buf, 100, 100, 10), "##########");
+    ck_assert_str_eq(fmt_hbar(buf, sizeof buf, 250, 100, 4), "####");   /* clamped */
+    ck_assert_str_eq(fmt_hbar(buf, sizeof buf, 0.01, 100, 10), "#         ");
+    ck_assert_str_eq(fmt_hbar(buf, sizeof buf, 0, 100, 5), "     ");
+    ck_assert_str_eq(fmt_hbar(buf, sizeof buf, NAN, 100, 5), "     ");
+    ck_assert_str_eq(fmt_hbar(buf, sizeof buf, 5, 0, 3), "   ");
+    ck_assert_str_eq(fmt_hbar(buf, 4, 100, 100, 10), "###");   /* cut to the buffer */
+}
+END_TEST
+
+START_TEST(test_compare_row)
+{
+    char buf[160];
+    /* 80 columns: mark, label 24, value 7, a bar of 80-2-25-8 = 45 */
+    fmt_compare_row(buf, sizeof buf, '>', "this board (measured)", 6223.6, 6223.6, 80,
+                    false);
+    ck_assert_int_eq((int)strlen(buf), 80);
+    ck_assert(str_starts_with(buf, "> this board (measured)     6223.6 #"));
+    ck_assert_int_eq(buf[79], '#');
+    fmt_compare_row(buf, sizeof buf, '*', "AM62x SK", 1838.9, 6223.6, 80, false);
+    ck_assert_int_eq((int)strlen(buf), 80);
+    /* 1838.9 / 6223.6 of 45 columns is 13 */
+    ck_assert(str_starts_with(buf, "* AM62x SK                  1838.9 #############  "));
+    fmt_compare_row(buf, sizeof buf, ' ', "A board with a very long name indeed", NAN,
+                    10, 80, false);
+    ck_assert(str_starts_with(buf, "  A board with a very lon~       - "));
+    ck_assert_int_eq((int)strlen(buf), 80);
+}
+END_TEST
+
+START_TEST(test_result_line)
+{
+    char buf[200];
+    struct result_row r;
+    memset(&r, 0, sizeof r);
+    r.bench = "stream";
+    r.metric = "copy";
+    r.unit = "mb/s";
+    snprintf(r.provider, sizeof r.provider, "kernel:stream");
+    r.samples = 3;
+    r.value = 1700;
+    r.has_ref = true;
+    r.ref_avg = 1838.92;
+    r.dev = (struct deviation){ .has_ref = true, .pct = -7.55, .better = false,
+                                .verdict = VERDICT_WARN };
+    fmt_result_line(buf, sizeof buf, &r, false);
+    ck_assert_str_eq(buf, "stream copy          mb/s   1700.0  1838.9 -7.5% worse   "
+                          "warn    kernel:stream");
+    fmt_result_header(buf, sizeof buf);
+    ck_assert_str_eq(buf, "metric               unit    value     ref deviation     "
+                          "status  provider");
+    /* a failed metric says so; no reference is spelt out */
+    r.status = STATUS_TIMEOUT;
+    r.has_ref = false;
+    r.dev.has_ref = false;
+    fmt_result_line(buf, sizeof buf, &r, false);
+    ck_assert_ptr_nonnull(strstr(buf, "     - no reference  timeout"));
+    /* a long metric keeps its end */
+    r.bench = "lmbench";
+    r.metric = "lat_mem_rd-stride128-sz50";
+    r.unit = "mbps";
+    fmt_result_line(buf, sizeof buf, &r, false);
+    ck_assert_msg(str_starts_with(buf, "~m_rd-stride128-sz50 Mb/s "), "%s", buf);
+}
+END_TEST
+
+START_TEST(test_result_line_baseline)
+{
+    char buf[200];
+    struct result_row r;
+    memset(&r, 0, sizeof r);
+    r.bench = "stream";
+    r.metric = "copy";
+    r.unit = "mb/s";
+    snprintf(r.provider, sizeof r.provider, "kernel:stream");
+    r.samples = 3;
+    r.value = 1900;
+    json_t *base = json_pack("[{ss ss sf} {ss ss sf} {ss ss sf}]",
+                             "bench", "stream", "metric", "copy", "value", 2000.0,
+                             "bench", "lmbench", "metric", "lat", "value", 4.0,
+                             "bench", "cpu", "metric", "clock", "value", 1000.0);
+    ck_assert_str_eq(fmt_baseline_cell(buf, sizeof buf, base, &r), "-5.0% worse");
+    /* the provider column gives way to the change */
+    fmt_result_line_vs(buf, sizeof buf, &r, base, false);
+    ck_assert_msg(str_ends_with(buf, " -  -5.0% worse") || str_ends_with(buf, "-5.0% worse"),
+                  "%s", buf);
+    ck_assert_ptr_null(strstr(buf, "kernel:stream"));
+    fmt_result_header_vs(buf, sizeof buf, "before-ddr-change");
+    ck_assert_str_eq(buf, "metric               unit    value     ref deviation     "
+                          "status  vs before-ddr-c");
+    r.value = 2000;
+    ck_assert_str_eq(fmt_baseline_cell(buf, sizeof buf, base, &r), "0.0%");
+    r.bench = "lmbench";
+    r.metric = "lat";
+    r.unit = "us";
+    r.value = 3;
+    ck_assert_str_eq(fmt_baseline_cell(buf, sizeof buf, base, &r), "-25.0% better");
+    r.bench = "cpu";
+    r.metric = "clock";
+    r.unit = "";
+    r.value = 1100;
+    ck_assert_str_eq(fmt_baseline_cell(buf, sizeof buf, base, &r), "+10.0%");
+    r.metric = "other";
+    ck_assert_str_eq(fmt_baseline_cell(buf, sizeof buf, base, &r), "-");
+    json_decref(base);
+}
+END_TEST
+
+Suite *suite_format(void)
+{
+    Suite *s = suite_create("format");
+    TCase *tc = tcase_create("format");
+    tcase_add_loop_test(tc, test_value, 0, (int)ARRAY_SIZE(value_cases));
+    tcase_add_test(tc, test_value_special);
+    tcase_add_test(tc, test_band);
+    tcase_add_test(tc, test_deviation);
+    tcase_add_test(tc, test_verdict_and_duration);
+    tcase_add_test(tc, test_progress_bar);
+    tcase_add_test(tc, test_fit);
+    tcase_add_test(tc, test_wrap);
+    tcase_add_test(tc, test_counts_and_units);
+    tcase_add_test(tc, test_hbar);
+    tcase_add_test(tc, test_compare_row);
+    tcase_add_test(tc, test_result_line);
+    tcase_add_test(tc, test_result_line_baseline);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("metric_row");
+    tcase_add_test(tc, test_metric_row);
+    tcase_add_test(tc, test_metric_row_no_reference);
+    tcase_add_test(tc, test_metric_names_fit);
+    suite_add_tcase(s, tc);
+    return s;
+}
