@@ -1,12 +1,10 @@
 /* guide_cells.c - front end for guides rendered one table cell per line. */
 #include "config.h"
-#include "guide/guide_cells.h"
+#include "guide/guide_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "guide/guide_re.h"
-#include "guide/guide_text.h"
 #include "common/util.h"
 
 /* Cuts cells into rows of `nkeys` key cells and up to nval value cells;

@@ -16,15 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "guide/guide_cells.h"
-#include "guide/guide_doc.h"
-#include "guide/guide_levels.h"
-#include "guide/guide_markdown.h"
-#include "guide/guide_re.h"
-#include "guide/guide_rows.h"
-#include "guide/guide_rst.h"
-#include "guide/guide_text.h"
-#include "guide/guide_walk.h"
+#include "guide/guide_impl.h"
 #include "common/util.h"
 
 /* ---------------------------------------------------------------------

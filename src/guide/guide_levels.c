@@ -1,10 +1,9 @@
 /* guide_levels.c - heading levels, from numbers, rst styles or their order. */
 #include "config.h"
-#include "guide/guide_levels.h"
+#include "guide/guide_impl.h"
 
 #include <string.h>
 
-#include "guide/guide_re.h"
 
 /* The document title: "Linux 12.00.00 Performance Guide". */
 static bool is_title_text(const char *s)

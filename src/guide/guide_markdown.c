@@ -1,14 +1,12 @@
 /* guide_markdown.c - front end for Markdown pipe tables (and their
  * one-cell-per-line breakage). */
 #include "config.h"
-#include "guide/guide_markdown.h"
+#include "guide/guide_impl.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "guide/guide_re.h"
-#include "guide/guide_text.h"
 #include "common/util.h"
 
 bool guide_markdown_is_row(const char *s)

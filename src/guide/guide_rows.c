@@ -1,13 +1,11 @@
 /* guide_rows.c - front end for guides rendered one table row per line. */
 #include "config.h"
-#include "guide/guide_rows.h"
+#include "guide/guide_impl.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "guide/guide_re.h"
-#include "guide/guide_text.h"
 #include "common/util.h"
 
 /* Splits a header line at its board keys: "Benchmarks j721e-idk-gw: perf".

@@ -1,13 +1,11 @@
 /* guide_rst.c - front end for reStructuredText source. */
 #include "config.h"
-#include "guide/guide_rst.h"
+#include "guide/guide_impl.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "guide/guide_re.h"
-#include "guide/guide_text.h"
 #include "common/util.h"
 
 static size_t indent_of(const char *s)
