@@ -21,7 +21,7 @@
  *   5. heading levels           guide_levels.c
  *   6. events to JSON           guide_walk.c, guide_boards.c
  *
- * To add a layout: write guide_NAME.c defining `const struct guide_layout
+ * To add a layout: write guide_NAME.c defining `const struct guide_layout_ops
  * guide_layout_NAME` (section 4 says what its members must do), declare it
  * in section 4 below, add it to the table in guide_import.c and to the
  * guide sources in Makefile.am. */
@@ -34,7 +34,6 @@
 #include <jansson.h>
 
 #include "common/diag.h"
-#include "guide/guide_import.h"
 
 /* =====================================================================
  * 1. Regular expressions (guide_re.c)
@@ -198,22 +197,92 @@ void guide_doc_table_free(struct guide_table *t);
  * 4. Layouts (one file each; the table is in guide_import.c)
  *
  * A layout is one way a guide is written down, with a front end that
- * reads it. Its detect() rates the lines of a doc as a claim; when the
- * layout is not forced, the claim with the highest rank wins, then the
- * one with the highest count, and on a full tie the layout later in the
- * table. Its parse() appends the events of d->lines to d, reporting
- * problems as d's diagnostics.
+ * reads it. Its detect() rates the lines of a doc, filling in a claim that
+ * the caller zeroed; when the layout is not forced, the claim with the
+ * highest rank wins, then the one with the highest count, and on a full
+ * tie the layout later in the table. Its parse() appends the events of
+ * d->lines to d, reporting problems as d's diagnostics.
  * ===================================================================== */
 
-/* Appends the events of d->lines to d; problems are d's diagnostics. */
-void guide_cells_parse(struct guide_doc *d);
-void guide_rows_parse(struct guide_doc *d);
-void guide_markdown_parse(struct guide_doc *d);
-void guide_rst_parse(struct guide_doc *d);
-/* True for a pipe-table row: "| ... |", leading spaces allowed. */
-bool guide_markdown_is_row(const char *s);
-/* True when s starts a grid-table border such as "+----+=====+". */
-bool guide_rst_is_grid_border(const char *s);
+/* How strongly a layout claims a text, weakest first. */
+enum guide_claim_rank {
+    CLAIM_NONE,             /* nothing of this layout */
+    CLAIM_BOARD_COLUMNS,    /* board columns in plain text (cells, rows) */
+    CLAIM_UNDERLINES,       /* "===" / "---" heading underlines, which
+                               rst and Markdown share */
+    CLAIM_TABLES,           /* markup tables (Markdown pipe tables) */
+    CLAIM_OWN_MARKUP,       /* markup no other layout uses (rst
+                               directives, grid tables, adornments) */
+};
+
+/* What detect() saw of its layout in a text. */
+struct guide_claim {
+    enum guide_claim_rank rank;
+    size_t count;           /* lines of evidence; orders claims of one rank */
+    char why[160];          /* "detected from 2 pipe-table lines", quoted
+                               when the layout then finds no table */
+};
+
+/* How the headings of a layout get their levels (guide_levels_assign). */
+enum guide_heading_ranks {
+    HEADINGS_NUMBERED,      /* by the depth of their numbers; without
+                               usable numbers by their order */
+    HEADINGS_MARKED,        /* by their "#" or setext mark (the event's
+                               style) when any heading has one, else as
+                               HEADINGS_NUMBERED */
+    HEADINGS_ADORNED,       /* by the rank of their rst adornment style */
+};
+
+struct guide_layout_ops {
+    const char *name;       /* as --layout and the JSON "layout" spell it */
+    const char *wants;      /* what parse() looks for, quoted when it
+                               finds no table */
+    enum guide_heading_ranks headings;
+    void (*detect)(const struct guide_doc *d, struct guide_claim *claim);
+    void (*parse)(struct guide_doc *d);
+};
+
+/* The "cells" layout (guide_cells.c): the rendered guide page copied as
+ * text, one table cell per line. A table starts at its caption ("Table
+ * 2.8 Stream Benchmarks") and runs to the next numbered heading or
+ * caption. Board columns ("am62xx_sk-fs: perf") end the header; for a
+ * board-less table the header width and key count are guessed from how
+ * well they cut the cells into rows. The "Name / Description" table of
+ * Evaluation Modules runs to its "Table:" line. Other lines are numbered
+ * headings, "Table:" captions or text. */
+extern const struct guide_layout_ops guide_layout_cells;
+
+/* The "rows" layout (guide_rows.c): the rendered guide page copied as
+ * text, one table row per line, cells separated by spaces. A table header
+ * is a line naming board columns ("Benchmarks j721e-idk-gw: perf"); its
+ * rows follow up to a blank line, values peeled off the end of each line
+ * and the rest taken as the key. "Name Description" starts the table of
+ * Evaluation Modules. Numbered headings, "Table:" captions and short
+ * lines standing alone (unnumbered headings) are recognised; everything
+ * else is text. */
+extern const struct guide_layout_ops guide_layout_rows;
+
+/* The "markdown" layout (guide_markdown.c): the guide as Markdown with
+ * pipe tables. A table is a run of "| ... |" lines (the "|---|" separator
+ * optional); a row that repeats the header's value cells under a new
+ * first cell starts a new table. Tables broken into one cell per line
+ * ("Core |") with a separator line giving the column count are put back
+ * together. Headings: "#" (ATX) and "===" / "---" underlined (setext)
+ * ones, with their level as the event's style; numbered ones; and, in a
+ * guide that marks none, short heading-like lines. "Table:" captions are
+ * recognised; everything else is text. */
+extern const struct guide_layout_ops guide_layout_markdown;
+
+/* The "rst" layout (guide_rst.c): the guide's reStructuredText source.
+ * Section titles (underlined, or over- and underlined) become headings
+ * whose `style` is the rank of their adornment by first use, as docutils
+ * ranks them. Tables come from ".. csv-table::" (inline body only; :file:
+ * and :url: are reported and skipped), ".. table::" around a grid table
+ * and bare grid tables; ".. list-table::" is reported and skipped. The
+ * bodies of code blocks, notes and similar directives are text (they
+ * hold the commands); comments, images and the like are dropped. Inline
+ * markup is removed from every text. */
+extern const struct guide_layout_ops guide_layout_rst;
 
 /* =====================================================================
  * 5. Heading levels (guide_levels.c)
@@ -229,7 +298,7 @@ bool guide_rst_is_grid_border(const char *s);
 
 /* Sets `level` of every heading event of d the way `how` says (the
  * headings member of the layout that parsed d). */
-void guide_levels_assign(struct guide_doc *d, enum guide_layout layout);
+void guide_levels_assign(struct guide_doc *d, enum guide_heading_ranks how);
 
 /* =====================================================================
  * 6. Events to JSON (guide_walk.c, guide_boards.c)
