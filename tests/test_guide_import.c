@@ -480,6 +480,7 @@ END_TEST
 START_TEST(test_layout_table)
 {
     static const char *const want[] = { "auto", "cells", "rows", "markdown", "rst" };
+    ck_assert_uint_eq(guide_layout_count(), ARRAY_SIZE(want));
     for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
         ck_assert_int_eq(guide_layout_parse(want[i]), (int)i);
         ck_assert_str_eq(guide_layout_name((enum guide_layout)i), want[i]);

@@ -158,6 +158,11 @@ const char *guide_layout_name(enum guide_layout l)
     return (size_t)l < ARRAY_SIZE(layouts) ? layouts[l]->name : "auto";
 }
 
+size_t guide_layout_count(void)
+{
+    return ARRAY_SIZE(layouts);
+}
+
 char *guide_layout_names(void)
 {
     struct strbuf sb;

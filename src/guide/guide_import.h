@@ -34,12 +34,15 @@ enum guide_layout { LAYOUT_AUTO, LAYOUT_CELLS, LAYOUT_ROWS, LAYOUT_MARKDOWN, LAY
 int guide_layout_parse(const char *name);
 /* The name of layout l; "auto" for an index past the table. */
 const char *guide_layout_name(enum guide_layout l);
+/* Layouts in the table, auto included: a layout is 0 to count - 1. */
+size_t guide_layout_count(void);
 /* Every layout name, auto first, as "auto, cells, ..." (for help and
  * error messages). A new string; the caller frees it. */
 char *guide_layout_names(void);
 
 /* Imports one guide from memory. `name` is the file name recorded as the
- * source and used in diagnostics. Returns a new reference object holding
+ * source and used in diagnostics; `layout` is forced unless it is auto (or
+ * past the table: detected as for auto). Returns a new reference object holding
  * at least one table, or NULL when no table could be imported: the text
  * is no guide, or the layout found no table of values (a diagnostic names
  * the layout, how it was chosen and why nothing matched). A file that ends
