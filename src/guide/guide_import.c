@@ -111,7 +111,8 @@ static const struct guide_layout_ops layout_auto = { .name = "auto" };
 
 /* Every layout --layout can name, at its enum guide_layout index. Rows
  * are in detection order too: on a full tie the later row wins (rows after
- * cells: a rows guide has the table captions that count for cells). */
+ * cells: a rows guide has the table captions that count for cells). A new
+ * layout is a row appended here, so the constants keep their indices. */
 static const struct guide_layout_ops *const layouts[] = {
     [LAYOUT_AUTO] = &layout_auto,
     [LAYOUT_CELLS] = &guide_layout_cells,
