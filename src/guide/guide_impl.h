@@ -24,9 +24,9 @@
  * To add a layout: write guide_NAME.c defining `const struct guide_layout_ops
  * guide_layout_NAME` (section 4 says what its members must do), declare it
  * in section 4 below, append it to the table in guide_import.c and add the
- * file to the guide sources in Makefile.am. The command line, --help and
- * fuzz_guide take it from the table; tests/test_guide_import.c lists every
- * name in test_layout_table and wants a sample of the new layout. */
+ * file to the guide sources in Makefile.am. --layout, its error message
+ * and fuzz_guide take it from the table; tests/test_guide_import.c lists
+ * every name in test_layout_table and wants a sample of the new layout. */
 #ifndef EVMBENCH_GUIDE_IMPL_H
 #define EVMBENCH_GUIDE_IMPL_H
 

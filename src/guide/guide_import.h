@@ -36,8 +36,8 @@ int guide_layout_parse(const char *name);
 const char *guide_layout_name(enum guide_layout l);
 /* Layouts in the table, auto included: a layout is 0 to count - 1. */
 size_t guide_layout_count(void);
-/* Every layout name, auto first, as "auto, cells, ..." (for help and
- * error messages). A new string; the caller frees it. */
+/* Every layout name, auto first, as "auto, cells, ..." (for messages
+ * that list them). A new string; the caller frees it. */
 char *guide_layout_names(void);
 
 /* Imports one guide from memory. `name` is the file name recorded as the
