@@ -705,5 +705,21 @@ expect_ok "--ui line --run lat_syscall"
 grep -q '^Board: ' "$tmp/out" && grep -q 'lat_syscall' "$tmp/out" &&
     ok "... prints the run's report as run does" || fail "--ui line --run: no report on stdout"
 
+# --- guide layouts ----------------------------------------------------------
+# The error for an unknown layout names the layouts of the guide importer's
+# table, built-ins first, and --layout takes each name it gives.
+ev import-guide "$DATA/guides/cells.txt" --layout html -o "$tmp/o.json"
+expect_fail 2 "unknown layout 'html' \(auto, cells, rows, markdown, rst[,)]" \
+    "an unknown --layout is a usage error that names the layouts"
+listed=$(sed -n "s/.*unknown layout 'html' (\([^)]*\)).*/\1/p" "$tmp/err")
+for l in $(echo "$listed" | tr ',' ' '); do
+    evg "$DATA/guides/rows.txt" --layout "$l" -o "$tmp/o.json"
+    [ "$st" -ne 2 ] || fail "the error names layout $l, but --layout $l is a usage error"
+done
+evg "$DATA/guides/rows.txt" --layout rows -o "$tmp/o.json"
+expect_ok "... and --layout takes each name it gives"
+grep -q '"layout": "rows"' "$tmp/o.json" && ok "... and records the one it used" ||
+    fail "--layout rows: the output does not record layout rows"
+
 echo "hardening: all $n checks passed"
 exit 0

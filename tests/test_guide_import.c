@@ -475,6 +475,40 @@ START_TEST(test_setext_markdown)
 }
 END_TEST
 
+/* The table of layouts, auto first: each name parses to its index and
+ * back, and guide_layout_names() lists them all for --help. */
+START_TEST(test_layout_table)
+{
+    static const char *const want[] = { "auto", "cells", "rows", "markdown", "rst" };
+    ck_assert_uint_eq(guide_layout_count(), ARRAY_SIZE(want));
+    for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
+        ck_assert_int_eq(guide_layout_parse(want[i]), (int)i);
+        ck_assert_str_eq(guide_layout_name((enum guide_layout)i), want[i]);
+    }
+    ck_assert_str_eq(guide_layout_name((enum guide_layout)ARRAY_SIZE(want)), "auto");
+    char *names = guide_layout_names();
+    ck_assert_str_eq(names, "auto, cells, rows, markdown, rst");
+    free(names);
+}
+END_TEST
+
+/* A rows guide has as many "Table N.M" captions (evidence for cells) as
+ * header lines naming boards (evidence for rows): the tie goes to rows. */
+START_TEST(test_detect_tie_rows_over_cells)
+{
+    static const char text[] = "Widget Performance Guide\n\nTable 1.1 Stream\n\n"
+                               "Benchmarks foo-idk-gw: perf\nCopy 100.5\nScale 90\n";
+    struct diag dg;
+    diag_init(&dg);
+    json_t *o = guide_import_text("tie.txt", text, sizeof text - 1, LAYOUT_AUTO, &dg);
+    ck_assert_msg(o != NULL, "%s", dg.n ? dg.msgs[dg.n - 1] : "");
+    ck_assert_str_eq(str(json_object_get(o, "source"), "layout"), "rows");
+    ck_assert_uint_eq(ntables(o), 1);
+    json_decref(o);
+    diag_free(&dg);
+}
+END_TEST
+
 /* "#" headings give their level: "## A" then "### B" nests B in A. */
 START_TEST(test_atx_levels)
 {
@@ -913,6 +947,8 @@ Suite *suite_guide_import(void)
     Suite *s = suite_create("guide_import");
     TCase *tc = tcase_create("layouts");
     tcase_add_test(tc, test_layout_names);
+    tcase_add_test(tc, test_layout_table);
+    tcase_add_test(tc, test_detect_tie_rows_over_cells);
     tcase_add_test(tc, test_cells_sample);
     tcase_add_test(tc, test_rows_sample);
     tcase_add_test(tc, test_markdown_sample);

@@ -63,8 +63,12 @@ int cli_cmd_import_guide(struct cli *c, struct app *unused)
     if (c->nargs == 0)
         return cli_usage_error(c, "import-guide needs at least one guide file");
     int layout = guide_layout_parse(c->layout ? c->layout : "auto");
-    if (layout < 0)
-        return cli_usage_error(c, "unknown layout '%s' (auto, cells, rows, markdown, rst)", c->layout);
+    if (layout < 0) {
+        char *layouts = guide_layout_names();
+        int rc = cli_usage_error(c, "unknown layout '%s' (%s)", c->layout, layouts);
+        free(layouts);
+        return rc;
+    }
     bool to_dir = c->output && is_directory(c->output);
     if (c->nargs > 1 && !to_dir)
         return cli_usage_error(c, "several guides need -o DIR (an existing folder)");

@@ -1,12 +1,11 @@
 /* guide_boards.c - Evaluation Module rows linked to column keys, as JSON. */
 #include "config.h"
-#include "guide/guide_boards.h"
+#include "guide/guide_impl.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "guide/guide_re.h"
 #include "common/util.h"
 
 /* Lower-case tokens of a board name or key, 'x' wildcards removed

@@ -1,12 +1,12 @@
-/* guide_cells.c - front end for guides rendered one table cell per line. */
+/* guide_cells.c - the "cells" layout: guides rendered one table cell per
+ * line; its detection and its front end. */
 #include "config.h"
-#include "guide/guide_cells.h"
+#include "guide/guide_impl.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "guide/guide_re.h"
-#include "guide/guide_text.h"
 #include "common/util.h"
 
 /* Cuts cells into rows of `nkeys` key cells and up to nval value cells;
@@ -142,7 +142,7 @@ static bool is_stop_line(const char *s)
     return guide_re_match(RE_HEADING_NUM, s) || guide_re_match(RE_CAPTION_BEFORE, s);
 }
 
-void guide_cells_parse(struct guide_doc *d)
+static void cells_parse(struct guide_doc *d)
 {
     char **cells = xcalloc(d->nlines + 1, sizeof *cells);
     int *lines = xcalloc(d->nlines + 1, sizeof *lines);
@@ -202,3 +202,23 @@ void guide_cells_parse(struct guide_doc *d)
     free(cells);
     free(lines);
 }
+
+/* Board-column cells ("am62xx_sk-fs: perf") and "Table 2.8 ..." captions. */
+static void cells_detect(const struct guide_doc *d, struct guide_claim *c)
+{
+    for (size_t i = 0; i < d->nlines; i++) {
+        c->count += guide_re_match(RE_BOARD_CELL, d->lines[i]);
+        c->count += guide_re_match(RE_CAPTION_BEFORE, d->lines[i]);
+    }
+    c->rank = c->count ? CLAIM_BOARD_COLUMNS : CLAIM_NONE;
+    snprintf(c->why, sizeof c->why, "detected from %zu board-column cells and table captions",
+             c->count);
+}
+
+const struct guide_layout_ops guide_layout_cells = {
+    .name = "cells",
+    .wants = "board-column cells (\"board-key: perf\") under a table caption",
+    .headings = HEADINGS_NUMBERED,
+    .detect = cells_detect,
+    .parse = cells_parse,
+};

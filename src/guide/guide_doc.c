@@ -1,12 +1,11 @@
 /* guide_doc.c - building and freeing the event list of a guide. */
 #include "config.h"
-#include "guide/guide_doc.h"
+#include "guide/guide_impl.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "guide/guide_text.h"
 #include "common/util.h"
 
 void guide_doc_warn(struct guide_doc *d, int line, const char *fmt, ...)

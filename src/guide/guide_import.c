@@ -1,12 +1,13 @@
 /* guide_import.c - Performance Guide text to reference JSON.
  *
- * Four front ends (cells, rows, markdown, rst) turn the guide into one list
- * of events: headings, text lines, table captions and tables of raw cells
- * (guide_doc.h). One back end gives the headings their levels
- * (guide_levels), splits each table into key and value columns, links
- * board columns to the "Evaluation Modules" table (guide_walk,
- * guide_boards) and writes the JSON of benches/refs/README.md. This file
- * cleans the input, picks the layout and runs the two halves. */
+ * The front ends of the layouts in the table below (cells, rows,
+ * markdown, rst) turn the guide into one list of events: headings, text
+ * lines, table captions and tables of raw cells. One back end gives the
+ * headings their levels (guide_levels), splits each table into key and
+ * value columns, links board columns to the "Evaluation Modules" table
+ * (guide_walk, guide_boards) and writes the JSON of benches/refs/README.md.
+ * This file cleans the input, holds the table of layouts, picks the layout
+ * and runs the two halves. guide_impl.h describes the parts. */
 #include "config.h"
 #include "guide/guide_import.h"
 
@@ -16,15 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "guide/guide_cells.h"
-#include "guide/guide_doc.h"
-#include "guide/guide_levels.h"
-#include "guide/guide_markdown.h"
-#include "guide/guide_re.h"
-#include "guide/guide_rows.h"
-#include "guide/guide_rst.h"
-#include "guide/guide_text.h"
-#include "guide/guide_walk.h"
+#include "guide/guide_impl.h"
 #include "common/util.h"
 
 /* ---------------------------------------------------------------------
@@ -110,125 +103,77 @@ static void split_lines(struct guide_doc *d, char *text)
 }
 
 /* ---------------------------------------------------------------------
- * Layout detection
+ * The table of layouts
  * ------------------------------------------------------------------- */
 
-/* What layout detection saw, to explain its choice when nothing is imported. */
-struct layout_evidence {
-    size_t rst;             /* directives, grid tables, rst-only adornments */
-    size_t setext;          /* "===" / "---" underlines: rst or Markdown */
-    size_t md;              /* pipe-table rows and separators */
-    size_t rows, cells;     /* board columns in a row line or a cell line */
+/* Row 0: no layout named; detection picks one of the others. */
+static const struct guide_layout_ops layout_auto = { .name = "auto" };
+
+/* Every layout --layout can name, at its enum guide_layout index. Rows
+ * are in detection order too: on a full tie the later row wins (rows after
+ * cells: a rows guide has the table captions that count for cells). A new
+ * layout is a row appended here, so the constants keep their indices. */
+static const struct guide_layout_ops *const layouts[] = {
+    [LAYOUT_AUTO] = &layout_auto,
+    [LAYOUT_CELLS] = &guide_layout_cells,
+    [LAYOUT_ROWS] = &guide_layout_rows,
+    [LAYOUT_MARKDOWN] = &guide_layout_markdown,
+    [LAYOUT_RST] = &guide_layout_rst,
 };
 
-/* True for a heading underline that Markdown reads too (setext "===", "---"). */
-static bool is_setext_underline(const char *u)
+/* The layout whose claim on d is strongest (section 4 of guide_impl.h),
+ * with that claim in *best; NULL when no layout claims d. */
+static const struct guide_layout_ops *detect_layout(const struct guide_doc *d,
+                                                    struct guide_claim *best)
 {
-    return (u[0] == '=' || u[0] == '-') && guide_re_match(RE_RST_UNDERLINE, u);
-}
-
-/* Picks the layout. A "===" or "---" underline is a heading in rst and in
- * Markdown alike, so it decides only when there is no pipe table; rst
- * directives, grid tables and other adornments are rst's alone. */
-static enum guide_layout detect_layout(struct guide_doc *d, struct layout_evidence *ev)
-{
-    memset(ev, 0, sizeof *ev);
-    for (size_t i = 0; i < d->nlines; i++) {
-        const char *s = d->lines[i];
-        if (!strncmp(s, ".. csv-table::", 14) || !strncmp(s, ".. table::", 10) ||
-            (guide_rst_is_grid_border(s) && strstr(s, "+-")))
-            ev->rst += 3;
-        else if (guide_re_match(RE_RST_DIRECTIVE, s))
-            ev->rst++;
-        else if (i + 1 < d->nlines && guide_re_match(RE_RST_UNDERLINE, d->lines[i + 1]) &&
-                 !guide_text_is_blank(s) && strlen(d->lines[i + 1]) >= strlen(s) && strlen(s) > 2) {
-            if (is_setext_underline(d->lines[i + 1]))
-                ev->setext++;
-            else
-                ev->rst++;
+    const struct guide_layout_ops *won = NULL;
+    memset(best, 0, sizeof *best);
+    for (size_t i = 0; i < ARRAY_SIZE(layouts); i++) {
+        if (!layouts[i]->detect)
+            continue;
+        struct guide_claim c = {0};
+        layouts[i]->detect(d, &c);
+        if (c.rank != CLAIM_NONE &&
+            (c.rank > best->rank || (c.rank == best->rank && c.count >= best->count))) {
+            *best = c;
+            won = layouts[i];
         }
-        if (guide_markdown_is_row(s))
-            ev->md++;
-        else if (guide_re_match(RE_MD_SEPARATOR, s))
-            ev->md += 2;
-        if (guide_re_match(RE_BOARD_CELL, s))
-            ev->cells++;
-        else if (!isspace((unsigned char)s[0]) && guide_re_match(RE_BOARD_IN_ROW, s) &&
-                 guide_re_start(1) > 0)
-            ev->rows++;
-        if (guide_re_match(RE_CAPTION_BEFORE, s))
-            ev->cells++;
     }
-    if (ev->rst >= 3)
-        return LAYOUT_RST;
-    if (ev->md >= 2)
-        return LAYOUT_MARKDOWN;
-    if (ev->rst + ev->setext >= 3)
-        return LAYOUT_RST;
-    if (ev->rows && ev->rows >= ev->cells)
-        return LAYOUT_ROWS;
-    if (ev->cells)
-        return LAYOUT_CELLS;
-    return LAYOUT_AUTO;
-}
-
-/* "detected from 2 pipe-table lines" or "forced with --layout". */
-static char *layout_why(enum guide_layout l, bool forced, const struct layout_evidence *ev)
-{
-    if (forced)
-        return xstrdup("forced with --layout");
-    switch (l) {
-    case LAYOUT_RST:
-        return xasprintf("detected from %zu rst directives, grid tables or underlines and "
-                         "%zu \"===\"/\"---\" underlines", ev->rst, ev->setext);
-    case LAYOUT_MARKDOWN:
-        return xasprintf("detected from %zu pipe-table lines", ev->md);
-    case LAYOUT_ROWS:
-        return xasprintf("detected from %zu lines naming board columns", ev->rows);
-    case LAYOUT_CELLS:
-        return xasprintf("detected from %zu board-column cells and table captions", ev->cells);
-    case LAYOUT_AUTO:
-        break;
-    }
-    return xstrdup("");
-}
-
-/* What the reader of each layout looks for, for "found no table". */
-static const char *layout_wants(enum guide_layout l)
-{
-    switch (l) {
-    case LAYOUT_RST: return "a csv-table, a table directive or a grid table";
-    case LAYOUT_MARKDOWN: return "\"| ... |\" pipe-table rows";
-    case LAYOUT_ROWS: return "a header line naming board columns (\"Benchmarks board-key: perf\")";
-    case LAYOUT_CELLS: return "board-column cells (\"board-key: perf\") under a table caption";
-    case LAYOUT_AUTO: break;
-    }
-    return "";
+    return won;
 }
 
 /* ---------------------------------------------------------------------
  * The API
  * ------------------------------------------------------------------- */
 
-static const char *const layout_names[] = {
-    [LAYOUT_AUTO] = "auto", [LAYOUT_CELLS] = "cells", [LAYOUT_ROWS] = "rows",
-    [LAYOUT_MARKDOWN] = "markdown", [LAYOUT_RST] = "rst",
-};
-
 int guide_layout_parse(const char *name)
 {
-    for (size_t i = 0; i < ARRAY_SIZE(layout_names); i++)
-        if (name && !strcmp(name, layout_names[i]))
+    for (size_t i = 0; i < ARRAY_SIZE(layouts); i++)
+        if (name && !strcmp(name, layouts[i]->name))
             return (int)i;
     return -1;
 }
 
 const char *guide_layout_name(enum guide_layout l)
 {
-    return (size_t)l < ARRAY_SIZE(layout_names) ? layout_names[l] : "auto";
+    return (size_t)l < ARRAY_SIZE(layouts) ? layouts[l]->name : "auto";
 }
 
-static json_t *source_json(struct guide_doc *d, bool mcu, enum guide_layout layout)
+size_t guide_layout_count(void)
+{
+    return ARRAY_SIZE(layouts);
+}
+
+char *guide_layout_names(void)
+{
+    struct strbuf sb;
+    sb_init(&sb);
+    for (size_t i = 0; i < ARRAY_SIZE(layouts); i++)
+        sb_addf(&sb, "%s%s", i ? ", " : "", layouts[i]->name);
+    return sb_steal(&sb);
+}
+
+static json_t *source_json(struct guide_doc *d, bool mcu, const char *layout)
 {
     const char *title = NULL;
     for (size_t i = 0; i < d->nev && !title; i++)
@@ -258,7 +203,7 @@ static json_t *source_json(struct guide_doc *d, bool mcu, enum guide_layout layo
     json_object_set_new(s, "title", title ? json_string(title) : json_null());
     json_object_set_new(s, "sdk", json_string(mcu ? "mcu+" : "linux"));
     json_object_set_new(s, "version", version);
-    json_object_set_new(s, "layout", json_string(guide_layout_name(layout)));
+    json_object_set_new(s, "layout", json_string(layout));
     return s;
 }
 
@@ -294,6 +239,48 @@ static void report_cut(struct guide_doc *d, const char *text, size_t len,
                                      : "the row cut off on the last line is left out");
 }
 
+/* "no tables imported": the layout, how it was chosen, and what it read
+ * (found tables, none of them of values) or looks for (found none). */
+static void report_nothing(struct guide_doc *d, const struct guide_layout_ops *lay,
+                           const struct guide_claim *claim, size_t found)
+{
+    if (found == 0)
+        diag_add(d->dg, "%s:1: no tables imported: layout %s (%s) found no table; it reads %s",
+                 d->name, lay->name, claim->why, lay->wants);
+    else
+        diag_add(d->dg, "%s:1: no tables imported: layout %s (%s) found %zu table%s, none of "
+                 "them a table of benchmark values (setup and board tables are not; the "
+                 "ones skipped are named above)", d->name, lay->name, claim->why,
+                 found, found == 1 ? "" : "s");
+}
+
+/* Runs the front end of lay and the back end over the lines of d (the
+ * guide `text` of len bytes, split). The reference object, or NULL with a
+ * diagnostic when no table of values came out. */
+static json_t *import_doc(struct guide_doc *d, const struct guide_layout_ops *lay,
+                          const struct guide_claim *claim, const char *text, size_t len,
+                          bool mcu)
+{
+    lay->parse(d);
+    const struct guide_table *cut;
+    size_t found = count_tables(d, &cut);
+    report_cut(d, text, len, cut);
+    guide_levels_assign(d, lay->headings);
+    json_t *boards, *tables = guide_walk_tables(d, &boards);
+    if (json_array_size(tables) == 0) {
+        report_nothing(d, lay, claim, found);
+        json_decref(boards);
+        json_decref(tables);
+        return NULL;
+    }
+    json_t *root = json_object();
+    json_object_set_new(root, "format", json_string("evmbench-refs/1"));
+    json_object_set_new(root, "source", source_json(d, mcu, lay->name));
+    json_object_set_new(root, "boards", boards);
+    json_object_set_new(root, "tables", tables);
+    return root;
+}
+
 json_t *guide_import_text(const char *name, const char *text, size_t len,
                           enum guide_layout layout, struct diag *dg)
 {
@@ -310,51 +297,18 @@ json_t *guide_import_text(const char *name, const char *text, size_t len,
         return NULL;
     bool mcu = strstr(buf, "MCU+") || strstr(buf, "MCU PLUS") || strstr(buf, "MCU plus");
     split_lines(&d, buf);
-    struct layout_evidence ev = {0};
-    bool forced = layout != LAYOUT_AUTO;
-    if (!forced)
-        layout = detect_layout(&d, &ev);
-    switch (layout) {
-    case LAYOUT_CELLS: guide_cells_parse(&d); break;
-    case LAYOUT_ROWS: guide_rows_parse(&d); break;
-    case LAYOUT_MARKDOWN: guide_markdown_parse(&d); break;
-    case LAYOUT_RST: guide_rst_parse(&d); break;
-    case LAYOUT_AUTO: break;
-    }
-    if (layout == LAYOUT_AUTO) {
+    struct guide_claim claim = { .why = "forced with --layout" };
+    const struct guide_layout_ops *lay = NULL;
+    if ((size_t)layout < ARRAY_SIZE(layouts) && layouts[layout]->parse)
+        lay = layouts[layout];
+    else
+        lay = detect_layout(&d, &claim);
+    json_t *root = NULL;
+    if (lay)
+        root = import_doc(&d, lay, &claim, text, len, mcu);
+    else
         diag_add(dg, "%s:1: not a performance guide: no layout fits (no pipe table, rst table, "
                  "board column such as \"board-key: perf\" or \"Table N.\" caption found)", name);
-        guide_doc_free(&d);
-        free(buf);
-        return NULL;
-    }
-    const struct guide_table *cut;
-    size_t found = count_tables(&d, &cut);
-    report_cut(&d, text, len, cut);
-    guide_levels_assign(&d, layout);
-    json_t *boards, *tables = guide_walk_tables(&d, &boards);
-    if (json_array_size(tables) == 0) {
-        char *why = layout_why(layout, forced, &ev);
-        if (found == 0)
-            diag_add(dg, "%s:1: no tables imported: layout %s (%s) found no table; it reads %s",
-                     name, guide_layout_name(layout), why, layout_wants(layout));
-        else
-            diag_add(dg, "%s:1: no tables imported: layout %s (%s) found %zu table%s, none of "
-                     "them a table of benchmark values (setup and board tables are not; the "
-                     "ones skipped are named above)", name, guide_layout_name(layout), why,
-                     found, found == 1 ? "" : "s");
-        free(why);
-        json_decref(boards);
-        json_decref(tables);
-        guide_doc_free(&d);
-        free(buf);
-        return NULL;
-    }
-    json_t *root = json_object();
-    json_object_set_new(root, "format", json_string("evmbench-refs/1"));
-    json_object_set_new(root, "source", source_json(&d, mcu, layout));
-    json_object_set_new(root, "boards", boards);
-    json_object_set_new(root, "tables", tables);
     guide_doc_free(&d);
     free(buf);
     return root;

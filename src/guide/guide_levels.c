@@ -1,10 +1,9 @@
 /* guide_levels.c - heading levels, from numbers, rst styles or their order. */
 #include "config.h"
-#include "guide/guide_levels.h"
+#include "guide/guide_impl.h"
 
 #include <string.h>
 
-#include "guide/guide_re.h"
 
 /* The document title: "Linux 12.00.00 Performance Guide". */
 static bool is_title_text(const char *s)
@@ -185,16 +184,16 @@ static void levels_marked(struct guide_doc *d)
     }
 }
 
-void guide_levels_assign(struct guide_doc *d, enum guide_layout layout)
+void guide_levels_assign(struct guide_doc *d, enum guide_heading_ranks how)
 {
     bool numbered = false, marked = false;
     for (size_t i = 0; i < d->nev; i++) {
         numbered |= d->ev[i].kind == EV_HEADING && d->ev[i].num != NULL;
         marked |= d->ev[i].kind == EV_HEADING && d->ev[i].style > 0;
     }
-    if (layout == LAYOUT_RST)
+    if (how == HEADINGS_ADORNED)
         levels_rst(d);
-    else if (layout == LAYOUT_MARKDOWN && marked)
+    else if (how == HEADINGS_MARKED && marked)
         levels_marked(d);
     else if (numbered && !numbers_flat(d))
         levels_numbered(d);

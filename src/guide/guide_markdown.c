@@ -1,17 +1,17 @@
-/* guide_markdown.c - front end for Markdown pipe tables (and their
- * one-cell-per-line breakage). */
+/* guide_markdown.c - the "markdown" layout: Markdown pipe tables (and their
+ * one-cell-per-line breakage); its detection and its front end. */
 #include "config.h"
-#include "guide/guide_markdown.h"
+#include "guide/guide_impl.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "guide/guide_re.h"
-#include "guide/guide_text.h"
 #include "common/util.h"
 
-bool guide_markdown_is_row(const char *s)
+/* True for a pipe-table row: "| ... |", leading spaces allowed. */
+static bool md_is_row(const char *s)
 {
     while (*s == ' ')
         s++;
@@ -69,7 +69,7 @@ static bool same_cells(char **a, char **b, size_t from, size_t n)
 static size_t md_table(struct guide_doc *d, size_t i)
 {
     struct guide_table *t = NULL;
-    for (; i < d->nlines && guide_markdown_is_row(d->lines[i]); i++) {
+    for (; i < d->nlines && md_is_row(d->lines[i]); i++) {
         const char *s = d->lines[i];
         if (guide_re_match(RE_MD_SEPARATOR, s))
             continue;
@@ -172,7 +172,7 @@ static int md_atx(const char *s, char **title)
 static int md_setext(struct guide_doc *d, size_t i)
 {
     const char *s = d->lines[i], *u = i + 1 < d->nlines ? d->lines[i + 1] : "";
-    if (guide_text_is_blank(s) || s[0] == ' ' || guide_markdown_is_row(s) ||
+    if (guide_text_is_blank(s) || s[0] == ' ' || md_is_row(s) ||
         (u[0] != '=' && u[0] != '-') || !guide_re_match(RE_RST_UNDERLINE, u))
         return 0;
     return u[0] == '=' ? 1 : 2;
@@ -192,14 +192,14 @@ static bool md_marked(struct guide_doc *d)
     return false;
 }
 
-void guide_markdown_parse(struct guide_doc *d)
+static void md_parse(struct guide_doc *d)
 {
     bool marked = md_marked(d);
     for (size_t i = 0; i < d->nlines;) {
         const char *s = d->lines[i];
         int no = (int)i + 1, lvl;
         char *title = NULL;
-        if (guide_markdown_is_row(s)) {
+        if (md_is_row(s)) {
             i = md_table(d, i);
             continue;
         }
@@ -232,3 +232,24 @@ void guide_markdown_parse(struct guide_doc *d)
         i++;
     }
 }
+
+/* Pipe-table rows, and "|---|" separators counted twice. */
+static void md_detect(const struct guide_doc *d, struct guide_claim *c)
+{
+    for (size_t i = 0; i < d->nlines; i++) {
+        if (md_is_row(d->lines[i]))
+            c->count++;
+        else if (guide_re_match(RE_MD_SEPARATOR, d->lines[i]))
+            c->count += 2;
+    }
+    c->rank = c->count >= 2 ? CLAIM_TABLES : CLAIM_NONE;
+    snprintf(c->why, sizeof c->why, "detected from %zu pipe-table lines", c->count);
+}
+
+const struct guide_layout_ops guide_layout_markdown = {
+    .name = "markdown",
+    .wants = "\"| ... |\" pipe-table rows",
+    .headings = HEADINGS_MARKED,
+    .detect = md_detect,
+    .parse = md_parse,
+};

@@ -1,6 +1,6 @@
 /* guide_re.c - the importer's patterns, compiled once, matched by id. */
 #include "config.h"
-#include "guide/guide_re.h"
+#include "guide/guide_impl.h"
 
 #include <stdint.h>
 #include <string.h>

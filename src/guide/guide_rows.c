@@ -1,13 +1,13 @@
-/* guide_rows.c - front end for guides rendered one table row per line. */
+/* guide_rows.c - the "rows" layout: guides rendered one table row per
+ * line; its detection and its front end. */
 #include "config.h"
-#include "guide/guide_rows.h"
+#include "guide/guide_impl.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "guide/guide_re.h"
-#include "guide/guide_text.h"
 #include "common/util.h"
 
 /* Splits a header line at its board keys: "Benchmarks j721e-idk-gw: perf".
@@ -120,7 +120,7 @@ static void rows_evm_row(const char *s, struct guide_table *t, int line)
     guide_doc_table_add_row(t, row, 2, line);
 }
 
-void guide_rows_parse(struct guide_doc *d)
+static void rows_parse(struct guide_doc *d)
 {
     for (size_t i = 0; i < d->nlines;) {
         const char *s = d->lines[i];
@@ -157,3 +157,26 @@ void guide_rows_parse(struct guide_doc *d)
         i++;
     }
 }
+
+/* Lines that name a board column after the text they start with
+ * ("Benchmarks j721e-idk-gw: perf"); a line that is a board cell of the
+ * cells layout ("j721e-idk-gw: perf") does not count. */
+static void rows_detect(const struct guide_doc *d, struct guide_claim *c)
+{
+    for (size_t i = 0; i < d->nlines; i++) {
+        const char *s = d->lines[i];
+        if (!isspace((unsigned char)s[0]) && guide_re_match(RE_BOARD_IN_ROW, s) &&
+            guide_re_start(1) > 0 && !guide_re_match(RE_BOARD_CELL, s))
+            c->count++;
+    }
+    c->rank = c->count ? CLAIM_BOARD_COLUMNS : CLAIM_NONE;
+    snprintf(c->why, sizeof c->why, "detected from %zu lines naming board columns", c->count);
+}
+
+const struct guide_layout_ops guide_layout_rows = {
+    .name = "rows",
+    .wants = "a header line naming board columns (\"Benchmarks board-key: perf\")",
+    .headings = HEADINGS_NUMBERED,
+    .detect = rows_detect,
+    .parse = rows_parse,
+};

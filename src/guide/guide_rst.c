@@ -1,13 +1,13 @@
-/* guide_rst.c - front end for reStructuredText source. */
+/* guide_rst.c - the "rst" layout: reStructuredText source; its detection
+ * and its front end. */
 #include "config.h"
-#include "guide/guide_rst.h"
+#include "guide/guide_impl.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "guide/guide_re.h"
-#include "guide/guide_text.h"
 #include "common/util.h"
 
 static size_t indent_of(const char *s)
@@ -194,7 +194,8 @@ static size_t *grid_bounds(const char *s, size_t *n)
     return pos;
 }
 
-bool guide_rst_is_grid_border(const char *s)
+/* True when s starts a grid-table border such as "+----+=====+". */
+static bool is_grid_border(const char *s)
 {
     if (s[0] != '+')
         return false;
@@ -257,7 +258,7 @@ static size_t rst_grid_table(struct guide_doc *d, size_t i, char *title)
         if (strlen(s) < ind || (s[ind] != '|' && s[ind] != '+'))
             break;
         s += ind;
-        if (guide_rst_is_grid_border(s)) {
+        if (is_grid_border(s)) {
             if (any) {
                 char **row = grid_take(cells, ncol);
                 if (strchr(s, '=') && !t->head) {
@@ -359,7 +360,7 @@ static size_t rst_directive(struct guide_doc *d, size_t i)
                                  guide_re_match(RE_RST_OPTION, d->lines[j])))
             j++;
         if (j < d->nlines && indent_of(d->lines[j]) &&
-            guide_rst_is_grid_border(d->lines[j] + indent_of(d->lines[j]))) {
+            is_grid_border(d->lines[j] + indent_of(d->lines[j]))) {
             next = rst_grid_table(d, j, arg[0] ? rst_inline(arg) : NULL);
         } else {
             next = rst_skip_body(d, i + 1, true);
@@ -378,7 +379,7 @@ static size_t rst_directive(struct guide_doc *d, size_t i)
     return next;
 }
 
-void guide_rst_parse(struct guide_doc *d)
+static void rst_parse(struct guide_doc *d)
 {
     struct rst_styles st = { .n = 0 };
     for (size_t i = 0; i < d->nlines;) {
@@ -402,7 +403,7 @@ void guide_rst_parse(struct guide_doc *d)
             i = rst_skip_body(d, i + 1, false);     /* a comment or target */
             continue;
         }
-        if (guide_rst_is_grid_border(s + indent_of(s)) && strchr(s, '-')) {
+        if (is_grid_border(s + indent_of(s)) && strchr(s, '-')) {
             i = rst_grid_table(d, i, NULL);
             continue;
         }
@@ -414,3 +415,45 @@ void guide_rst_parse(struct guide_doc *d)
         i++;
     }
 }
+
+/* True for a heading underline that Markdown reads too (setext "===", "---"). */
+static bool is_setext_underline(const char *u)
+{
+    return (u[0] == '=' || u[0] == '-') && guide_re_match(RE_RST_UNDERLINE, u);
+}
+
+/* Directives and grid tables, and underlined titles. A "===" or "---"
+ * underline is a heading in Markdown too, so underlines of only those two
+ * claim the text less strongly than markup that only rst has: less than
+ * a Markdown pipe table. */
+static void rst_detect(const struct guide_doc *d, struct guide_claim *c)
+{
+    size_t own = 0, setext = 0;
+    for (size_t i = 0; i < d->nlines; i++) {
+        const char *s = d->lines[i], *next = i + 1 < d->nlines ? d->lines[i + 1] : NULL;
+        if (!strncmp(s, ".. csv-table::", 14) || !strncmp(s, ".. table::", 10) ||
+            (is_grid_border(s) && strstr(s, "+-")))
+            own += 3;
+        else if (guide_re_match(RE_RST_DIRECTIVE, s))
+            own++;
+        else if (next && guide_re_match(RE_RST_UNDERLINE, next) && !guide_text_is_blank(s) &&
+                 strlen(next) >= strlen(s) && strlen(s) > 2) {
+            if (is_setext_underline(next))
+                setext++;
+            else
+                own++;
+        }
+    }
+    c->rank = own >= 3 ? CLAIM_OWN_MARKUP : own + setext >= 3 ? CLAIM_UNDERLINES : CLAIM_NONE;
+    c->count = own + setext;
+    snprintf(c->why, sizeof c->why, "detected from %zu rst directives, grid tables or "
+             "underlines and %zu \"===\"/\"---\" underlines", own, setext);
+}
+
+const struct guide_layout_ops guide_layout_rst = {
+    .name = "rst",
+    .wants = "a csv-table, a table directive or a grid table",
+    .headings = HEADINGS_ADORNED,
+    .detect = rst_detect,
+    .parse = rst_parse,
+};

@@ -1,12 +1,11 @@
 /* guide_text.c - string helpers shared by the guide importer's modules. */
 #include "config.h"
-#include "guide/guide_text.h"
+#include "guide/guide_impl.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "guide/guide_re.h"
 #include "common/util.h"
 
 void guide_text_strv_push(struct guide_strv *s, char *str)

@@ -9,16 +9,13 @@
  * - Headings that only name a board ("J721E-IDK-GW") are left out of the
  *   section path: the metric belongs to the benchmark, not to the board. */
 #include "config.h"
-#include "guide/guide_walk.h"
+#include "guide/guide_impl.h"
 
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "guide/guide_boards.h"
-#include "guide/guide_re.h"
-#include "guide/guide_text.h"
 #include "common/util.h"
 
 /* ---------------------------------------------------------------------
