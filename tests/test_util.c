@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/lines.h"
 #include "suites.h"
 #include "common/util.h"
 
@@ -246,6 +247,44 @@ START_TEST(strbuf_builds_strings)
 }
 END_TEST
 
+/* The line reader of the data files: numbers count every line, blank and
+ * comment lines are skipped, the two comment styles differ on a '#' that
+ * is not first. */
+START_TEST(lines_numbered_trimmed_and_commented)
+{
+    const char *text = "  first  \n\n# note\n\t  # indented note\r\nkey = a#b \r\n \nlast";
+    struct lines it;
+    lines_init(&it, text, LINES_HASH_FIRST);
+    ck_assert_str_eq(lines_next(&it), "first");
+    ck_assert_int_eq(it.lineno, 1);
+    ck_assert_str_eq(lines_next(&it), "key = a#b");
+    ck_assert_int_eq(it.lineno, 5);
+    char *last = lines_next(&it);
+    ck_assert_str_eq(last, "last");
+    ck_assert_int_eq(it.lineno, 7);
+    last[0] = 'L';              /* the caller's copy */
+    ck_assert_ptr_null(lines_next(&it));
+    ck_assert_ptr_null(lines_next(&it));
+    ck_assert_str_eq(text + strlen(text) - 4, "last");
+
+    lines_init(&it, text, LINES_HASH_ANYWHERE);
+    ck_assert_str_eq(lines_next(&it), "first");
+    ck_assert_str_eq(lines_next(&it), "key = a");
+    ck_assert_int_eq(it.lineno, 5);
+    lines_free(&it);
+    ck_assert_ptr_null(lines_next(&it));
+
+    lines_init(&it, NULL, LINES_HASH_FIRST);
+    ck_assert_ptr_null(lines_next(&it));
+    ck_assert_int_eq(it.lineno, 0);
+    lines_init(&it, "\n\n#\nx\n", LINES_HASH_ANYWHERE);
+    ck_assert_str_eq(lines_next(&it), "x");
+    ck_assert_int_eq(it.lineno, 4);
+    ck_assert_ptr_null(lines_next(&it));
+    ck_assert_int_eq(it.lineno, 4);
+}
+END_TEST
+
 Suite *suite_util(void)
 {
     Suite *s = suite_create("util");
@@ -259,6 +298,7 @@ Suite *suite_util(void)
     tcase_add_test(tc, utf8_valid_text_is_kept);
     tcase_add_test(tc, utf8_invalid_bytes_replaced);
     tcase_add_test(tc, utf8_cut_on_character_boundary);
+    tcase_add_test(tc, lines_numbered_trimmed_and_commented);
     suite_add_tcase(s, tc);
     return s;
 }
