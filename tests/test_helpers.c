@@ -137,3 +137,17 @@ void run_events_free(struct run_events *e)
     free(e->notes_text);
     memset(e, 0, sizeof *e);
 }
+
+char *test_tmpdir(const char *name)
+{
+    char *dir = xasprintf("/tmp/evmbench-%s-XXXXXX", name);
+    ck_assert_msg(mkdtemp(dir) != NULL, "cannot make %s", dir);
+    return dir;
+}
+
+void test_rmtree(const char *dir)
+{
+    char *cmd = xasprintf("rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+}

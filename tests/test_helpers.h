@@ -1,5 +1,5 @@
 /* test_helpers.h - what several suites share: a kernel run in-process with
- * everything it reported collected (test_helpers.c). */
+ * everything it reported collected, scratch directories (test_helpers.c). */
 #ifndef EVMBENCH_TEST_HELPERS_H
 #define EVMBENCH_TEST_HELPERS_H
 
@@ -46,5 +46,11 @@ void run_events_free(struct run_events *e);
 int test_metric_find(const struct kernel *k, const char *id);
 /* The same for a metric that must exist: a missing one fails the test. */
 size_t run_events_index(const struct run_events *e, const char *id);
+
+/* A new empty directory /tmp/evmbench-NAME-XXXXXX (mode 0700); caller
+ * frees the path. Failing to make it fails the test. */
+char *test_tmpdir(const char *name);
+/* Removes dir and everything in it; a failure fails the test. */
+void test_rmtree(const char *dir);
 
 #endif

@@ -25,22 +25,8 @@
 #include "data/settings.h"
 #include "store/store.h"
 #include "suites.h"
+#include "test_helpers.h"
 #include "common/util.h"
-
-static char *make_tmpdir(void)
-{
-    char tmpl[] = "/tmp/evmbench-outfile-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(tmpl));
-    return xstrdup(tmpl);
-}
-
-static void remove_tree(char *dir)
-{
-    char *cmd = xasprintf("rm -rf '%s'", dir);
-    ck_assert_int_eq(system(cmd), 0);
-    free(cmd);
-    free(dir);
-}
 
 static void put(const char *path, const char *text)
 {
@@ -95,7 +81,7 @@ static void assert_only(const char *dir, size_t want)
 START_TEST(test_new_file)
 {
     umask(027);
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *path = path_join(dir, "out.txt");
     char err[512];
     struct outfile *o = outfile_open(path, err, sizeof err);
@@ -118,7 +104,8 @@ START_TEST(test_new_file)
     assert_only(dir, 1);
     free(tmp);
     free(path);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -127,7 +114,7 @@ END_TEST
 START_TEST(test_replace_keeps_mode)
 {
     umask(022);
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *path = path_join(dir, "secret.json");
     put(path, "old\n");
     ck_assert_int_eq(chmod(path, 0600), 0);
@@ -146,7 +133,8 @@ START_TEST(test_replace_keeps_mode)
     ck_assert(after.st_ino != before.st_ino);
     assert_only(dir, 1);
     free(path);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -154,7 +142,7 @@ END_TEST
  * the old text stays and the temporary is gone; the reason is said. */
 START_TEST(test_failure_keeps_old)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *path = path_join(dir, "out.txt");
     put(path, "old\n");
     char err[512];
@@ -188,7 +176,8 @@ START_TEST(test_failure_keeps_old)
     assert_text(path, "old\n");
     assert_only(dir, 1);
     free(path);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -196,7 +185,7 @@ END_TEST
  * nothing is refused and nothing is created where it points. */
 START_TEST(test_symlinks)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *real = path_join(dir, "real.json");
     char *link = path_join(dir, "link.json");
     put(real, "old\n");
@@ -222,14 +211,15 @@ START_TEST(test_symlinks)
     free(dangling);
     free(real);
     free(link);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
 /* A directory, a socket: refused with the path and what it is. */
 START_TEST(test_refused)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char err[512];
     ck_assert_ptr_null(outfile_open(dir, err, sizeof err));
     ck_assert_int_eq(errno, EISDIR);
@@ -256,7 +246,8 @@ START_TEST(test_refused)
     free(want);
     free(sock);
     ck_assert_ptr_null(outfile_open("", err, sizeof err));
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -264,7 +255,7 @@ END_TEST
  * replaced at the end. */
 START_TEST(test_target_changed)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *path = path_join(dir, "report.txt");
     char err[512];
     struct outfile *o = outfile_open(path, err, sizeof err);
@@ -280,14 +271,15 @@ START_TEST(test_target_changed)
     assert_only(dir, 1);
     free(want);
     free(path);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
 /* A FIFO gets the output in place and stays a FIFO. */
 START_TEST(test_fifo)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *fifo = path_join(dir, "fifo");
     ck_assert_int_eq(mkfifo(fifo, 0644), 0);
     int rd = open(fifo, O_RDONLY | O_NONBLOCK);     /* a reader, so the open does not wait */
@@ -303,7 +295,8 @@ START_TEST(test_fifo)
     ck_assert(S_ISFIFO(st.st_mode));
     assert_only(dir, 1);
     free(fifo);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -311,7 +304,7 @@ END_TEST
  * written in place and stay devices; a full one is an error that says so. */
 START_TEST(test_char_device)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *null = path_join(dir, "null"), *full = path_join(dir, "full");
     if (mknod(null, S_IFCHR | 0666, makedev(1, 3)) != 0 ||
         mknod(full, S_IFCHR | 0666, makedev(1, 7)) != 0) {
@@ -334,7 +327,8 @@ START_TEST(test_char_device)
     free(want);
     free(null);
     free(full);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -404,7 +398,7 @@ static void die_while_writing(const char *path, int sig)
 
 START_TEST(test_signal_removes_temporary)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *path = path_join(dir, "report.txt");
     put(path, "old report\n");
     static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, 0 };
@@ -414,7 +408,8 @@ START_TEST(test_signal_removes_temporary)
         assert_only(dir, 1);
     }
     free(path);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -422,7 +417,7 @@ END_TEST
  * way is refused and left alone; a link is kept, its file replaced. */
 START_TEST(test_baseline_and_settings)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *bdir = path_join(dir, "baselines");
     ck_assert_int_eq(mkdir(bdir, 0755), 0);
     char *in_way = path_join(bdir, "blocked.json");
@@ -458,7 +453,8 @@ START_TEST(test_baseline_and_settings)
     free(cfg);
     free(in_way);
     free(bdir);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -466,7 +462,7 @@ END_TEST
  * would take (this second's and the next's) is not followed. */
 START_TEST(test_store_run_file_is_new)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *runs = path_join(dir, "runs");
     ck_assert_int_eq(mkdir(runs, 0755), 0);
     char *victim = path_join(dir, "victim");
@@ -492,7 +488,8 @@ START_TEST(test_store_run_file_is_new)
     assert_text(victim, "victim\n");
     free(victim);
     free(runs);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 

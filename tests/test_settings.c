@@ -14,6 +14,7 @@
 #include "data/settings.h"
 #include "store/store.h"
 #include "suites.h"
+#include "test_helpers.h"
 #include "common/util.h"
 
 START_TEST(test_settings_parse)
@@ -320,9 +321,7 @@ START_TEST(test_session_baseline_choices)
     unlink(bad);
     free(bad);
     free(id);
-    char *cmd = xasprintf("rm -rf '%s'", dir);
-    ck_assert_int_eq(system(cmd), 0);
-    free(cmd);
+    test_rmtree(dir);
 }
 END_TEST
 
