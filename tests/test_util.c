@@ -14,6 +14,7 @@
 
 #include "common/lines.h"
 #include "suites.h"
+#include "test_helpers.h"
 #include "common/util.h"
 
 START_TEST(slug_folds_case_and_punctuation)
@@ -254,8 +255,7 @@ END_TEST
 /* write_all: every byte, in order; a failed write says so with errno. */
 START_TEST(write_all_writes_everything)
 {
-    char dir[] = "/tmp/evmbench-write-all-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char *dir = test_tmpdir("write-all");
     char *path = path_join(dir, "f");
     size_t n = 3 << 20;
     char *buf = xmalloc(n);
@@ -278,8 +278,8 @@ START_TEST(write_all_writes_everything)
     ck_assert(!write_all(fd, buf, 10));     /* opened for reading only */
     ck_assert_int_eq(errno, EBADF);
     close(fd);
-    unlink(path);
-    rmdir(dir);
+    test_rmtree(dir);
+    free(dir);
     free(back);
     free(buf);
     free(path);
