@@ -1,5 +1,10 @@
 /* check_main.c - the one test runner: every module's suite, one report.
- * Run a single suite with CK_RUN_SUITE=name, a case with CK_RUN_CASE. */
+ * Run a single suite with CK_RUN_SUITE=name, a case with CK_RUN_CASE.
+ *
+ * Test names say what holds, in lower-case snake_case without a test_
+ * prefix: START_TEST(replace_keeps_mode), START_TEST(version_and_help).
+ * Helpers more than one suite uses live here (suites.h) or in
+ * test_helpers.c (test_helpers.h), not in copies. */
 #include "config.h"
 
 #include <math.h>

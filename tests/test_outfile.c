@@ -78,7 +78,7 @@ static void assert_only(const char *dir, size_t want)
 
 /* A new file: its text, the umask's mode, nothing else in the folder,
  * and while it is written nothing at the target, one 0600 temporary. */
-START_TEST(test_new_file)
+START_TEST(new_file)
 {
     umask(027);
     char *dir = test_tmpdir("outfile");
@@ -111,7 +111,7 @@ END_TEST
 
 /* An existing file is replaced (a new inode) and keeps its mode; a
  * write in progress does not touch it. */
-START_TEST(test_replace_keeps_mode)
+START_TEST(replace_keeps_mode)
 {
     umask(022);
     char *dir = test_tmpdir("outfile");
@@ -140,7 +140,7 @@ END_TEST
 
 /* Dropped, or failed (the file-size limit makes writes fail with EFBIG):
  * the old text stays and the temporary is gone; the reason is said. */
-START_TEST(test_failure_keeps_old)
+START_TEST(failure_keeps_old)
 {
     char *dir = test_tmpdir("outfile");
     char *path = path_join(dir, "out.txt");
@@ -183,7 +183,7 @@ END_TEST
 
 /* A link: the file it names is replaced, the link stays; a link to
  * nothing is refused and nothing is created where it points. */
-START_TEST(test_symlinks)
+START_TEST(symlinks)
 {
     char *dir = test_tmpdir("outfile");
     char *real = path_join(dir, "real.json");
@@ -217,7 +217,7 @@ START_TEST(test_symlinks)
 END_TEST
 
 /* A directory, a socket: refused with the path and what it is. */
-START_TEST(test_refused)
+START_TEST(refused)
 {
     char *dir = test_tmpdir("outfile");
     char err[512];
@@ -253,7 +253,7 @@ END_TEST
 
 /* What the target became while it was written (a FIFO here) is not
  * replaced at the end. */
-START_TEST(test_target_changed)
+START_TEST(target_changed)
 {
     char *dir = test_tmpdir("outfile");
     char *path = path_join(dir, "report.txt");
@@ -277,7 +277,7 @@ START_TEST(test_target_changed)
 END_TEST
 
 /* A FIFO gets the output in place and stays a FIFO. */
-START_TEST(test_fifo)
+START_TEST(fifo_written_in_place)
 {
     char *dir = test_tmpdir("outfile");
     char *fifo = path_join(dir, "fifo");
@@ -302,7 +302,7 @@ END_TEST
 
 /* Character devices (made here as root: the null and full devices) are
  * written in place and stay devices; a full one is an error that says so. */
-START_TEST(test_char_device)
+START_TEST(char_device)
 {
     char *dir = test_tmpdir("outfile");
     char *null = path_join(dir, "null"), *full = path_join(dir, "full");
@@ -335,7 +335,7 @@ END_TEST
 /* /dev/fd/N is the descriptor itself (a pipe here); a pipe nobody reads
  * (SIGPIPE ignored) is an error with the reason, for a stream opened
  * elsewhere too. */
-START_TEST(test_descriptor_and_pipe)
+START_TEST(descriptor_and_pipe)
 {
     int p[2];
     ck_assert_int_eq(pipe(p), 0);
@@ -396,7 +396,7 @@ static void die_while_writing(const char *path, int sig)
     }
 }
 
-START_TEST(test_signal_removes_temporary)
+START_TEST(signal_removes_temporary)
 {
     char *dir = test_tmpdir("outfile");
     char *path = path_join(dir, "report.txt");
@@ -415,7 +415,7 @@ END_TEST
 
 /* Baselines and settings go through the same code: a directory in the
  * way is refused and left alone; a link is kept, its file replaced. */
-START_TEST(test_baseline_and_settings)
+START_TEST(baseline_and_settings)
 {
     char *dir = test_tmpdir("outfile");
     char *bdir = path_join(dir, "baselines");
@@ -460,7 +460,7 @@ END_TEST
 
 /* The store's run file is always new: a link planted at the name it
  * would take (this second's and the next's) is not followed. */
-START_TEST(test_store_run_file_is_new)
+START_TEST(store_run_file_is_new)
 {
     char *dir = test_tmpdir("outfile");
     char *runs = path_join(dir, "runs");
@@ -497,18 +497,18 @@ Suite *suite_outfile(void)
 {
     Suite *s = suite_create("outfile");
     TCase *tc = tcase_create("kinds");
-    tcase_add_test(tc, test_new_file);
-    tcase_add_test(tc, test_replace_keeps_mode);
-    tcase_add_test(tc, test_failure_keeps_old);
-    tcase_add_test(tc, test_symlinks);
-    tcase_add_test(tc, test_refused);
-    tcase_add_test(tc, test_fifo);
-    tcase_add_test(tc, test_target_changed);
-    tcase_add_test(tc, test_char_device);
-    tcase_add_test(tc, test_descriptor_and_pipe);
-    tcase_add_test(tc, test_signal_removes_temporary);
-    tcase_add_test(tc, test_baseline_and_settings);
-    tcase_add_test(tc, test_store_run_file_is_new);
+    tcase_add_test(tc, new_file);
+    tcase_add_test(tc, replace_keeps_mode);
+    tcase_add_test(tc, failure_keeps_old);
+    tcase_add_test(tc, symlinks);
+    tcase_add_test(tc, refused);
+    tcase_add_test(tc, fifo_written_in_place);
+    tcase_add_test(tc, target_changed);
+    tcase_add_test(tc, char_device);
+    tcase_add_test(tc, descriptor_and_pipe);
+    tcase_add_test(tc, signal_removes_temporary);
+    tcase_add_test(tc, baseline_and_settings);
+    tcase_add_test(tc, store_run_file_is_new);
     suite_add_tcase(s, tc);
     return s;
 }
