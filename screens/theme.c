@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/lines.h"
 #include "common/util.h"
 
 static const char *const role_names[] = {
@@ -190,21 +191,17 @@ static const char *parse_line(struct theme *t, char *line, char *err, size_t err
 int theme_parse(struct theme *t, const char *text, const char *file, bool mono,
                 struct diag *dg)
 {
-    int errors = 0, lineno = 0;
+    int errors = 0;
     theme_builtin(t, mono);
-    for (const char *p = text; *p;) {
-        const char *eol = strchr(p, '\n');
-        size_t len = eol ? (size_t)(eol - p) : strlen(p);
-        char *line = xstrndup(p, len);
+    struct lines it;
+    lines_init(&it, text, LINES_HASH_FIRST);
+    for (char *line; (line = lines_next(&it));) {
         char err[160];
-        lineno++;
         const char *msg = parse_line(t, line, err, sizeof err);
         if (msg) {
-            diag_add(dg, "%s:%d: %s", file, lineno, msg);
+            diag_add(dg, "%s:%d: %s", file, it.lineno, msg);
             errors++;
         }
-        free(line);
-        p += len + (eol ? 1 : 0);
     }
     if (errors)
         theme_builtin(t, mono);

@@ -1,5 +1,10 @@
 /* check_main.c - the one test runner: every module's suite, one report.
- * Run a single suite with CK_RUN_SUITE=name, a case with CK_RUN_CASE. */
+ * Run a single suite with CK_RUN_SUITE=name, a case with CK_RUN_CASE.
+ *
+ * Test names say what holds, in lower-case snake_case without a test_
+ * prefix: START_TEST(replace_keeps_mode), START_TEST(version_and_help).
+ * Helpers more than one suite uses live here (suites.h) or in
+ * test_helpers.c (test_helpers.h), not in copies. */
 #include "config.h"
 
 #include <math.h>
@@ -38,28 +43,39 @@ double test_memcpy_mbs(size_t bytes)
     return 2.0 * (double)bytes / 1e6 / best;
 }
 
-int test_cli_argv(int argc, char **argv, char **out, char **err)
+int test_cli_words(const char *const *words, unsigned closed, char **out, char **err)
 {
+    char *argv[64];
+    int argc = 0;
+    argv[argc++] = (char *)"evmbench";
+    for (size_t i = 0; words[i] && argc < 63; i++)
+        argv[argc++] = (char *)words[i];
+    argv[argc] = NULL;
     size_t no, ne;
     FILE *fo = open_memstream(out, &no), *fe = open_memstream(err, &ne);
-    int rc = cli_main(argc, argv, fo, fe);
+    int rc = cli_main_std(argc, argv, fo, fe, closed);
     fclose(fo);
     fclose(fe);
     return rc;
 }
 
+int test_cli_va(char **out, char **err, const char *first, va_list ap)
+{
+    const char *words[64];
+    size_t n = 0;
+    for (const char *a = first; a && n < 63; a = va_arg(ap, const char *))
+        words[n++] = a;
+    words[n] = NULL;
+    return test_cli_words(words, 0, out, err);
+}
+
 int test_cli(char **out, char **err, const char *first, ...)
 {
-    char *argv[64];
-    int argc = 0;
-    argv[argc++] = (char *)"evmbench";
     va_list ap;
     va_start(ap, first);
-    for (const char *a = first; a && argc < 63; a = va_arg(ap, const char *))
-        argv[argc++] = (char *)a;
+    int rc = test_cli_va(out, err, first, ap);
     va_end(ap);
-    argv[argc] = NULL;
-    return test_cli_argv(argc, argv, out, err);
+    return rc;
 }
 
 int main(void)

@@ -2,6 +2,7 @@
 #ifndef EVMBENCH_TEST_SUITES_H
 #define EVMBENCH_TEST_SUITES_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include <check.h>
@@ -38,7 +39,13 @@ Suite *suite_spawn(void);
  * after `first`; argv[0] is added); *out and *err get what it printed
  * (caller frees). Returns the exit status. */
 int test_cli(char **out, char **err, const char *first, ...);
-int test_cli_argv(int argc, char **argv, char **out, char **err);
+/* The same with the words after `first` in ap. */
+int test_cli_va(char **out, char **err, const char *first, va_list ap);
+/* The same with the words of a NULL-terminated array (at most 62 used),
+ * and `closed` the standard streams main found closed (CLI_STDOUT_CLOSED
+ * ..., see cli_main_std); test_cli() passes 0. The one runner: the others
+ * call it. */
+int test_cli_words(const char *const *words, unsigned closed, char **out, char **err);
 
 /* Absolute path of a file under tests/data (from $TESTS_DATA); caller frees. */
 char *test_data_path(const char *rel);

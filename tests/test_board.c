@@ -122,7 +122,7 @@ static void check_text_layout(const char *text)
     ck_assert_uint_ge(lines, 12);
 }
 
-START_TEST(test_fixture)
+START_TEST(fixture)
 {
     const struct fixture *fx = &fixtures[_i];
     struct board_info b;
@@ -178,7 +178,7 @@ START_TEST(test_fixture)
 }
 END_TEST
 
-START_TEST(test_json_shape)
+START_TEST(json_shape)
 {
     struct board_info b;
     detect_fixture(&b, "am62xx_sk-fs");
@@ -231,7 +231,7 @@ START_TEST(test_json_shape)
 }
 END_TEST
 
-START_TEST(test_json_nulls_pc)
+START_TEST(json_nulls_pc)
 {
     struct board_info b;
     detect_fixture(&b, "pc-x86");
@@ -257,7 +257,7 @@ START_TEST(test_json_nulls_pc)
 }
 END_TEST
 
-START_TEST(test_missing_sysroot)
+START_TEST(missing_sysroot)
 {
     struct board_info b;
     board_detect(&b, "/nonexistent/evmbench-sysroot");
@@ -293,7 +293,7 @@ START_TEST(test_missing_sysroot)
 }
 END_TEST
 
-START_TEST(test_real_system)
+START_TEST(real_system)
 {
     static const char *const roots[] = { NULL, "/", "" };
     for (size_t i = 0; i < ARRAY_SIZE(roots); i++) {
@@ -313,7 +313,7 @@ START_TEST(test_real_system)
 }
 END_TEST
 
-START_TEST(test_override_no_dt)
+START_TEST(override_no_dt)
 {
     struct board_info b;
     detect_fixture(&b, "pc-x86");
@@ -335,7 +335,7 @@ START_TEST(test_override_no_dt)
 }
 END_TEST
 
-START_TEST(test_override_other_key)
+START_TEST(override_other_key)
 {
     struct board_info b;
     detect_fixture(&b, "am62xx_lp_sk-fs");
@@ -369,7 +369,7 @@ START_TEST(test_override_other_key)
 }
 END_TEST
 
-START_TEST(test_known_keys)
+START_TEST(known_keys)
 {
     size_t n = 0;
     for (const char *const *k = board_known_keys; *k; k++, n++)
@@ -392,7 +392,7 @@ START_TEST(test_known_keys)
 }
 END_TEST
 
-START_TEST(test_text)
+START_TEST(renders_text)
 {
     struct board_info b;
     detect_fixture(&b, "am62xx_sk-fs");
@@ -467,7 +467,7 @@ static void check_printable(const char *s)
         ck_assert_msg(*p >= 0x20 && *p < 0x7f, "byte 0x%02x in \"%s\"", *p, s);
 }
 
-START_TEST(test_junk_compatible)
+START_TEST(junk_compatible)
 {
     char *root = tmp_root();
     /* no trailing NUL, control and high bytes, empty entries */
@@ -496,7 +496,7 @@ START_TEST(test_junk_compatible)
 }
 END_TEST
 
-START_TEST(test_junk_falls_back_to_model)
+START_TEST(junk_falls_back_to_model)
 {
     char *root = tmp_root();
     PUT(root, "proc/device-tree/compatible", "\xff\xfe\0\x01");
@@ -515,7 +515,7 @@ START_TEST(test_junk_falls_back_to_model)
 }
 END_TEST
 
-START_TEST(test_family_from_compatible)
+START_TEST(family_from_compatible)
 {
     char *root = tmp_root();
     PUT(root, "sys/firmware/devicetree/base/compatible",
@@ -533,7 +533,7 @@ START_TEST(test_family_from_compatible)
 }
 END_TEST
 
-START_TEST(test_oversized_and_binary)
+START_TEST(oversized_and_binary)
 {
     char *root = tmp_root();
     size_t big = 100000;
@@ -570,7 +570,7 @@ START_TEST(test_oversized_and_binary)
 }
 END_TEST
 
-START_TEST(test_big_little_policy)
+START_TEST(big_little_policy)
 {
     char *root = tmp_root();
     struct strbuf sb;
@@ -597,7 +597,7 @@ START_TEST(test_big_little_policy)
 }
 END_TEST
 
-START_TEST(test_clock_junk)
+START_TEST(clock_junk)
 {
     char *root = tmp_root();
     PUT(root, "proc/cpuinfo", "processor\t: 0\ncpu MHz\t\t: inf\n");
@@ -622,27 +622,27 @@ Suite *suite_board(void)
     Suite *s = suite_create("board");
 
     TCase *tc = tcase_create("fixtures");
-    tcase_add_loop_test(tc, test_fixture, 0, (int)ARRAY_SIZE(fixtures));
-    tcase_add_test(tc, test_json_shape);
-    tcase_add_test(tc, test_json_nulls_pc);
-    tcase_add_test(tc, test_missing_sysroot);
-    tcase_add_test(tc, test_real_system);
-    tcase_add_test(tc, test_known_keys);
-    tcase_add_test(tc, test_text);
+    tcase_add_loop_test(tc, fixture, 0, (int)ARRAY_SIZE(fixtures));
+    tcase_add_test(tc, json_shape);
+    tcase_add_test(tc, json_nulls_pc);
+    tcase_add_test(tc, missing_sysroot);
+    tcase_add_test(tc, real_system);
+    tcase_add_test(tc, known_keys);
+    tcase_add_test(tc, renders_text);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("override");
-    tcase_add_test(tc, test_override_no_dt);
-    tcase_add_test(tc, test_override_other_key);
+    tcase_add_test(tc, override_no_dt);
+    tcase_add_test(tc, override_other_key);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("robustness");
-    tcase_add_test(tc, test_junk_compatible);
-    tcase_add_test(tc, test_junk_falls_back_to_model);
-    tcase_add_test(tc, test_family_from_compatible);
-    tcase_add_test(tc, test_oversized_and_binary);
-    tcase_add_test(tc, test_big_little_policy);
-    tcase_add_test(tc, test_clock_junk);
+    tcase_add_test(tc, junk_compatible);
+    tcase_add_test(tc, junk_falls_back_to_model);
+    tcase_add_test(tc, family_from_compatible);
+    tcase_add_test(tc, oversized_and_binary);
+    tcase_add_test(tc, big_little_policy);
+    tcase_add_test(tc, clock_junk);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -23,17 +23,11 @@ struct outcome {
 /* Runs cli_main with the words of a NULL-terminated list. */
 static struct outcome run_cli(const char *first, ...)
 {
-    char *argv[64];
-    int argc = 0;
-    argv[argc++] = (char *)"evmbench";
+    struct outcome o = { 0 };
     va_list ap;
     va_start(ap, first);
-    for (const char *a = first; a && argc < 63; a = va_arg(ap, const char *))
-        argv[argc++] = (char *)a;
+    o.rc = test_cli_va(&o.out, &o.err, first, ap);
     va_end(ap);
-    argv[argc] = NULL;
-    struct outcome o = { 0 };
-    o.rc = test_cli_argv(argc, argv, &o.out, &o.err);
     return o;
 }
 
@@ -718,18 +712,8 @@ END_TEST
 /* As run_cli, with stdout marked closed as main does after >&-. */
 static struct outcome run_cli_stdout_closed(const char *const *words)
 {
-    char *argv[16];
-    int argc = 0;
-    argv[argc++] = (char *)"evmbench";
-    for (size_t i = 0; words[i] && argc < 15; i++)
-        argv[argc++] = (char *)words[i];
-    argv[argc] = NULL;
     struct outcome o = { 0 };
-    size_t no, ne;
-    FILE *fo = open_memstream(&o.out, &no), *fe = open_memstream(&o.err, &ne);
-    o.rc = cli_main_std(argc, argv, fo, fe, CLI_STDOUT_CLOSED);
-    fclose(fo);
-    fclose(fe);
+    o.rc = test_cli_words(words, CLI_STDOUT_CLOSED, &o.out, &o.err);
     return o;
 }
 

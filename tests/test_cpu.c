@@ -19,98 +19,17 @@
 #include "data/refdb.h"
 #include "run/report.h"
 #include "suites.h"
+#include "test_helpers.h"
 #include "common/util.h"
 
 /* --- collecting a run ---------------------------------------------------- */
 
-#define MAX_METRICS 4
-
-struct events {
-    const struct kernel *k;
-    int samples[MAX_METRICS];
-    double first[MAX_METRICS], last[MAX_METRICS];
-    int bad_values;         /* not finite or <= 0 */
-    int unknown;            /* samples of metrics the kernel does not declare */
-    int fails;
-    char *fail_text;
-    int progress;
-    bool progress_backwards, progress_over;
-    double prev_done;
-    char *notes;            /* all notes, '|' separated */
-};
-
-static int metric_index(const struct kernel *k, const char *id)
+static void assert_clean_run(int rc, const struct run_events *e)
 {
-    for (size_t i = 0; i < k->nmetrics && i < MAX_METRICS; i++)
-        if (id && strcmp(k->metrics[i].id, id) == 0)
-            return (int)i;
-    return -1;
-}
-
-static void collect(void *ctx, const struct report_event *ev)
-{
-    struct events *e = ctx;
-    int i;
-    switch (ev->kind) {
-    case REPORT_SAMPLE:
-        i = metric_index(e->k, ev->metric);
-        if (i < 0) {
-            e->unknown++;
-            break;
-        }
-        if (!e->samples[i])
-            e->first[i] = ev->value;
-        e->last[i] = ev->value;
-        e->samples[i]++;
-        if (!isfinite(ev->value) || ev->value <= 0)
-            e->bad_values++;
-        break;
-    case REPORT_PROGRESS:
-        if (e->progress && ev->value < e->prev_done)
-            e->progress_backwards = true;
-        if (ev->value > ev->total * 1.0001)
-            e->progress_over = true;
-        e->prev_done = ev->value;
-        e->progress++;
-        break;
-    case REPORT_NOTE: {
-        char *j = xasprintf("%s%s|", e->notes ? e->notes : "", ev->text);
-        free(e->notes);
-        e->notes = j;
-        break;
-    }
-    case REPORT_FAIL:
-        e->fails++;
-        if (!e->fail_text)
-            e->fail_text = xasprintf("%s: %s", ev->metric, ev->text);
-        break;
-    }
-}
-
-static int run_kernel(const char *name, const struct kernel_params *p, struct events *e)
-{
-    memset(e, 0, sizeof *e);
-    e->k = kernel_find(name);
-    ck_assert_ptr_nonnull(e->k);
-    struct report r;
-    report_to_callback(&r, collect, e);
-    struct kernel_params params = *p;
-    params.self = e->k;
-    return e->k->run(&params, &r);
-}
-
-static void events_free(struct events *e)
-{
-    free(e->fail_text);
-    free(e->notes);
-}
-
-static void assert_clean_run(int rc, const struct events *e)
-{
-    ck_assert_msg(rc == 0 && e->fails == 0, "run failed (rc %d): %s", rc,
-                  e->fail_text ? e->fail_text : "?");
+    ck_assert_msg(rc == 0 && e->nfails == 0, "run failed (rc %d): %s: %s", rc,
+                  e->fail_metric ? e->fail_metric : "?", e->fail_text ? e->fail_text : "?");
     ck_assert_int_eq(e->bad_values, 0);
-    ck_assert_int_eq(e->unknown, 0);
+    ck_assert_int_eq(e->unknown_samples, 0);
     ck_assert(!e->progress_backwards);
     ck_assert(!e->progress_over);
     ck_assert_int_gt(e->progress, 0);
@@ -186,22 +105,23 @@ START_TEST(dhrystone_quick_run_validates)
     /* 2 samples of 200,000 runs: the final values are checked by the
      * kernel (Arr_2_Glob[8][7] = runs + 10 and the rest). */
     struct kernel_params p = { .quick = true, .size = 200000, .iterations = 2 };
-    struct events e;
-    int rc = run_kernel("dhrystone", &p, &e);
+    struct run_events e;
+    int rc = run_events_kernel("dhrystone", &p, NULL, &e);
     assert_clean_run(rc, &e);
-    int clock = metric_index(e.k, "cpu_clock"), per_mhz = metric_index(e.k, "dhrystone_per_mhz");
-    int per_s = metric_index(e.k, "dhrystone_per_second");
+    size_t clock = run_events_index(&e, "cpu_clock");
+    size_t per_mhz = run_events_index(&e, "dhrystone_per_mhz");
+    size_t per_s = run_events_index(&e, "dhrystone_per_second");
     ck_assert_int_eq(e.samples[per_s], 2);
     ck_assert_int_eq(e.samples[clock], 2);
     ck_assert_int_eq(e.samples[per_mhz], 2);
     /* DMIPS/MHz is the sample's Dhrystones/s / 1757 / its clock. */
     ck_assert_double_eq_tol(e.last[per_mhz], e.last[per_s] / 1757.0 / e.last[clock],
                             1e-9 * e.last[per_mhz]);
-    ck_assert_ptr_nonnull(e.notes);
-    ck_assert_ptr_nonnull(strstr(e.notes, "final values as Dhrystone 2.1 documents"));
-    ck_assert_ptr_nonnull(strstr(e.notes, "200000 runs per sample"));
-    ck_assert(strstr(e.notes, "cpufreq") != NULL);
-    events_free(&e);
+    ck_assert_ptr_nonnull(e.notes_text);
+    ck_assert_ptr_nonnull(strstr(e.notes_text, "final values as Dhrystone 2.1 documents"));
+    ck_assert_ptr_nonnull(strstr(e.notes_text, "200000 runs per sample"));
+    ck_assert(strstr(e.notes_text, "cpufreq") != NULL);
+    run_events_free(&e);
 }
 END_TEST
 
@@ -210,10 +130,10 @@ START_TEST(dhrystone_is_repeatable_in_process)
     /* The benchmark's globals are reset by every run. */
     struct kernel_params p = { .quick = true, .size = 5000, .iterations = 1 };
     for (int i = 0; i < 3; i++) {
-        struct events e;
-        int rc = run_kernel("dhrystone", &p, &e);
+        struct run_events e;
+        int rc = run_events_kernel("dhrystone", &p, NULL, &e);
         assert_clean_run(rc, &e);
-        events_free(&e);
+        run_events_free(&e);
     }
 }
 END_TEST
@@ -221,16 +141,17 @@ END_TEST
 START_TEST(whetstone_quick_run_validates)
 {
     struct kernel_params p = { .quick = true, .size = 300, .iterations = 2 };
-    struct events e;
-    int rc = run_kernel("whetstone", &p, &e);
+    struct run_events e;
+    int rc = run_events_kernel("whetstone", &p, NULL, &e);
     assert_clean_run(rc, &e);
-    int sdk = metric_index(e.k, "whetstone"), full = metric_index(e.k, "whetstone-full");
+    size_t sdk = run_events_index(&e, "whetstone");
+    size_t full = run_events_index(&e, "whetstone-full");
     ck_assert_int_eq(e.samples[sdk], 2);
     ck_assert_int_eq(e.samples[full], 2);
     /* The guide's row times a subset of the modules of the full mix. */
     ck_assert(e.last[sdk] >= e.last[full]);
-    ck_assert_ptr_nonnull(strstr(e.notes, "300 loops"));
-    events_free(&e);
+    ck_assert_ptr_nonnull(strstr(e.notes_text, "300 loops"));
+    run_events_free(&e);
 }
 END_TEST
 
@@ -238,28 +159,28 @@ START_TEST(whetstone_odd_loop_counts_validate)
 {
     /* Module 4 ends on J = 0 or 1 by the parity of its count. */
     struct kernel_params p = { .quick = true, .size = 7, .iterations = 1 };
-    struct events e;
-    int rc = run_kernel("whetstone", &p, &e);
+    struct run_events e;
+    int rc = run_events_kernel("whetstone", &p, NULL, &e);
     assert_clean_run(rc, &e);
-    events_free(&e);
+    run_events_free(&e);
 }
 END_TEST
 
 START_TEST(linpack_quick_run_validates)
 {
     struct kernel_params p = { .quick = true, .iterations = 2 };
-    struct events e;
-    int rc = run_kernel("linpack", &p, &e);
+    struct run_events e;
+    int rc = run_events_kernel("linpack", &p, NULL, &e);
     assert_clean_run(rc, &e);
-    int sp = metric_index(e.k, "linpack"), dp = metric_index(e.k, "linpack-double");
+    size_t sp = run_events_index(&e, "linpack"), dp = run_events_index(&e, "linpack-double");
     ck_assert_int_eq(e.samples[sp], 2);
     ck_assert_int_eq(e.samples[dp], 2);
     /* Kflops, positive and finite (assert_clean_run): no speed is assumed. */
     ck_assert(e.last[sp] > 0 && e.last[dp] > 0);
     /* The residual is checked in the kernel and reported. */
-    ck_assert_ptr_nonnull(strstr(e.notes, "order 100, leading dimension 201"));
-    ck_assert_ptr_nonnull(strstr(e.notes, "normalised residual"));
-    events_free(&e);
+    ck_assert_ptr_nonnull(strstr(e.notes_text, "order 100, leading dimension 201"));
+    ck_assert_ptr_nonnull(strstr(e.notes_text, "normalised residual"));
+    run_events_free(&e);
 }
 END_TEST
 
@@ -268,11 +189,11 @@ START_TEST(linpack_other_orders_validate)
     static const size_t orders[] = { 2, 7, 150 };
     for (size_t i = 0; i < ARRAY_SIZE(orders); i++) {
         struct kernel_params p = { .quick = true, .size = orders[i], .iterations = 1 };
-        struct events e;
-        int rc = run_kernel("linpack", &p, &e);
+        struct run_events e;
+        int rc = run_events_kernel("linpack", &p, NULL, &e);
         assert_clean_run(rc, &e);
-        ck_assert_ptr_nonnull(strstr(e.notes, "not comparable"));
-        events_free(&e);
+        ck_assert_ptr_nonnull(strstr(e.notes_text, "not comparable"));
+        run_events_free(&e);
     }
 }
 END_TEST

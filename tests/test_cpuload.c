@@ -20,7 +20,7 @@
 
 /* Every tests/data/cpuload/<case>: before/ and after/ sysroots and the
  * expected busy percentage (a line starting '#': no value at all). */
-START_TEST(test_fixture_pairs)
+START_TEST(fixture_pairs)
 {
     char *base = test_data_path("cpuload");
     DIR *d = opendir(base);
@@ -71,7 +71,7 @@ START_TEST(test_fixture_pairs)
 }
 END_TEST
 
-START_TEST(test_parse)
+START_TEST(parse)
 {
     struct cpuload_sample s;
     ck_assert(cpuload_parse("cpu  10 20 30 40 50 60 70 80 90 100\n", &s));
@@ -91,7 +91,7 @@ START_TEST(test_parse)
 END_TEST
 
 /* This machine's own /proc/stat over a short busy loop. */
-START_TEST(test_real_proc_stat)
+START_TEST(real_proc_stat)
 {
     struct cpuload_sample a, b;
     char *why = NULL;
@@ -139,7 +139,7 @@ static void assert_not_writable_unprivileged(const char *dir)
                   "a directory of mode 0500 is not refused as not writable");
 }
 
-START_TEST(test_storage_dir)
+START_TEST(storage_dir)
 {
     char tmpl[] = "/tmp/evmbench-test-storage-XXXXXX";
     ck_assert(mkdtemp(tmpl));
@@ -181,7 +181,7 @@ END_TEST
 
 /* A block device is refused without --allow-raw-device; with it the device
  * itself is the target. /dev/loop0 or any block device there is. */
-START_TEST(test_raw_device)
+START_TEST(raw_device)
 {
     const char *dev = NULL;
     static const char *const cands[] = { "/dev/loop0", "/dev/sda", "/dev/vda", "/dev/nvme0n1",
@@ -207,7 +207,7 @@ START_TEST(test_raw_device)
 }
 END_TEST
 
-START_TEST(test_peer)
+START_TEST(peer)
 {
     static const char *const good[] = { "192.168.0.1", "10.0.0.255", "::1", "fe80::1",
                                         "2001:db8::8a2e:370:7334", "localhost", "tester",
@@ -245,14 +245,14 @@ Suite *suite_cpuload(void)
 {
     Suite *s = suite_create("cpuload");
     TCase *tc = tcase_create("cpuload");
-    tcase_add_test(tc, test_fixture_pairs);
-    tcase_add_test(tc, test_parse);
-    tcase_add_test(tc, test_real_proc_stat);
+    tcase_add_test(tc, fixture_pairs);
+    tcase_add_test(tc, parse);
+    tcase_add_test(tc, real_proc_stat);
     suite_add_tcase(s, tc);
     tc = tcase_create("toolparam");
-    tcase_add_test(tc, test_storage_dir);
-    tcase_add_test(tc, test_raw_device);
-    tcase_add_test(tc, test_peer);
+    tcase_add_test(tc, storage_dir);
+    tcase_add_test(tc, raw_device);
+    tcase_add_test(tc, peer);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -33,7 +33,7 @@ static const struct {
     { 0.00001234, 6, "e-05" },
 };
 
-START_TEST(test_value)
+START_TEST(value)
 {
     char buf[32];
     fmt_value(buf, sizeof buf, value_cases[_i].v, value_cases[_i].width);
@@ -48,7 +48,7 @@ START_TEST(test_value)
 }
 END_TEST
 
-START_TEST(test_value_special)
+START_TEST(value_special)
 {
     char buf[16];
     ck_assert_str_eq(fmt_value(buf, sizeof buf, NAN, 6), "-");
@@ -62,7 +62,7 @@ START_TEST(test_value_special)
 }
 END_TEST
 
-START_TEST(test_band)
+START_TEST(band)
 {
     char buf[32];
     ck_assert_str_eq(fmt_band(buf, sizeof buf, true, 1650.2, true, 2245.2, 4), "1650-2245");
@@ -80,7 +80,7 @@ static struct deviation dev(double pct, bool better, enum verdict v)
     return d;
 }
 
-START_TEST(test_deviation)
+START_TEST(deviation)
 {
     char buf[32];
     struct deviation d = dev(12.34, true, VERDICT_OFF);
@@ -103,7 +103,7 @@ START_TEST(test_deviation)
 }
 END_TEST
 
-START_TEST(test_verdict_and_duration)
+START_TEST(verdict_and_duration)
 {
     char buf[16];
     ck_assert_str_eq(fmt_verdict(VERDICT_IN_RANGE), "in");
@@ -120,7 +120,7 @@ END_TEST
 
 /* --- progress bar, fitting text ------------------------------------------ */
 
-START_TEST(test_progress_bar)
+START_TEST(progress_bar)
 {
     char buf[256];
     ck_assert_str_eq(fmt_progress_bar(buf, sizeof buf, 0.5, 12, false), "[#####.....]");
@@ -136,7 +136,7 @@ START_TEST(test_progress_bar)
 }
 END_TEST
 
-START_TEST(test_fit)
+START_TEST(fit)
 {
     char buf[64];
     ck_assert_str_eq(fmt_fit(buf, sizeof buf, "copy", 6, false, false), "copy  ");
@@ -157,7 +157,7 @@ START_TEST(test_fit)
 }
 END_TEST
 
-START_TEST(test_wrap)
+START_TEST(wrap)
 {
     char buf[64];
     const char *note = "stream: 3 arrays of 16777216 doubles, sized down";
@@ -177,7 +177,7 @@ START_TEST(test_wrap)
 }
 END_TEST
 
-START_TEST(test_counts_and_units)
+START_TEST(counts_and_units)
 {
     char buf[64];
     ck_assert_str_eq(fmt_bench_counts(buf, sizeof buf, 3, 1), "3 benchmarks, 1 runnable");
@@ -217,7 +217,7 @@ static struct result_row stream_row(void)
     return r;
 }
 
-START_TEST(test_metric_row)
+START_TEST(metric_row)
 {
     char buf[256];
     struct metric_cells c;
@@ -257,7 +257,7 @@ static int run_nothing(const struct kernel_params *p, struct report *r)
     return 0;
 }
 
-START_TEST(test_metric_names_fit)
+START_TEST(metric_names_fit)
 {
     static const struct kernel_metric ms[] = {
         { .id = "lat_mem_rd-stride128-sz50" }, { .id = "lat_mem_rd-stride128-sz1000k" },
@@ -284,7 +284,7 @@ START_TEST(test_metric_names_fit)
 }
 END_TEST
 
-START_TEST(test_metric_row_no_reference)
+START_TEST(metric_row_no_reference)
 {
     char buf[256];
     struct metric_cells c;
@@ -319,7 +319,7 @@ END_TEST
 
 /* --- bar chart and results rows ------------------------------------------- */
 
-START_TEST(test_hbar)
+START_TEST(hbar)
 {
     char buf[64];
     ck_assert_str_eq(fmt_hbar(buf, sizeof buf, 50, 100, 10), "#####     ");
@@ -333,7 +333,7 @@ START_TEST(test_hbar)
 }
 END_TEST
 
-START_TEST(test_compare_row)
+START_TEST(compare_row)
 {
     char buf[160];
     /* 80 columns: mark, label 24, value 7, a bar of 80-2-25-8 = 45 */
@@ -353,7 +353,7 @@ START_TEST(test_compare_row)
 }
 END_TEST
 
-START_TEST(test_result_line)
+START_TEST(result_line)
 {
     char buf[200];
     struct result_row r;
@@ -389,7 +389,7 @@ START_TEST(test_result_line)
 }
 END_TEST
 
-START_TEST(test_result_line_baseline)
+START_TEST(result_line_baseline)
 {
     char buf[200];
     struct result_row r;
@@ -435,25 +435,25 @@ Suite *suite_format(void)
 {
     Suite *s = suite_create("format");
     TCase *tc = tcase_create("format");
-    tcase_add_loop_test(tc, test_value, 0, (int)ARRAY_SIZE(value_cases));
-    tcase_add_test(tc, test_value_special);
-    tcase_add_test(tc, test_band);
-    tcase_add_test(tc, test_deviation);
-    tcase_add_test(tc, test_verdict_and_duration);
-    tcase_add_test(tc, test_progress_bar);
-    tcase_add_test(tc, test_fit);
-    tcase_add_test(tc, test_wrap);
-    tcase_add_test(tc, test_counts_and_units);
-    tcase_add_test(tc, test_hbar);
-    tcase_add_test(tc, test_compare_row);
-    tcase_add_test(tc, test_result_line);
-    tcase_add_test(tc, test_result_line_baseline);
+    tcase_add_loop_test(tc, value, 0, (int)ARRAY_SIZE(value_cases));
+    tcase_add_test(tc, value_special);
+    tcase_add_test(tc, band);
+    tcase_add_test(tc, deviation);
+    tcase_add_test(tc, verdict_and_duration);
+    tcase_add_test(tc, progress_bar);
+    tcase_add_test(tc, fit);
+    tcase_add_test(tc, wrap);
+    tcase_add_test(tc, counts_and_units);
+    tcase_add_test(tc, hbar);
+    tcase_add_test(tc, compare_row);
+    tcase_add_test(tc, result_line);
+    tcase_add_test(tc, result_line_baseline);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("metric_row");
-    tcase_add_test(tc, test_metric_row);
-    tcase_add_test(tc, test_metric_row_no_reference);
-    tcase_add_test(tc, test_metric_names_fit);
+    tcase_add_test(tc, metric_row);
+    tcase_add_test(tc, metric_row_no_reference);
+    tcase_add_test(tc, metric_names_fit);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -146,7 +146,7 @@ static json_t *board(json_t *root, const char *key)
 
 /* ---- layouts: hand-written samples --------------------------------- */
 
-START_TEST(test_layout_names)
+START_TEST(layout_names)
 {
     ck_assert_int_eq(guide_layout_parse("cells"), LAYOUT_CELLS);
     ck_assert_int_eq(guide_layout_parse("rows"), LAYOUT_ROWS);
@@ -158,7 +158,7 @@ START_TEST(test_layout_names)
 }
 END_TEST
 
-START_TEST(test_cells_sample)
+START_TEST(cells_sample)
 {
     struct diag dg;
     diag_init(&dg);
@@ -207,7 +207,7 @@ START_TEST(test_cells_sample)
 }
 END_TEST
 
-START_TEST(test_rows_sample)
+START_TEST(rows_sample)
 {
     struct diag dg;
     diag_init(&dg);
@@ -243,7 +243,7 @@ START_TEST(test_rows_sample)
 }
 END_TEST
 
-START_TEST(test_markdown_sample)
+START_TEST(markdown_sample)
 {
     struct diag dg;
     diag_init(&dg);
@@ -280,7 +280,7 @@ START_TEST(test_markdown_sample)
 }
 END_TEST
 
-START_TEST(test_rst_sample)
+START_TEST(rst_sample)
 {
     struct diag dg;
     diag_init(&dg);
@@ -316,7 +316,7 @@ END_TEST
 
 /* A grid table wider than 64 columns kept only its first 63 (a fixed
  * array of column bounds), with no word said. */
-START_TEST(test_rst_wide_grid)
+START_TEST(rst_wide_grid)
 {
     enum { NCOL = 100 };
     struct strbuf sep, head, hsep, row, doc;
@@ -356,7 +356,7 @@ END_TEST
 
 /* ---- bad input ------------------------------------------------------ */
 
-START_TEST(test_bad_empty)
+START_TEST(bad_empty)
 {
     struct diag dg;
     diag_init(&dg);
@@ -367,7 +367,7 @@ START_TEST(test_bad_empty)
 }
 END_TEST
 
-START_TEST(test_bad_not_a_guide)
+START_TEST(bad_not_a_guide)
 {
     struct diag dg;
     diag_init(&dg);
@@ -377,7 +377,7 @@ START_TEST(test_bad_not_a_guide)
 }
 END_TEST
 
-START_TEST(test_bad_binary)
+START_TEST(bad_binary)
 {
     struct diag dg;
     diag_init(&dg);
@@ -395,7 +395,7 @@ START_TEST(test_bad_binary)
 }
 END_TEST
 
-START_TEST(test_bad_missing_file)
+START_TEST(bad_missing_file)
 {
     struct diag dg;
     diag_init(&dg);
@@ -406,7 +406,7 @@ START_TEST(test_bad_missing_file)
 END_TEST
 
 /* A header without rows imports nothing: an error that says why. */
-START_TEST(test_bad_truncated)
+START_TEST(bad_truncated)
 {
     struct diag dg;
     diag_init(&dg);
@@ -420,7 +420,7 @@ END_TEST
 
 /* A guide cut in the middle of a row: the rows before it are imported,
  * the cut is reported. */
-START_TEST(test_bad_cut_in_a_row)
+START_TEST(bad_cut_in_a_row)
 {
     static const char md[] = "# G\n\n## Stream\n\n| K | a-b: perf |\n|---|---|\n"
                              "| copy | 1.5 |\n| scale | 2";
@@ -453,7 +453,7 @@ END_TEST
 
 /* Setext headings ("===", "---" underlines) are Markdown as much as rst:
  * with pipe tables the guide is Markdown (it was read as rst, 0 tables). */
-START_TEST(test_setext_markdown)
+START_TEST(setext_markdown)
 {
     struct diag dg;
     diag_init(&dg);
@@ -477,7 +477,7 @@ END_TEST
 
 /* The table of layouts, auto first: each name parses to its index and
  * back, and guide_layout_names() lists them all for --help. */
-START_TEST(test_layout_table)
+START_TEST(layout_table)
 {
     static const char *const want[] = { "auto", "cells", "rows", "markdown", "rst" };
     ck_assert_uint_eq(guide_layout_count(), ARRAY_SIZE(want));
@@ -494,7 +494,7 @@ END_TEST
 
 /* A rows guide has as many "Table N.M" captions (evidence for cells) as
  * header lines naming boards (evidence for rows): the tie goes to rows. */
-START_TEST(test_detect_tie_rows_over_cells)
+START_TEST(detect_tie_rows_over_cells)
 {
     static const char text[] = "Widget Performance Guide\n\nTable 1.1 Stream\n\n"
                                "Benchmarks foo-idk-gw: perf\nCopy 100.5\nScale 90\n";
@@ -510,7 +510,7 @@ START_TEST(test_detect_tie_rows_over_cells)
 END_TEST
 
 /* "#" headings give their level: "## A" then "### B" nests B in A. */
-START_TEST(test_atx_levels)
+START_TEST(atx_levels)
 {
     static const char md[] = "# Widget Performance Guide #\n\n## System Benchmarks\n\n"
                              "### Stream\n\n| K | a-b: perf |\n|---|---|\n| copy | 1.5 |\n";
@@ -526,7 +526,7 @@ END_TEST
 
 /* Zero tables is an error for every layout, with the layout, how it was
  * chosen and what its reader looks for. */
-START_TEST(test_zero_tables_every_layout)
+START_TEST(zero_tables_every_layout)
 {
     static const char text[] = "Widget Performance Guide\n========================\n\n"
                                "Stream\n------\n\nNo numbers here.\n\nDhrystone\n---------\n";
@@ -553,7 +553,7 @@ START_TEST(test_zero_tables_every_layout)
 }
 END_TEST
 
-START_TEST(test_bad_rows)
+START_TEST(bad_rows)
 {
     struct diag dg;
     diag_init(&dg);
@@ -576,7 +576,7 @@ END_TEST
 
 /* Values peeled off a line that turned out not to be a row leaked (found
  * by fuzz_guide; the sanitized build's leak check is what fails). */
-START_TEST(test_bad_rows_not_a_row)
+START_TEST(bad_rows_not_a_row)
 {
     struct diag dg;
     diag_init(&dg);
@@ -592,7 +592,7 @@ END_TEST
 
 /* A csv-table option given twice: the last one counts and the first is
  * not leaked (found by fuzz_guide). */
-START_TEST(test_bad_rst_option_twice)
+START_TEST(bad_rst_option_twice)
 {
     struct diag dg;
     diag_init(&dg);
@@ -607,7 +607,7 @@ END_TEST
 
 /* Text from memory need not end in NUL: nothing past len is read (found by
  * fuzz_guide; the sanitized build catches a read past the buffer). */
-START_TEST(test_bad_unterminated_text)
+START_TEST(bad_unterminated_text)
 {
     struct diag dg;
     diag_init(&dg);
@@ -626,7 +626,7 @@ START_TEST(test_bad_unterminated_text)
 END_TEST
 
 /* Every fixture through every layout: no crash, no hang. */
-START_TEST(test_forced_layouts)
+START_TEST(forced_layouts)
 {
     static const char *const files[] = {
         "guides/cells.txt", "guides/rows.txt", "guides/markdown.md", "guides/sample.rst",
@@ -715,7 +715,7 @@ static size_t count_sub(const char *text, const char *needle)
 #define SEED003 "003_0147e4f50209e121.txt"
 #define SEED004 "004_96c134313be3c254.txt"
 
-START_TEST(test_seed_cells)
+START_TEST(seed_cells)
 {
     char *text = seed_text(SEED000);
     json_t *o = seed_import(SEED000);
@@ -762,7 +762,7 @@ START_TEST(test_seed_cells)
 }
 END_TEST
 
-START_TEST(test_seed_rows)
+START_TEST(seed_rows)
 {
     char *text = seed_text(SEED001);
     json_t *o = seed_import(SEED001);
@@ -804,7 +804,7 @@ START_TEST(test_seed_rows)
 }
 END_TEST
 
-START_TEST(test_seed_markdown_linux)
+START_TEST(seed_markdown_linux)
 {
     char *text = seed_text(SEED003);
     json_t *o = seed_import(SEED003);
@@ -832,7 +832,7 @@ START_TEST(test_seed_markdown_linux)
 }
 END_TEST
 
-START_TEST(test_seed_markdown_mcu)
+START_TEST(seed_markdown_mcu)
 {
     char *text = seed_text(SEED002);
     json_t *o = seed_import(SEED002);
@@ -870,7 +870,7 @@ START_TEST(test_seed_markdown_mcu)
 }
 END_TEST
 
-START_TEST(test_seed_markdown_broken)
+START_TEST(seed_markdown_broken)
 {
     char *text = seed_text(SEED004);
     json_t *o = seed_import(SEED004);
@@ -892,7 +892,7 @@ START_TEST(test_seed_markdown_broken)
 }
 END_TEST
 
-START_TEST(test_seed_speed)
+START_TEST(seed_speed)
 {
     char *text = seed_text(SEED000);
     size_t len = strlen(text);
@@ -914,7 +914,7 @@ START_TEST(test_seed_speed)
 END_TEST
 
 /* The shipped files are what the importer makes of the seeds today. */
-START_TEST(test_seed_refs_current)
+START_TEST(seed_refs_current)
 {
     static const char *const map[][2] = {
         { SEED000, "linux-am62x-12.00.00.json" }, { SEED001, "linux-j721e.json" },
@@ -946,36 +946,36 @@ Suite *suite_guide_import(void)
 {
     Suite *s = suite_create("guide_import");
     TCase *tc = tcase_create("layouts");
-    tcase_add_test(tc, test_layout_names);
-    tcase_add_test(tc, test_layout_table);
-    tcase_add_test(tc, test_detect_tie_rows_over_cells);
-    tcase_add_test(tc, test_cells_sample);
-    tcase_add_test(tc, test_rows_sample);
-    tcase_add_test(tc, test_markdown_sample);
-    tcase_add_test(tc, test_rst_sample);
-    tcase_add_test(tc, test_setext_markdown);
-    tcase_add_test(tc, test_atx_levels);
-    tcase_add_test(tc, test_rst_wide_grid);
+    tcase_add_test(tc, layout_names);
+    tcase_add_test(tc, layout_table);
+    tcase_add_test(tc, detect_tie_rows_over_cells);
+    tcase_add_test(tc, cells_sample);
+    tcase_add_test(tc, rows_sample);
+    tcase_add_test(tc, markdown_sample);
+    tcase_add_test(tc, rst_sample);
+    tcase_add_test(tc, setext_markdown);
+    tcase_add_test(tc, atx_levels);
+    tcase_add_test(tc, rst_wide_grid);
     suite_add_tcase(s, tc);
     tc = tcase_create("bad_input");
-    tcase_add_test(tc, test_bad_empty);
-    tcase_add_test(tc, test_bad_not_a_guide);
-    tcase_add_test(tc, test_bad_binary);
-    tcase_add_test(tc, test_bad_missing_file);
-    tcase_add_test(tc, test_bad_truncated);
-    tcase_add_test(tc, test_bad_cut_in_a_row);
-    tcase_add_test(tc, test_zero_tables_every_layout);
-    tcase_add_test(tc, test_bad_rows);
-    tcase_add_test(tc, test_bad_rows_not_a_row);
-    tcase_add_test(tc, test_bad_rst_option_twice);
-    tcase_add_test(tc, test_bad_unterminated_text);
-    tcase_add_test(tc, test_forced_layouts);
+    tcase_add_test(tc, bad_empty);
+    tcase_add_test(tc, bad_not_a_guide);
+    tcase_add_test(tc, bad_binary);
+    tcase_add_test(tc, bad_missing_file);
+    tcase_add_test(tc, bad_truncated);
+    tcase_add_test(tc, bad_cut_in_a_row);
+    tcase_add_test(tc, zero_tables_every_layout);
+    tcase_add_test(tc, bad_rows);
+    tcase_add_test(tc, bad_rows_not_a_row);
+    tcase_add_test(tc, bad_rst_option_twice);
+    tcase_add_test(tc, bad_unterminated_text);
+    tcase_add_test(tc, forced_layouts);
     suite_add_tcase(s, tc);
     /* The seeds are not part of the checkout: without them the seed tests
      * are skipped, and the skip is counted and printed, never silent. */
     const TTest *seed_tests[] = {
-        test_seed_cells, test_seed_rows, test_seed_markdown_linux, test_seed_markdown_mcu,
-        test_seed_markdown_broken, test_seed_speed, test_seed_refs_current,
+        seed_cells, seed_rows, seed_markdown_linux, seed_markdown_mcu,
+        seed_markdown_broken, seed_speed, seed_refs_current,
     };
     bool required;
     char *dir = seeds_dir(&required);

@@ -11,22 +11,19 @@
 
 #include "cli/cli.h"
 #include "suites.h"
+#include "test_helpers.h"
 #include "common/util.h"
 
 static char *dir;
 
 static void setup(void)
 {
-    char tmpl[] = "/tmp/evmbench-import-test-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(tmpl));
-    dir = xstrdup(tmpl);
+    dir = test_tmpdir("import-test");
 }
 
 static void teardown(void)
 {
-    char *cmd = xasprintf("rm -rf '%s'", dir);
-    ck_assert_int_eq(system(cmd), 0);
-    free(cmd);
+    test_rmtree(dir);
     free(dir);
 }
 

@@ -195,7 +195,7 @@ static size_t stored_runs(size_t nrows, bool complete)
 
 /* --- tests ---------------------------------------------------------------------- */
 
-START_TEST(test_run_is_stored_when_it_ends)
+START_TEST(run_is_stored_when_it_ends)
 {
     ck_assert(job_run_start(&job, &b_two, NULL));
     ck_assert_int_eq(front.first, JOB_BEGIN);     /* before any run event */
@@ -223,7 +223,7 @@ START_TEST(test_run_is_stored_when_it_ends)
 }
 END_TEST
 
-START_TEST(test_session_keeps_closed_batches)
+START_TEST(session_keeps_closed_batches)
 {
     ck_assert(job_run_start(&job, &b_two, NULL));
     run_to_end(&job);
@@ -247,7 +247,7 @@ START_TEST(test_session_keeps_closed_batches)
 }
 END_TEST
 
-START_TEST(test_cancel_keeps_what_finished)
+START_TEST(cancel_keeps_what_finished)
 {
     ck_assert(job_run_start(&job, &b_hang, NULL));
     double until = now_seconds() + 20;
@@ -270,7 +270,7 @@ START_TEST(test_cancel_keeps_what_finished)
 }
 END_TEST
 
-START_TEST(test_what_cannot_run_is_said)
+START_TEST(what_cannot_run_is_said)
 {
     ck_assert(!job_run_start(&job, &b_ref, NULL));
     ck_assert(front_said(&front, JOB_ERROR, "Ref: reference only, nothing here can run it"));
@@ -291,7 +291,7 @@ START_TEST(test_what_cannot_run_is_said)
 }
 END_TEST
 
-START_TEST(test_category_runs_as_one_batch)
+START_TEST(category_runs_as_one_batch)
 {
     struct cat_bench *benches[] = { &b_ref, &b_two, &b_one };
     struct cat_category c = { .title = TXT("Cat"), .benches = benches, .nbenches = 3 };
@@ -313,7 +313,7 @@ START_TEST(test_category_runs_as_one_batch)
 }
 END_TEST
 
-START_TEST(test_baselines)
+START_TEST(baselines)
 {
     ck_assert(!job_save_baseline(&job, "early"));
     ck_assert(front_said(&front, JOB_NOTE, "nothing measured yet to save as a baseline"));
@@ -345,7 +345,7 @@ START_TEST(test_baselines)
 }
 END_TEST
 
-START_TEST(test_no_store)
+START_TEST(no_store)
 {
     char err[512];
     job_end(&job, false, err, sizeof err);
@@ -363,7 +363,7 @@ START_TEST(test_no_store)
 }
 END_TEST
 
-START_TEST(test_store_failure_said_once)
+START_TEST(store_failure_said_once)
 {
     char err[512];
     char *file = path_join(dir, "not-a-dir");
@@ -386,7 +386,7 @@ START_TEST(test_store_failure_said_once)
 }
 END_TEST
 
-START_TEST(test_provider_per_bench)
+START_TEST(provider_per_bench)
 {
     bool chosen = true;
     app.provider = PROVIDER_AUTO;
@@ -426,15 +426,15 @@ Suite *suite_job(void)
     Suite *s = suite_create("job");
     TCase *tc = tcase_create("job");
     tcase_add_checked_fixture(tc, setup, teardown);
-    tcase_add_test(tc, test_run_is_stored_when_it_ends);
-    tcase_add_test(tc, test_session_keeps_closed_batches);
-    tcase_add_test(tc, test_cancel_keeps_what_finished);
-    tcase_add_test(tc, test_what_cannot_run_is_said);
-    tcase_add_test(tc, test_category_runs_as_one_batch);
-    tcase_add_test(tc, test_baselines);
-    tcase_add_test(tc, test_no_store);
-    tcase_add_test(tc, test_store_failure_said_once);
-    tcase_add_test(tc, test_provider_per_bench);
+    tcase_add_test(tc, run_is_stored_when_it_ends);
+    tcase_add_test(tc, session_keeps_closed_batches);
+    tcase_add_test(tc, cancel_keeps_what_finished);
+    tcase_add_test(tc, what_cannot_run_is_said);
+    tcase_add_test(tc, category_runs_as_one_batch);
+    tcase_add_test(tc, baselines);
+    tcase_add_test(tc, no_store);
+    tcase_add_test(tc, store_failure_said_once);
+    tcase_add_test(tc, provider_per_bench);
     suite_add_tcase(s, tc);
     return s;
 }

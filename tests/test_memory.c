@@ -13,6 +13,7 @@
 #include "run/kernel.h"
 #include "run/report.h"
 #include "suites.h"
+#include "test_helpers.h"
 #include "common/util.h"
 
 /* The guide's LMBench rows these kernels produce (evmbench refs --board
@@ -60,84 +61,12 @@ static const struct kernel_rows all_rows[] = {
       "mb/s" },
 };
 
-/* What a run reported, per metric of the kernel. */
-struct seen {
-    const struct kernel *k;
-    int *samples, *fails;
-    double *min, *max, *last;
-    int unknown, bad_values, progress;
-    char *fail_text;
-};
-
-static void collect(void *ctx, const struct report_event *ev)
-{
-    struct seen *s = ctx;
-    if (ev->kind == REPORT_PROGRESS) {
-        s->progress++;
-        return;
-    }
-    if (ev->kind == REPORT_NOTE)
-        return;
-    const struct kernel_metric *m = kernel_metric_find(s->k, ev->metric);
-    if (!m) {
-        s->unknown++;
-        return;
-    }
-    size_t i = (size_t)(m - s->k->metrics);
-    if (ev->kind == REPORT_FAIL) {
-        s->fails[i]++;
-        if (!s->fail_text)
-            s->fail_text = xstrdup(ev->text);
-        return;
-    }
-    if (!isfinite(ev->value) || ev->value <= 0)
-        s->bad_values++;
-    if (!s->samples[i]++ || ev->value < s->min[i])
-        s->min[i] = ev->value;
-    if (s->samples[i] == 1 || ev->value > s->max[i])
-        s->max[i] = ev->value;
-    s->last[i] = ev->value;
-}
-
-static int run_kernel(const char *name, const struct kernel_params *p, struct seen *s)
-{
-    memset(s, 0, sizeof *s);
-    s->k = kernel_find(name);
-    ck_assert_msg(s->k != NULL, "kernel %s not registered", name);
-    size_t n = s->k->nmetrics;
-    s->samples = xcalloc(n, sizeof *s->samples);
-    s->fails = xcalloc(n, sizeof *s->fails);
-    s->min = xcalloc(n, sizeof *s->min);
-    s->max = xcalloc(n, sizeof *s->max);
-    s->last = xcalloc(n, sizeof *s->last);
-    struct report r;
-    report_to_callback(&r, collect, s);
-    return s->k->run(p, &r);
-}
-
-static void seen_free(struct seen *s)
-{
-    free(s->samples);
-    free(s->fails);
-    free(s->min);
-    free(s->max);
-    free(s->last);
-    free(s->fail_text);
-}
-
-static size_t idx(const struct seen *s, const char *id)
-{
-    const struct kernel_metric *m = kernel_metric_find(s->k, id);
-    ck_assert_msg(m != NULL, "no metric %s", id);
-    return (size_t)(m - s->k->metrics);
-}
-
 /* Every metric measured, positive and finite, nothing failed. */
-static void assert_all_measured(const struct seen *s, int rc)
+static void assert_all_measured(const struct run_events *s, int rc)
 {
     ck_assert_msg(rc == 0, "%s returned %d (%s)", s->k->name, rc,
                   s->fail_text ? s->fail_text : "");
-    ck_assert_int_eq(s->unknown, 0);
+    ck_assert_int_eq(s->unknown_samples + s->unknown_fails, 0);
     ck_assert_int_eq(s->bad_values, 0);
     ck_assert_int_gt(s->progress, 0);
     for (size_t i = 0; i < s->k->nmetrics; i++) {
@@ -148,10 +77,10 @@ static void assert_all_measured(const struct seen *s, int rc)
 }
 
 /* Every metric failed with a reason, no sample. */
-static void assert_all_failed(const struct seen *s, int rc)
+static void assert_all_failed(const struct run_events *s, int rc)
 {
     ck_assert_int_eq(rc, -1);
-    ck_assert_int_eq(s->unknown, 0);
+    ck_assert_int_eq(s->unknown_samples + s->unknown_fails, 0);
     ck_assert_ptr_nonnull(s->fail_text);
     ck_assert_uint_gt(strlen(s->fail_text), 10);
     for (size_t i = 0; i < s->k->nmetrics; i++) {
@@ -187,8 +116,8 @@ END_TEST
 START_TEST(bw_mem_quick_small)
 {
     struct kernel_params p = { .quick = true, .size = 64 << 10, .iterations = 2 };
-    struct seen s;
-    int rc = run_kernel("bw_mem", &p, &s);
+    struct run_events s;
+    int rc = run_events_kernel("bw_mem", &p, NULL, &s);
     assert_all_measured(&s, rc);
     /* MB/s: the best sample within a factor of 200 below and 50 above a
      * memcpy of 64 KiB timed here (a wrong unit is off by 1000 or more),
@@ -198,22 +127,22 @@ START_TEST(bw_mem_quick_small)
     double here = test_memcpy_mbs(64 << 10);
     static const char *const rates[] = { "bw_mem-bcopy-16mb", "bw_mem-rd-1mb" };
     for (size_t r = 0; r < ARRAY_SIZE(rates); r++) {
-        size_t i = idx(&s, rates[r]);
+        size_t i = run_events_index(&s, rates[r]);
         ck_assert_msg(s.min[i] > 0 && s.max[i] > here / 200 && s.max[i] < here * 50,
                       "%s: %g .. %g MB/s, a memcpy here %g MB/s", rates[r], s.min[i], s.max[i],
                       here);
     }
-    seen_free(&s);
+    run_events_free(&s);
 }
 END_TEST
 
 START_TEST(bw_mem_impossible_size)
 {
     struct kernel_params p = { .quick = true, .size = SIZE_MAX / 4 };
-    struct seen s;
-    int rc = run_kernel("bw_mem", &p, &s);
+    struct run_events s;
+    int rc = run_events_kernel("bw_mem", &p, NULL, &s);
     assert_all_failed(&s, rc);
-    seen_free(&s);
+    run_events_free(&s);
 }
 END_TEST
 
@@ -239,8 +168,8 @@ START_TEST(file_read_quick_and_clean)
     setenv("TMPDIR", dir, 1);
 
     struct kernel_params p = { .quick = true, .iterations = 2 };
-    struct seen s;
-    int rc = run_kernel(name, &p, &s);
+    struct run_events s;
+    int rc = run_events_kernel(name, &p, NULL, &s);
     int left = count_leftovers(dir);
 
     if (old)
@@ -251,7 +180,7 @@ START_TEST(file_read_quick_and_clean)
     rmdir(dir);
     assert_all_measured(&s, rc);
     ck_assert_int_eq(left, 0);
-    seen_free(&s);
+    run_events_free(&s);
 }
 END_TEST
 
@@ -264,15 +193,15 @@ START_TEST(file_read_failures)
         p.size = (size_t)1 << 40;           /* more than the 16 MB file */
     else
         setenv("TMPDIR", "/nonexistent/evmbench-no-such-dir", 1);
-    struct seen s;
-    int rc = run_kernel(name, &p, &s);
+    struct run_events s;
+    int rc = run_events_kernel(name, &p, NULL, &s);
     if (old)
         setenv("TMPDIR", old, 1);
     else
         unsetenv("TMPDIR");
     free(old);
     assert_all_failed(&s, rc);
-    seen_free(&s);
+    run_events_free(&s);
 }
 END_TEST
 
@@ -281,37 +210,37 @@ START_TEST(lat_mem_rd_quick)
     /* The DRAM row, 64 MiB: beyond the caches of the EVMs and of this
      * machine, slower than the 512-byte L1 row anywhere. */
     struct kernel_params p = { .quick = true, .iterations = 3 };
-    struct seen s;
-    int rc = run_kernel("lat_mem_rd", &p, &s);
+    struct run_events s;
+    int rc = run_events_kernel("lat_mem_rd", &p, NULL, &s);
     assert_all_measured(&s, rc);
-    size_t l1 = idx(&s, "lat_mem_rd-stride128-sz50");
-    size_t dram = idx(&s, "lat_mem_rd-stride128-sz64000k");
+    size_t l1 = run_events_index(&s, "lat_mem_rd-stride128-sz50");
+    size_t dram = run_events_index(&s, "lat_mem_rd-stride128-sz64000k");
     ck_assert_msg(s.min[l1] < s.min[dram], "sz50 %.3f ns, 64 MiB %.3f ns",
                   s.min[l1], s.min[dram]);
-    size_t big = idx(&s, "lat_mem_rd-stride128-sz1000k");
+    size_t big = run_events_index(&s, "lat_mem_rd-stride128-sz1000k");
     /* The guide's other names carry the same samples. */
-    size_t a = idx(&s, "latency_for_1.00_mb_block_size");
+    size_t a = run_events_index(&s, "latency_for_1.00_mb_block_size");
     ck_assert_int_eq(s.samples[a], s.samples[big]);
     ck_assert_double_eq(s.min[a], s.min[big]);
-    a = idx(&s, "latency_for_0.50_mb_block_size");
-    size_t b = idx(&s, "lat_mem_rd-stride128-sz500k");
+    a = run_events_index(&s, "latency_for_0.50_mb_block_size");
+    size_t b = run_events_index(&s, "lat_mem_rd-stride128-sz500k");
     ck_assert_double_eq(s.min[a], s.min[b]);
-    seen_free(&s);
+    run_events_free(&s);
 }
 END_TEST
 
 START_TEST(lat_mem_rd_sizes)
 {
-    struct seen s;
+    struct run_events s;
     /* Impossible: everything fails cleanly. */
     struct kernel_params p = { .quick = true, .size = SIZE_MAX / 4 };
-    int rc = run_kernel("lat_mem_rd", &p, &s);
+    int rc = run_events_kernel("lat_mem_rd", &p, NULL, &s);
     assert_all_failed(&s, rc);
-    seen_free(&s);
+    run_events_free(&s);
 
     /* 64 KiB: the rows above it fail, the others are measured. */
     p = (struct kernel_params){ .quick = true, .size = 64 << 10, .iterations = 1 };
-    rc = run_kernel("lat_mem_rd", &p, &s);
+    rc = run_events_kernel("lat_mem_rd", &p, NULL, &s);
     ck_assert_int_eq(rc, 0);
     const char *measured[] = { "lat_mem_rd-stride128-sz50", "lat_mem_rd-stride128-sz31k",
                                "lat_mem_rd-stride128-sz62k" };
@@ -320,25 +249,26 @@ START_TEST(lat_mem_rd_sizes)
                              "lat_mem_rd-stride128-sz1000k", "latency_for_1.00_mb_block_size",
                              "lat_mem_rd-stride128-sz64000k" };
     for (size_t i = 0; i < ARRAY_SIZE(measured); i++)
-        ck_assert_int_gt(s.samples[idx(&s, measured[i])], 0);
+        ck_assert_int_gt(s.samples[run_events_index(&s, measured[i])], 0);
     for (size_t i = 0; i < ARRAY_SIZE(failed); i++) {
-        ck_assert_int_eq(s.fails[idx(&s, failed[i])], 1);
-        ck_assert_int_eq(s.samples[idx(&s, failed[i])], 0);
+        ck_assert_int_eq(s.fails[run_events_index(&s, failed[i])], 1);
+        ck_assert_int_eq(s.samples[run_events_index(&s, failed[i])], 0);
     }
-    seen_free(&s);
+    run_events_free(&s);
 }
 END_TEST
 
 START_TEST(lat_ops_quick)
 {
     struct kernel_params p = { .quick = true, .iterations = 2 };
-    struct seen s;
-    int rc = run_kernel("lat_ops", &p, &s);
+    struct run_events s;
+    int rc = run_events_kernel("lat_ops", &p, NULL, &s);
     assert_all_measured(&s, rc);
     /* A division takes longer than an addition on every CPU. */
-    ck_assert(s.min[idx(&s, "lat_ops-int-div")] > s.min[idx(&s, "lat_ops-int-add")]);
-    ck_assert(s.min[idx(&s, "lat_ops-double-div")] > s.min[idx(&s, "lat_ops-int-add")]);
-    seen_free(&s);
+    size_t add = run_events_index(&s, "lat_ops-int-add");
+    ck_assert(s.min[run_events_index(&s, "lat_ops-int-div")] > s.min[add]);
+    ck_assert(s.min[run_events_index(&s, "lat_ops-double-div")] > s.min[add]);
+    run_events_free(&s);
 }
 END_TEST
 
@@ -348,12 +278,12 @@ START_TEST(stream_threads_small)
     static const int threads[] = { 0, 1, 3 };
     struct kernel_params p = { .quick = true, .size = 200000, .iterations = 3,
                                .threads = threads[_i] };
-    struct seen s;
-    int rc = run_kernel("stream-threads", &p, &s);
+    struct run_events s;
+    int rc = run_events_kernel("stream-threads", &p, NULL, &s);
     assert_all_measured(&s, rc);
     for (size_t i = 0; i < s.k->nmetrics; i++)
         ck_assert_int_eq(s.samples[i], 2);      /* the first pass is a warm-up */
-    seen_free(&s);
+    run_events_free(&s);
 
     /* The guide's STREAM rows stay single-threaded whatever p.threads. */
     const struct kernel *k = kernel_find("stream");
@@ -365,10 +295,10 @@ END_TEST
 START_TEST(stream_threads_impossible_size)
 {
     struct kernel_params p = { .quick = true, .size = SIZE_MAX / 64, .threads = 2 };
-    struct seen s;
-    int rc = run_kernel("stream-threads", &p, &s);
+    struct run_events s;
+    int rc = run_events_kernel("stream-threads", &p, NULL, &s);
     assert_all_failed(&s, rc);
-    seen_free(&s);
+    run_events_free(&s);
 }
 END_TEST
 

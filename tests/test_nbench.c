@@ -11,6 +11,7 @@
 #include "benches/kernels/nbench.h"
 #include "run/report.h"
 #include "suites.h"
+#include "test_helpers.h"
 #include "common/util.h"
 
 /* The guide's NBench rows, in the guide's order. */
@@ -358,88 +359,36 @@ END_TEST
 
 /* --- the kernel in-process -------------------------------------------------------- */
 
-struct events {
-    int samples[NROWS];
-    int fails[NROWS];
-    char *fail_text[NROWS];
-    int unknown, bad_values, notes;
-    double last_done, last_total;
-    bool backwards;
-};
-
-static int row_index(const char *metric)
+static int run_kernel(struct run_events *e)
 {
-    for (size_t i = 0; i < NROWS; i++)
-        if (metric && strcmp(metric, guide_rows[i]) == 0)
-            return (int)i;
-    return -1;
-}
-
-static void collect(void *ctx, const struct report_event *ev)
-{
-    struct events *e = ctx;
-    int i = ev->kind == REPORT_SAMPLE || ev->kind == REPORT_FAIL ? row_index(ev->metric) : 0;
-    if (i < 0) {
-        e->unknown++;
-        return;
-    }
-    switch (ev->kind) {
-    case REPORT_SAMPLE:
-        e->samples[i]++;
-        if (!isfinite(ev->value) || ev->value <= 0)
-            e->bad_values++;
-        break;
-    case REPORT_FAIL:
-        e->fails[i]++;
-        if (!e->fail_text[i])
-            e->fail_text[i] = xstrdup(ev->text);
-        break;
-    case REPORT_PROGRESS:
-        if (ev->value < e->last_done)
-            e->backwards = true;
-        e->last_done = ev->value;
-        e->last_total = ev->total;
-        break;
-    case REPORT_NOTE:
-        e->notes++;
-        break;
-    }
-}
-
-static int run_kernel(struct events *e)
-{
-    memset(e, 0, sizeof *e);
-    const struct kernel *k = kernel_find("nbench");
-    ck_assert_ptr_nonnull(k);
     struct kernel_params p = { .quick = true, .iterations = 1 };
-    struct report r;
-    report_to_callback(&r, collect, e);
-    return k->run(&p, &r);
+    return run_events_kernel("nbench", &p, NULL, e);
 }
 
-static void events_free(struct events *e)
+/* The index in the kernel's metrics of guide_rows[i]. */
+static size_t row(const struct run_events *e, size_t i)
 {
-    for (size_t i = 0; i < NROWS; i++)
-        free(e->fail_text[i]);
+    return run_events_index(e, guide_rows[i]);
 }
 
 START_TEST(quick_run_reports_every_row)
 {
-    struct events e;
+    struct run_events e;
     nbench_set_fault(NULL, NB_FAULT_NONE);
     ck_assert_int_eq(run_kernel(&e), 0);
     for (size_t i = 0; i < NROWS; i++) {
-        ck_assert_msg(e.fails[i] == 0, "%s failed: %s", guide_rows[i],
-                      e.fail_text[i] ? e.fail_text[i] : "");
-        ck_assert_int_eq(e.samples[i], 1);
+        size_t m = row(&e, i);
+        ck_assert_msg(e.fails[m] == 0, "%s failed: %s", guide_rows[i],
+                      e.fail_texts[m] ? e.fail_texts[m] : "");
+        ck_assert_int_eq(e.samples[m], 1);
     }
-    ck_assert_int_eq(e.unknown, 0);
+    ck_assert_int_eq(e.unknown_samples + e.unknown_fails, 0);
     ck_assert_int_eq(e.bad_values, 0);
-    ck_assert(!e.backwards);
+    ck_assert(!e.progress_backwards);
     ck_assert_double_eq(e.last_done, (double)NROWS);
     ck_assert_double_eq(e.last_total, (double)NROWS);
     ck_assert_int_ge(e.notes, (int)NROWS);
-    events_free(&e);
+    run_events_free(&e);
 }
 END_TEST
 
@@ -451,23 +400,24 @@ START_TEST(failures_stay_with_their_metric)
         { "lu_decomposition", NB_FAULT_NOMEM, "cannot allocate" },
         { "string_sort", NB_FAULT_CHECK, "check failed: string array 0 is not sorted" },
     };
-    struct events e;
+    struct run_events e;
     nbench_set_fault(cases[_i].id, cases[_i].fault);
     int rc = run_kernel(&e);
     nbench_set_fault(NULL, NB_FAULT_NONE);
     ck_assert_int_eq(rc, 0);
-    int bad = row_index(cases[_i].id);
+    size_t bad = run_events_index(&e, cases[_i].id);
     for (size_t i = 0; i < NROWS; i++) {
-        if ((int)i == bad) {
-            ck_assert_int_eq(e.fails[i], 1);
-            ck_assert_int_eq(e.samples[i], 0);
-            ck_assert_ptr_nonnull(strstr(e.fail_text[i], cases[_i].text));
+        size_t m = row(&e, i);
+        if (m == bad) {
+            ck_assert_int_eq(e.fails[m], 1);
+            ck_assert_int_eq(e.samples[m], 0);
+            ck_assert_ptr_nonnull(strstr(e.fail_texts[m], cases[_i].text));
         } else {
-            ck_assert_int_eq(e.fails[i], 0);
-            ck_assert_int_eq(e.samples[i], 1);
+            ck_assert_int_eq(e.fails[m], 0);
+            ck_assert_int_eq(e.samples[m], 1);
         }
     }
-    events_free(&e);
+    run_events_free(&e);
 }
 END_TEST
 

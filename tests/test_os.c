@@ -18,6 +18,7 @@
 #include "benches/kernels/kernel_util.h"
 #include "run/report.h"
 #include "suites.h"
+#include "test_helpers.h"
 #include "common/util.h"
 
 /* The LMBench rows of the guide these kernels serve, with the guide's
@@ -73,83 +74,18 @@ static bool differenced(const char *id)
            strcmp(id, "lat_pagefault") == 0;
 }
 
-#define MAXM 32
-
-struct events {
-    const struct kernel *k;
-    int samples[MAXM];
-    double sum[MAXM];
-    double last[MAXM];
-    int fails[MAXM];
-    int unknown;
-    int bad_values;
-    char bad_text[256];
-    char *fail_text;
-    int progress;
-};
-
-static int metric_index(const struct kernel *k, const char *id)
+/* Quick, 3 repetitions: small enough for qemu. */
+static int run_kernel(const char *name, struct run_events *e)
 {
-    for (size_t i = 0; i < k->nmetrics; i++)
-        if (id && strcmp(k->metrics[i].id, id) == 0)
-            return (int)i;
-    return -1;
+    struct kernel_params p = { .quick = true, .iterations = 3 };
+    return run_events_kernel(name, &p, differenced, e);
 }
 
-static void collect(void *ctx, const struct report_event *ev)
+static double mean_of(const struct run_events *e, const char *id)
 {
-    struct events *e = ctx;
-    int i;
-    switch (ev->kind) {
-    case REPORT_SAMPLE:
-        i = metric_index(e->k, ev->metric);
-        if (i < 0) {
-            e->unknown++;
-            break;
-        }
-        e->samples[i]++;
-        e->sum[i] += ev->value;
-        e->last[i] = ev->value;
-        if (!isfinite(ev->value) || (!differenced(ev->metric) && ev->value <= 0)) {
-            if (!e->bad_values++)
-                snprintf(e->bad_text, sizeof e->bad_text, "%s = %g", ev->metric, ev->value);
-        }
-        break;
-    case REPORT_FAIL:
-        i = metric_index(e->k, ev->metric);
-        if (i < 0)
-            e->unknown++;
-        else
-            e->fails[i]++;
-        if (!e->fail_text)
-            e->fail_text = xasprintf("%s: %s", ev->metric, ev->text);
-        break;
-    case REPORT_PROGRESS:
-        e->progress++;
-        break;
-    case REPORT_NOTE:
-        break;
-    }
-}
-
-static double mean_of(const struct events *e, const char *id)
-{
-    int i = metric_index(e->k, id);
+    int i = test_metric_find(e->k, id);
     ck_assert_msg(i >= 0 && e->samples[i] > 0, "no samples for %s", id);
     return e->sum[i] / e->samples[i];
-}
-
-/* Quick, 3 repetitions: small enough for qemu. */
-static int run_kernel(const char *name, struct events *e)
-{
-    memset(e, 0, sizeof *e);
-    e->k = kernel_find(name);
-    ck_assert_msg(e->k != NULL, "kernel %s not registered", name);
-    ck_assert_uint_le(e->k->nmetrics, MAXM);
-    struct kernel_params p = { .quick = true, .iterations = 3 };
-    struct report r;
-    report_to_callback(&r, collect, e);
-    return e->k->run(&p, &r);
 }
 
 /* Processes whose parent is this process. */
@@ -212,7 +148,7 @@ START_TEST(metrics_match_the_guide)
         for (size_t k = 0; k < ARRAY_SIZE(os_kernels); k++) {
             const struct kernel *kn = kernel_find(os_kernels[k]);
             ck_assert_ptr_nonnull(kn);
-            int i = metric_index(kn, guide_rows[g].id);
+            int i = test_metric_find(kn, guide_rows[g].id);
             if (i >= 0) {
                 found++;
                 ck_assert_str_eq(kn->metrics[i].unit, guide_rows[g].unit);
@@ -254,17 +190,18 @@ START_TEST(quick_run_is_clean)
     const char *name = os_kernels[_i];
     char *tmp = private_tmpdir();
     int before = count_children();
-    struct events e;
+    struct run_events e;
     int rc = run_kernel(name, &e);
     ck_assert_msg(rc == 0, "%s failed: %s", name, e.fail_text ? e.fail_text : "?");
     ck_assert_msg(e.fail_text == NULL, "%s: %s", name, e.fail_text);
     for (size_t i = 0; i < e.k->nmetrics; i++)
         ck_assert_msg(e.samples[i] >= 1, "%s: no sample", e.k->metrics[i].id);
-    ck_assert_int_eq(e.unknown, 0);
+    ck_assert_int_eq(e.unknown_samples + e.unknown_fails, 0);
     ck_assert_msg(e.bad_values == 0, "%s", e.bad_text);
     ck_assert_int_ge(e.progress, 2);
     for (size_t a = 0; a < ARRAY_SIZE(aliases); a++) {
-        int ia = metric_index(e.k, aliases[a].alias), ii = metric_index(e.k, aliases[a].id);
+        int ia = test_metric_find(e.k, aliases[a].alias);
+        int ii = test_metric_find(e.k, aliases[a].id);
         if (ia < 0 && ii < 0)
             continue;
         ck_assert_msg(ia >= 0 && ii >= 0, "%s and %s in different kernels",
@@ -276,7 +213,7 @@ START_TEST(quick_run_is_clean)
     ck_assert_int_eq(count_entries(tmp), 0);
     kb_rmtree(tmp);
     free(tmp);
-    free(e.fail_text);
+    run_events_free(&e);
 }
 END_TEST
 
@@ -284,7 +221,7 @@ END_TEST
  * magnitude is assumed (values are positive and finite: quick_run_is_clean). */
 START_TEST(values_are_plausible)
 {
-    struct events sc, pr, ipc, bw, fs;
+    struct run_events sc, pr, ipc, bw, fs;
     char *tmp = private_tmpdir();
     ck_assert_int_eq(run_kernel("lat_syscall", &sc), 0);
     ck_assert_int_eq(run_kernel("lat_proc", &pr), 0);
@@ -315,8 +252,8 @@ START_TEST(values_are_plausible)
         snprintf(id, sizeof id, "lat_fs-%s", sizes[i]);
         snprintf(cr, sizeof cr, "lat_fs-%s-creates", sizes[i]);
         snprintf(de, sizeof de, "lat_fs-%s-deletes", sizes[i]);
-        int k = metric_index(fs.k, id);
-        double n = fs.last[k], rate = fs.last[metric_index(fs.k, cr)];
+        double n = fs.last[run_events_index(&fs, id)];
+        double rate = fs.last[run_events_index(&fs, cr)];
         ck_assert_double_eq(n, floor(n));
         ck_assert(n >= 1);
         ck_assert_msg(rate > 0 && isfinite(n / rate) && n / rate > 0, "%s: %g files, %g/s", id,
@@ -325,11 +262,11 @@ START_TEST(values_are_plausible)
     }
     kb_rmtree(tmp);
     free(tmp);
-    free(sc.fail_text);
-    free(pr.fail_text);
-    free(ipc.fail_text);
-    free(bw.fail_text);
-    free(fs.fail_text);
+    run_events_free(&sc);
+    run_events_free(&pr);
+    run_events_free(&ipc);
+    run_events_free(&bw);
+    run_events_free(&fs);
 }
 END_TEST
 
@@ -338,7 +275,7 @@ END_TEST
 START_TEST(no_temp_dir_fails_cleanly)
 {
     setenv("TMPDIR", "/dev/null/nonexistent", 1);
-    struct events e;
+    struct run_events e;
     ck_assert_int_eq(run_kernel("lat_fs", &e), -1);
     for (size_t i = 0; i < e.k->nmetrics; i++) {
         ck_assert_int_eq(e.fails[i], 1);
@@ -346,11 +283,11 @@ START_TEST(no_temp_dir_fails_cleanly)
     }
     ck_assert_ptr_nonnull(strstr(e.fail_text, "temporary directory"));
     ck_assert_ptr_nonnull(strstr(e.fail_text, "/dev/null/nonexistent"));
-    free(e.fail_text);
+    run_events_free(&e);
 
     ck_assert_int_eq(run_kernel("lat_vm", &e), -1);
     ck_assert_int_eq(e.fails[0] + e.fails[1], 2);
-    free(e.fail_text);
+    run_events_free(&e);
 
     ck_assert_int_eq(run_kernel("lat_syscall", &e), 0);
     for (size_t i = 0; i < e.k->nmetrics; i++) {
@@ -358,7 +295,7 @@ START_TEST(no_temp_dir_fails_cleanly)
         ck_assert_int_eq(e.fails[i], file ? 1 : 0);
         ck_assert_int_eq(e.samples[i] > 0, !file);
     }
-    free(e.fail_text);
+    run_events_free(&e);
 }
 END_TEST
 

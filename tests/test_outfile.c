@@ -25,22 +25,8 @@
 #include "data/settings.h"
 #include "store/store.h"
 #include "suites.h"
+#include "test_helpers.h"
 #include "common/util.h"
-
-static char *make_tmpdir(void)
-{
-    char tmpl[] = "/tmp/evmbench-outfile-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(tmpl));
-    return xstrdup(tmpl);
-}
-
-static void remove_tree(char *dir)
-{
-    char *cmd = xasprintf("rm -rf '%s'", dir);
-    ck_assert_int_eq(system(cmd), 0);
-    free(cmd);
-    free(dir);
-}
 
 static void put(const char *path, const char *text)
 {
@@ -92,10 +78,10 @@ static void assert_only(const char *dir, size_t want)
 
 /* A new file: its text, the umask's mode, nothing else in the folder,
  * and while it is written nothing at the target, one 0600 temporary. */
-START_TEST(test_new_file)
+START_TEST(new_file)
 {
     umask(027);
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *path = path_join(dir, "out.txt");
     char err[512];
     struct outfile *o = outfile_open(path, err, sizeof err);
@@ -118,16 +104,17 @@ START_TEST(test_new_file)
     assert_only(dir, 1);
     free(tmp);
     free(path);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
 /* An existing file is replaced (a new inode) and keeps its mode; a
  * write in progress does not touch it. */
-START_TEST(test_replace_keeps_mode)
+START_TEST(replace_keeps_mode)
 {
     umask(022);
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *path = path_join(dir, "secret.json");
     put(path, "old\n");
     ck_assert_int_eq(chmod(path, 0600), 0);
@@ -146,15 +133,16 @@ START_TEST(test_replace_keeps_mode)
     ck_assert(after.st_ino != before.st_ino);
     assert_only(dir, 1);
     free(path);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
 /* Dropped, or failed (the file-size limit makes writes fail with EFBIG):
  * the old text stays and the temporary is gone; the reason is said. */
-START_TEST(test_failure_keeps_old)
+START_TEST(failure_keeps_old)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *path = path_join(dir, "out.txt");
     put(path, "old\n");
     char err[512];
@@ -188,15 +176,16 @@ START_TEST(test_failure_keeps_old)
     assert_text(path, "old\n");
     assert_only(dir, 1);
     free(path);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
 /* A link: the file it names is replaced, the link stays; a link to
  * nothing is refused and nothing is created where it points. */
-START_TEST(test_symlinks)
+START_TEST(symlinks)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *real = path_join(dir, "real.json");
     char *link = path_join(dir, "link.json");
     put(real, "old\n");
@@ -222,14 +211,15 @@ START_TEST(test_symlinks)
     free(dangling);
     free(real);
     free(link);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
 /* A directory, a socket: refused with the path and what it is. */
-START_TEST(test_refused)
+START_TEST(refused)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char err[512];
     ck_assert_ptr_null(outfile_open(dir, err, sizeof err));
     ck_assert_int_eq(errno, EISDIR);
@@ -256,15 +246,16 @@ START_TEST(test_refused)
     free(want);
     free(sock);
     ck_assert_ptr_null(outfile_open("", err, sizeof err));
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
 /* What the target became while it was written (a FIFO here) is not
  * replaced at the end. */
-START_TEST(test_target_changed)
+START_TEST(target_changed)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *path = path_join(dir, "report.txt");
     char err[512];
     struct outfile *o = outfile_open(path, err, sizeof err);
@@ -280,14 +271,15 @@ START_TEST(test_target_changed)
     assert_only(dir, 1);
     free(want);
     free(path);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
 /* A FIFO gets the output in place and stays a FIFO. */
-START_TEST(test_fifo)
+START_TEST(fifo_written_in_place)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *fifo = path_join(dir, "fifo");
     ck_assert_int_eq(mkfifo(fifo, 0644), 0);
     int rd = open(fifo, O_RDONLY | O_NONBLOCK);     /* a reader, so the open does not wait */
@@ -303,15 +295,16 @@ START_TEST(test_fifo)
     ck_assert(S_ISFIFO(st.st_mode));
     assert_only(dir, 1);
     free(fifo);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
 /* Character devices (made here as root: the null and full devices) are
  * written in place and stay devices; a full one is an error that says so. */
-START_TEST(test_char_device)
+START_TEST(char_device)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *null = path_join(dir, "null"), *full = path_join(dir, "full");
     if (mknod(null, S_IFCHR | 0666, makedev(1, 3)) != 0 ||
         mknod(full, S_IFCHR | 0666, makedev(1, 7)) != 0) {
@@ -334,14 +327,15 @@ START_TEST(test_char_device)
     free(want);
     free(null);
     free(full);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
 /* /dev/fd/N is the descriptor itself (a pipe here); a pipe nobody reads
  * (SIGPIPE ignored) is an error with the reason, for a stream opened
  * elsewhere too. */
-START_TEST(test_descriptor_and_pipe)
+START_TEST(descriptor_and_pipe)
 {
     int p[2];
     ck_assert_int_eq(pipe(p), 0);
@@ -402,9 +396,9 @@ static void die_while_writing(const char *path, int sig)
     }
 }
 
-START_TEST(test_signal_removes_temporary)
+START_TEST(signal_removes_temporary)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *path = path_join(dir, "report.txt");
     put(path, "old report\n");
     static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, 0 };
@@ -414,15 +408,16 @@ START_TEST(test_signal_removes_temporary)
         assert_only(dir, 1);
     }
     free(path);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
 /* Baselines and settings go through the same code: a directory in the
  * way is refused and left alone; a link is kept, its file replaced. */
-START_TEST(test_baseline_and_settings)
+START_TEST(baseline_and_settings)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *bdir = path_join(dir, "baselines");
     ck_assert_int_eq(mkdir(bdir, 0755), 0);
     char *in_way = path_join(bdir, "blocked.json");
@@ -458,15 +453,16 @@ START_TEST(test_baseline_and_settings)
     free(cfg);
     free(in_way);
     free(bdir);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
 /* The store's run file is always new: a link planted at the name it
  * would take (this second's and the next's) is not followed. */
-START_TEST(test_store_run_file_is_new)
+START_TEST(store_run_file_is_new)
 {
-    char *dir = make_tmpdir();
+    char *dir = test_tmpdir("outfile");
     char *runs = path_join(dir, "runs");
     ck_assert_int_eq(mkdir(runs, 0755), 0);
     char *victim = path_join(dir, "victim");
@@ -492,7 +488,8 @@ START_TEST(test_store_run_file_is_new)
     assert_text(victim, "victim\n");
     free(victim);
     free(runs);
-    remove_tree(dir);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -500,18 +497,18 @@ Suite *suite_outfile(void)
 {
     Suite *s = suite_create("outfile");
     TCase *tc = tcase_create("kinds");
-    tcase_add_test(tc, test_new_file);
-    tcase_add_test(tc, test_replace_keeps_mode);
-    tcase_add_test(tc, test_failure_keeps_old);
-    tcase_add_test(tc, test_symlinks);
-    tcase_add_test(tc, test_refused);
-    tcase_add_test(tc, test_fifo);
-    tcase_add_test(tc, test_target_changed);
-    tcase_add_test(tc, test_char_device);
-    tcase_add_test(tc, test_descriptor_and_pipe);
-    tcase_add_test(tc, test_signal_removes_temporary);
-    tcase_add_test(tc, test_baseline_and_settings);
-    tcase_add_test(tc, test_store_run_file_is_new);
+    tcase_add_test(tc, new_file);
+    tcase_add_test(tc, replace_keeps_mode);
+    tcase_add_test(tc, failure_keeps_old);
+    tcase_add_test(tc, symlinks);
+    tcase_add_test(tc, refused);
+    tcase_add_test(tc, fifo_written_in_place);
+    tcase_add_test(tc, target_changed);
+    tcase_add_test(tc, char_device);
+    tcase_add_test(tc, descriptor_and_pipe);
+    tcase_add_test(tc, signal_removes_temporary);
+    tcase_add_test(tc, baseline_and_settings);
+    tcase_add_test(tc, store_run_file_is_new);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -39,7 +39,7 @@ static struct recipe_set *shipped(void)
     return set;
 }
 
-START_TEST(test_shipped_load)
+START_TEST(shipped_load)
 {
     struct recipe_set *set = shipped();
     ck_assert_uint_ge(recipe_count(set), 20);
@@ -59,7 +59,7 @@ END_TEST
 
 /* Every row of the guides' LMBench, Stream, Dhrystone, Whetstone, Linpack,
  * NBench and OpenSSL tables is produced by a recipe, in the guide's unit. */
-START_TEST(test_shipped_cover_guide)
+START_TEST(shipped_cover_guide)
 {
     struct recipe_set *set = shipped();
     struct diag d;
@@ -137,7 +137,7 @@ static double shipped_ref(const struct refdb *db, const struct recipe_set *set,
     return shipped_ref_on(db, set, "am62xx_sk-fs", bench, id);
 }
 
-START_TEST(test_shipped_ref_columns)
+START_TEST(shipped_ref_columns)
 {
     struct recipe_set *set = shipped();
     struct diag d;
@@ -184,7 +184,7 @@ START_TEST(test_shipped_ref_columns)
 }
 END_TEST
 
-START_TEST(test_argv_expansion)
+START_TEST(argv_expansion)
 {
     struct recipe_set *set = shipped();
     const struct recipe_bench *b = recipe_find(set, "bw_mem");
@@ -326,7 +326,7 @@ static void check_fixture(const struct recipe_set *set, const char *dir)
     free(out_path);
 }
 
-START_TEST(test_fixtures)
+START_TEST(fixtures)
 {
     struct recipe_set *set = shipped();
     static const char *const tools[] = { "lmbench", "stream", "dhrystone", "whetstone",
@@ -362,7 +362,7 @@ START_TEST(test_fixtures)
 END_TEST
 
 /* A value the tool marks as failed (lat_fs prints -1) is invalid, not a sample. */
-START_TEST(test_invalid_value)
+START_TEST(invalid_value)
 {
     struct recipe_set *set = shipped();
     const struct recipe_bench *b = recipe_find(set, "lat_fs");
@@ -380,7 +380,7 @@ END_TEST
 
 /* A "scale" factor from a parameter that is not a number makes the value
  * invalid with the reason, not a wrong number. */
-START_TEST(test_scale_factor_not_number)
+START_TEST(scale_factor_not_number)
 {
     struct recipe_set *set = shipped();
     const struct recipe_bench *b = recipe_find(set, "audio_capture");
@@ -415,7 +415,7 @@ static bool has_msg(const struct diag *d, const char *needle)
     return false;
 }
 
-START_TEST(test_bad_recipes)
+START_TEST(bad_recipes)
 {
     char *dir = test_data_path("tools/bad");
     struct diag d;
@@ -582,7 +582,7 @@ static void assert_failed(const struct run *run, const char *id, const char *nee
                   needle);
 }
 
-START_TEST(test_fake_ok)
+START_TEST(fake_ok)
 {
     const struct kernel *k = fake("fake_ok");
     char prov[64];
@@ -601,7 +601,7 @@ START_TEST(test_fake_ok)
 }
 END_TEST
 
-START_TEST(test_fake_exit)
+START_TEST(fake_exit)
 {
     struct run *run = run_fake("fake_exit", true);
     ck_assert_int_eq(run->status, STATUS_FAILED);
@@ -611,7 +611,7 @@ START_TEST(test_fake_exit)
 }
 END_TEST
 
-START_TEST(test_fake_signal)
+START_TEST(fake_signal)
 {
     struct run *run = run_fake("fake_signal", true);
     ck_assert_int_eq(run->status, STATUS_FAILED);
@@ -633,7 +633,7 @@ static int count_lines(const char *path)
     return n;
 }
 
-START_TEST(test_fake_hang)
+START_TEST(fake_hang)
 {
     /* 1 s limit, and a timed-out invocation is not repeated (the recipe
      * asks for 3 runs): fake_hang counts its starts in FAKE_STARTS */
@@ -651,7 +651,7 @@ START_TEST(test_fake_hang)
 }
 END_TEST
 
-START_TEST(test_timeout_cap)
+START_TEST(timeout_cap)
 {
     /* a benchmark limit of 0.5 s: the invocation gets what is left of it */
     toolkernel_set_time_limit(0.5);
@@ -662,7 +662,7 @@ START_TEST(test_timeout_cap)
 }
 END_TEST
 
-START_TEST(test_fake_garbage)
+START_TEST(fake_garbage)
 {
     struct run *run = run_fake("fake_garbage", true);
     ck_assert_int_eq(run->status, STATUS_FAILED);
@@ -672,7 +672,7 @@ START_TEST(test_fake_garbage)
 }
 END_TEST
 
-START_TEST(test_fake_flood)
+START_TEST(fake_flood)
 {
     /* fake_flood writes until it is stopped: had it not been, the
      * message would be its 20 s timeout */
@@ -683,7 +683,7 @@ START_TEST(test_fake_flood)
 }
 END_TEST
 
-START_TEST(test_fake_partial)
+START_TEST(fake_partial)
 {
     struct run *run = run_fake("fake_partial", true);
     ck_assert_int_eq(run->status, STATUS_OK);
@@ -695,7 +695,7 @@ START_TEST(test_fake_partial)
 }
 END_TEST
 
-START_TEST(test_fake_slow_partial)
+START_TEST(fake_slow_partial)
 {
     struct run *run = run_fake("fake_slow", true);
     ck_assert_int_eq(run->status, STATUS_OK);
@@ -705,7 +705,7 @@ START_TEST(test_fake_slow_partial)
 }
 END_TEST
 
-START_TEST(test_fake_server)
+START_TEST(fake_server)
 {
     /* the server's setup exits and leaves a daemon holding the pipes:
      * waiting for their end would time the setup out after 10 s and fail
@@ -718,7 +718,7 @@ START_TEST(test_fake_server)
 }
 END_TEST
 
-START_TEST(test_fake_missing)
+START_TEST(fake_missing)
 {
     ck_assert(!toolkernel_available(fake("fake_missing"), NULL));
     struct run *run = run_fake("fake_missing", true);
@@ -747,7 +747,7 @@ static double children_cpu_seconds(void)
  * from this process's rusage, not against a share assumed free: on a
  * crowded or slow machine the tool gets less of a CPU, and so does the
  * load it reports. */
-START_TEST(test_fake_cpu_load_process)
+START_TEST(fake_cpu_load_process)
 {
     double cpu0 = children_cpu_seconds(), t0 = now_seconds();
     struct run *run = run_fake("fake_load", true);
@@ -772,7 +772,7 @@ START_TEST(test_fake_cpu_load_process)
 }
 END_TEST
 
-START_TEST(test_fake_cpu_load_system)
+START_TEST(fake_cpu_load_system)
 {
     const struct kernel *k = fake("fake_sysload");
     /* the guide row and column the metrics are compared with */
@@ -794,7 +794,7 @@ START_TEST(test_fake_cpu_load_system)
 END_TEST
 
 /* A network recipe never picks a peer: without one it does not run. */
-START_TEST(test_fake_needs_peer)
+START_TEST(fake_needs_peer)
 {
     recipe_set_option("peer", NULL);
     ck_assert_str_eq(recipe_unrunnable(recipe_find(fake_set, "fake_peer"), NULL),
@@ -823,7 +823,7 @@ static char *storage_setup(char **target)
 }
 
 /* The storage test writes its one file in the directory and removes it. */
-START_TEST(test_fake_storage_removed)
+START_TEST(fake_storage_removed)
 {
     recipe_set_option("storage_target", NULL);
     struct run *run = run_fake("fake_storage", true);
@@ -845,7 +845,7 @@ END_TEST
 
 /* Killed with the whole worker (the runner's time limit, as on cancel):
  * the guard removes the file all the same. */
-START_TEST(test_fake_storage_killed)
+START_TEST(fake_storage_killed)
 {
     char *target;
     char *dir = storage_setup(&target);
@@ -877,7 +877,7 @@ START_TEST(test_fake_storage_killed)
 }
 END_TEST
 
-START_TEST(test_fake_args)
+START_TEST(fake_args)
 {
     struct run *run = run_fake("fake_args", false);
     ck_assert_int_eq(run->status, STATUS_OK);
@@ -899,7 +899,7 @@ static void count_fails(void *ctx, const struct report_event *ev)
         (*(int *)ctx)++;
 }
 
-START_TEST(test_inline_hang_reaped)
+START_TEST(inline_hang_reaped)
 {
     struct report r;
     int fails = 0;
@@ -992,7 +992,7 @@ static void reason_reaches_every_output(const char *name, const char *needle, co
 
 /* The last 300 bytes of the output start inside a euro sign: the excerpt
  * starts at the next whole one, and the 0xFF byte becomes U+FFFD. */
-START_TEST(test_fake_not_utf8_exit)
+START_TEST(fake_not_utf8_exit)
 {
     reason_reaches_every_output("fake_badutf8", "exit status 4; output ends: " EURO EURO,
                                 EURO EURO " | bad end " REPL);
@@ -1001,7 +1001,7 @@ END_TEST
 
 /* The first 160 bytes: each bad byte of the first line is one U+FFFD,
  * the cut falls before the euro sign it would split. */
-START_TEST(test_fake_not_utf8_no_match)
+START_TEST(fake_not_utf8_no_match)
 {
     reason_reaches_every_output("fake_badutf8_nomatch",
                                 "the output does not match the recipe: caf" REPL " cr" REPL "me "
@@ -1014,40 +1014,40 @@ Suite *suite_recipe(void)
 {
     Suite *s = suite_create("recipe");
     TCase *tc = tcase_create("load");
-    tcase_add_test(tc, test_shipped_load);
-    tcase_add_test(tc, test_shipped_cover_guide);
-    tcase_add_test(tc, test_shipped_ref_columns);
-    tcase_add_test(tc, test_argv_expansion);
-    tcase_add_test(tc, test_bad_recipes);
+    tcase_add_test(tc, shipped_load);
+    tcase_add_test(tc, shipped_cover_guide);
+    tcase_add_test(tc, shipped_ref_columns);
+    tcase_add_test(tc, argv_expansion);
+    tcase_add_test(tc, bad_recipes);
     suite_add_tcase(s, tc);
     tc = tcase_create("parse");
-    tcase_add_test(tc, test_fixtures);
-    tcase_add_test(tc, test_invalid_value);
-    tcase_add_test(tc, test_scale_factor_not_number);
+    tcase_add_test(tc, fixtures);
+    tcase_add_test(tc, invalid_value);
+    tcase_add_test(tc, scale_factor_not_number);
     suite_add_tcase(s, tc);
     tc = tcase_create("run");
     tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
     tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, test_fake_ok);
-    tcase_add_test(tc, test_fake_exit);
-    tcase_add_test(tc, test_fake_signal);
-    tcase_add_test(tc, test_fake_hang);
-    tcase_add_test(tc, test_timeout_cap);
-    tcase_add_test(tc, test_fake_garbage);
-    tcase_add_test(tc, test_fake_not_utf8_exit);
-    tcase_add_test(tc, test_fake_not_utf8_no_match);
-    tcase_add_test(tc, test_fake_flood);
-    tcase_add_test(tc, test_fake_partial);
-    tcase_add_test(tc, test_fake_slow_partial);
-    tcase_add_test(tc, test_fake_server);
-    tcase_add_test(tc, test_fake_missing);
-    tcase_add_test(tc, test_fake_args);
-    tcase_add_test(tc, test_fake_cpu_load_process);
-    tcase_add_test(tc, test_fake_cpu_load_system);
-    tcase_add_test(tc, test_fake_needs_peer);
-    tcase_add_test(tc, test_fake_storage_removed);
-    tcase_add_test(tc, test_fake_storage_killed);
-    tcase_add_test(tc, test_inline_hang_reaped);
+    tcase_add_test(tc, fake_ok);
+    tcase_add_test(tc, fake_exit);
+    tcase_add_test(tc, fake_signal);
+    tcase_add_test(tc, fake_hang);
+    tcase_add_test(tc, timeout_cap);
+    tcase_add_test(tc, fake_garbage);
+    tcase_add_test(tc, fake_not_utf8_exit);
+    tcase_add_test(tc, fake_not_utf8_no_match);
+    tcase_add_test(tc, fake_flood);
+    tcase_add_test(tc, fake_partial);
+    tcase_add_test(tc, fake_slow_partial);
+    tcase_add_test(tc, fake_server);
+    tcase_add_test(tc, fake_missing);
+    tcase_add_test(tc, fake_args);
+    tcase_add_test(tc, fake_cpu_load_process);
+    tcase_add_test(tc, fake_cpu_load_system);
+    tcase_add_test(tc, fake_needs_peer);
+    tcase_add_test(tc, fake_storage_removed);
+    tcase_add_test(tc, fake_storage_killed);
+    tcase_add_test(tc, inline_hang_reaped);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -14,9 +14,10 @@
 #include "data/settings.h"
 #include "store/store.h"
 #include "suites.h"
+#include "test_helpers.h"
 #include "common/util.h"
 
-START_TEST(test_settings_parse)
+START_TEST(parses_settings)
 {
     struct settings s;
     struct diag dg;
@@ -50,7 +51,7 @@ START_TEST(test_settings_parse)
 }
 END_TEST
 
-START_TEST(test_settings_save_load)
+START_TEST(settings_save_load)
 {
     char dir[] = "/tmp/evmbench-settings.XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -94,7 +95,7 @@ START_TEST(test_settings_save_load)
 }
 END_TEST
 
-START_TEST(test_profile_parse)
+START_TEST(parses_profiles)
 {
     struct profile p;
     struct diag dg;
@@ -131,7 +132,7 @@ START_TEST(test_profile_parse)
 END_TEST
 
 /* The shipped quick profile parses and names benchmarks. */
-START_TEST(test_profile_shipped)
+START_TEST(profile_shipped)
 {
     struct profile p;
     struct diag dg;
@@ -175,7 +176,7 @@ static void order(const struct session_row *rs, size_t n, const size_t *want)
                       want[i]);
 }
 
-START_TEST(test_session_sort)
+START_TEST(sorts_sessions)
 {
     struct session_row rs[] = {
         row(1, "stream", "copy", VERDICT_IN_RANGE, 2, STATUS_OK, "kernel:stream"),
@@ -209,7 +210,7 @@ START_TEST(test_session_sort)
 END_TEST
 
 /* An empty session has no rows and frees cleanly. */
-START_TEST(test_session_empty)
+START_TEST(session_empty)
 {
     struct session s;
     struct session_row *rs;
@@ -236,7 +237,7 @@ static struct result_row measured(const char *bench, const char *metric,
     return r;
 }
 
-START_TEST(test_session_baseline_change)
+START_TEST(changes_the_session_baseline)
 {
     json_t *base = json_pack("[{ss ss sf} {ss ss sf} {ss ss sf} {ss ss}]",
                              "bench", "stream", "metric", "copy", "value", 2000.0,
@@ -271,7 +272,7 @@ START_TEST(test_session_baseline_change)
 }
 END_TEST
 
-START_TEST(test_session_baseline_choices)
+START_TEST(lists_the_baseline_choices)
 {
     char dir[] = "/tmp/evmbench-baselines.XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -320,9 +321,7 @@ START_TEST(test_session_baseline_choices)
     unlink(bad);
     free(bad);
     free(id);
-    char *cmd = xasprintf("rm -rf '%s'", dir);
-    ck_assert_int_eq(system(cmd), 0);
-    free(cmd);
+    test_rmtree(dir);
 }
 END_TEST
 
@@ -330,16 +329,16 @@ Suite *suite_settings(void)
 {
     Suite *s = suite_create("settings");
     TCase *tc = tcase_create("files");
-    tcase_add_test(tc, test_settings_parse);
-    tcase_add_test(tc, test_settings_save_load);
-    tcase_add_test(tc, test_profile_parse);
-    tcase_add_test(tc, test_profile_shipped);
+    tcase_add_test(tc, parses_settings);
+    tcase_add_test(tc, settings_save_load);
+    tcase_add_test(tc, parses_profiles);
+    tcase_add_test(tc, profile_shipped);
     suite_add_tcase(s, tc);
     tc = tcase_create("session");
-    tcase_add_test(tc, test_session_sort);
-    tcase_add_test(tc, test_session_empty);
-    tcase_add_test(tc, test_session_baseline_change);
-    tcase_add_test(tc, test_session_baseline_choices);
+    tcase_add_test(tc, sorts_sessions);
+    tcase_add_test(tc, session_empty);
+    tcase_add_test(tc, changes_the_session_baseline);
+    tcase_add_test(tc, lists_the_baseline_choices);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -16,22 +16,19 @@
 #include "run/result.h"
 #include "store/store.h"
 #include "suites.h"
+#include "test_helpers.h"
 #include "common/util.h"
 
 static char *dir;
 
 static void setup(void)
 {
-    char tmpl[] = "/tmp/evmbench-store-test-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(tmpl));
-    dir = xstrdup(tmpl);
+    dir = test_tmpdir("store-test");
 }
 
 static void teardown(void)
 {
-    char *cmd = xasprintf("rm -rf '%s'", dir);
-    ck_assert_int_eq(system(cmd), 0);
-    free(cmd);
+    test_rmtree(dir);
     free(dir);
 }
 

@@ -9,90 +9,20 @@
 #include "run/kernel.h"
 #include "run/report.h"
 #include "suites.h"
+#include "test_helpers.h"
 #include "common/util.h"
 
 static const char *const guide_rows[] = { "copy", "scale", "add", "triad" };
 
-/* Everything a run reported, copied out of the (transient) events. */
-struct events {
-    int samples[4];         /* per guide_rows[] entry */
-    double best[4];
-    int unknown_samples;
-    int bad_values;         /* samples <= 0 or not finite */
-    int fails[4];
-    int unknown_fails;
-    char *fail_text;        /* the first failure message */
-    int progress;
-    double last_done, last_total, prev_done;
-    bool progress_backwards;
-    int notes;
-    char *notes_text;       /* all notes, '|' separated */
-};
-
-static int row_index(const char *metric)
+static int run_stream(const struct kernel_params *p, struct run_events *e)
 {
-    for (size_t i = 0; i < ARRAY_SIZE(guide_rows); i++)
-        if (metric && strcmp(metric, guide_rows[i]) == 0)
-            return (int)i;
-    return -1;
+    return run_events_kernel("stream", p, NULL, e);
 }
 
-static void collect(void *ctx, const struct report_event *ev)
+/* The index in the kernel's metrics of guide_rows[i]. */
+static size_t row(const struct run_events *e, size_t i)
 {
-    struct events *e = ctx;
-    int i;
-    switch (ev->kind) {
-    case REPORT_SAMPLE:
-        i = row_index(ev->metric);
-        if (i < 0)
-            e->unknown_samples++;
-        else {
-            e->samples[i]++;
-            e->best[i] = fmax(e->best[i], ev->value);
-        }
-        if (!isfinite(ev->value) || ev->value <= 0)
-            e->bad_values++;
-        break;
-    case REPORT_PROGRESS:
-        if (e->progress && ev->value < e->prev_done)
-            e->progress_backwards = true;
-        e->prev_done = e->last_done = ev->value;
-        e->last_total = ev->total;
-        e->progress++;
-        break;
-    case REPORT_NOTE: {
-        char *joined = xasprintf("%s%s|", e->notes_text ? e->notes_text : "", ev->text);
-        free(e->notes_text);
-        e->notes_text = joined;
-        e->notes++;
-        break;
-    }
-    case REPORT_FAIL:
-        i = row_index(ev->metric);
-        if (i < 0)
-            e->unknown_fails++;
-        else
-            e->fails[i]++;
-        if (!e->fail_text)
-            e->fail_text = xstrdup(ev->text);
-        break;
-    }
-}
-
-static int run_stream(const struct kernel_params *p, struct events *e)
-{
-    memset(e, 0, sizeof *e);
-    const struct kernel *k = kernel_find("stream");
-    ck_assert_ptr_nonnull(k);
-    struct report r;
-    report_to_callback(&r, collect, e);
-    return k->run(p, &r);
-}
-
-static void events_free(struct events *e)
-{
-    free(e->fail_text);
-    free(e->notes_text);
+    return run_events_index(e, guide_rows[i]);
 }
 
 START_TEST(registry_lookups)
@@ -143,12 +73,12 @@ END_TEST
 START_TEST(quick_run_validates)
 {
     struct kernel_params p = { .quick = true, .size = 2000000, .iterations = 3 };
-    struct events e;
+    struct run_events e;
     int rc = run_stream(&p, &e);
     ck_assert_msg(rc == 0, "run failed: %s", e.fail_text ? e.fail_text : "?");
     for (size_t i = 0; i < ARRAY_SIZE(guide_rows); i++) {
-        ck_assert_int_eq(e.samples[i], 2);
-        ck_assert_int_eq(e.fails[i], 0);
+        ck_assert_int_eq(e.samples[row(&e, i)], 2);
+        ck_assert_int_eq(e.fails[row(&e, i)], 0);
     }
     ck_assert_int_eq(e.unknown_samples, 0);
     ck_assert_int_eq(e.unknown_fails, 0);
@@ -159,7 +89,7 @@ START_TEST(quick_run_validates)
     ck_assert_double_eq(e.last_done, e.last_total);
     ck_assert_int_ge(e.notes, 1);       /* the array sizes are stated */
     ck_assert_ptr_nonnull(strstr(e.notes_text, "2000000"));
-    events_free(&e);
+    run_events_free(&e);
 }
 END_TEST
 
@@ -172,31 +102,32 @@ END_TEST
 START_TEST(rates_are_plausible)
 {
     struct kernel_params p = { .quick = true, .size = 2000000, .iterations = 3 };
-    struct events e;
+    struct run_events e;
     ck_assert_int_eq(run_stream(&p, &e), 0);
     double here = test_memcpy_mbs(p.size * sizeof(double));
     double lo = INFINITY, hi = 0;
     for (size_t i = 0; i < ARRAY_SIZE(guide_rows); i++) {
-        ck_assert_msg(e.best[i] > here / 50 && e.best[i] < here * 50,
-                      "%s: %g MB/s, a memcpy here %g MB/s", guide_rows[i], e.best[i], here);
-        lo = fmin(lo, e.best[i]);
-        hi = fmax(hi, e.best[i]);
+        double best = e.max[row(&e, i)];  /* STREAM reports the best rate */
+        ck_assert_msg(best > here / 50 && best < here * 50,
+                      "%s: %g MB/s, a memcpy here %g MB/s", guide_rows[i], best, here);
+        lo = fmin(lo, best);
+        hi = fmax(hi, best);
     }
     ck_assert_msg(hi / lo < 20, "rates from %g to %g MB/s", lo, hi);
-    events_free(&e);
+    run_events_free(&e);
 }
 END_TEST
 
 START_TEST(one_iteration_is_raised_to_two)
 {
     struct kernel_params p = { .quick = true, .size = 100000, .iterations = 1 };
-    struct events e;
+    struct run_events e;
     ck_assert_int_eq(run_stream(&p, &e), 0);
     for (size_t i = 0; i < ARRAY_SIZE(guide_rows); i++)
-        ck_assert_int_eq(e.samples[i], 1);
+        ck_assert_int_eq(e.samples[row(&e, i)], 1);
     ck_assert_double_eq(e.last_total, 2);
     ck_assert_ptr_nonnull(strstr(e.notes_text, "warm-up"));
-    events_free(&e);
+    run_events_free(&e);
 }
 END_TEST
 
@@ -205,28 +136,28 @@ END_TEST
 START_TEST(tiny_arrays_warn_about_the_clock)
 {
     struct kernel_params p = { .quick = true, .size = 16, .iterations = 3 };
-    struct events e;
+    struct run_events e;
     ck_assert_int_eq(run_stream(&p, &e), 0);
     ck_assert_int_eq(e.bad_values, 0);
     ck_assert_ptr_nonnull(e.notes_text);
     ck_assert_ptr_nonnull(strstr(e.notes_text, "clock ticks"));
     ck_assert_ptr_nonnull(strstr(e.notes_text, "4x the last-level cache"));
-    events_free(&e);
+    run_events_free(&e);
 }
 END_TEST
 
 START_TEST(impossible_size_fails_cleanly)
 {
     struct kernel_params p = { .quick = true, .size = SIZE_MAX / 4, .iterations = 3 };
-    struct events e;
+    struct run_events e;
     ck_assert_int_eq(run_stream(&p, &e), -1);
     for (size_t i = 0; i < ARRAY_SIZE(guide_rows); i++) {
-        ck_assert_int_eq(e.fails[i], 1);
-        ck_assert_int_eq(e.samples[i], 0);
+        ck_assert_int_eq(e.fails[row(&e, i)], 1);
+        ck_assert_int_eq(e.samples[row(&e, i)], 0);
     }
     ck_assert_ptr_nonnull(e.fail_text);
     ck_assert_ptr_nonnull(strstr(e.fail_text, "too large"));
-    events_free(&e);
+    run_events_free(&e);
 }
 END_TEST
 
@@ -235,12 +166,12 @@ END_TEST
 START_TEST(oversized_request_fails_cleanly)
 {
     struct kernel_params p = { .quick = true, .size = SIZE_MAX / 64, .iterations = 3 };
-    struct events e;
+    struct run_events e;
     ck_assert_int_eq(run_stream(&p, &e), -1);
     for (size_t i = 0; i < ARRAY_SIZE(guide_rows); i++)
-        ck_assert_int_eq(e.fails[i], 1);
+        ck_assert_int_eq(e.fails[row(&e, i)], 1);
     ck_assert_int_eq(e.progress, 0);
-    events_free(&e);
+    run_events_free(&e);
 }
 END_TEST
 

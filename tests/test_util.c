@@ -3,12 +3,18 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/lines.h"
 #include "suites.h"
+#include "test_helpers.h"
 #include "common/util.h"
 
 START_TEST(slug_folds_case_and_punctuation)
@@ -246,6 +252,128 @@ START_TEST(strbuf_builds_strings)
 }
 END_TEST
 
+/* write_all: every byte, in order; a failed write says so with errno. */
+START_TEST(write_all_writes_everything)
+{
+    char *dir = test_tmpdir("write-all");
+    char *path = path_join(dir, "f");
+    size_t n = 3 << 20;
+    char *buf = xmalloc(n);
+    for (size_t i = 0; i < n; i++)
+        buf[i] = (char)(i * 7 + i / 251);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    ck_assert_int_ge(fd, 0);
+    ck_assert(write_all(fd, buf, n));
+    ck_assert(write_all(fd, buf, 0));
+    ck_assert_int_eq(close(fd), 0);
+    size_t len = 0;
+    char *back = read_file(path, 0, &len);
+    ck_assert_ptr_nonnull(back);
+    ck_assert_uint_eq(len, n);
+    ck_assert(memcmp(back, buf, n) == 0);
+
+    fd = open(path, O_RDONLY);
+    ck_assert_int_ge(fd, 0);
+    errno = 0;
+    ck_assert(!write_all(fd, buf, 10));     /* opened for reading only */
+    ck_assert_int_eq(errno, EBADF);
+    close(fd);
+    test_rmtree(dir);
+    free(dir);
+    free(back);
+    free(buf);
+    free(path);
+}
+END_TEST
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+}
+
+/* Through a pipe to a slow reader while a timer interrupts the writes
+ * (no SA_RESTART): short writes and EINTR, and still every byte. */
+START_TEST(write_all_survives_signals)
+{
+    int p[2];
+    ck_assert_int_eq(pipe(p), 0);
+    size_t n = 4 << 20;
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        close(p[1]);
+        size_t got = 0, bad = 0;
+        char buf[4096];
+        for (ssize_t r; (r = read(p[0], buf, sizeof buf)) != 0;) {
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r < 0)
+                _exit(2);
+            for (ssize_t i = 0; i < r; i++, got++)
+                bad += buf[i] != (char)(got % 253);
+            usleep(50);
+        }
+        _exit(got == n && bad == 0 ? 0 : 1);
+    }
+    close(p[0]);
+    char *buf = xmalloc(n);
+    for (size_t i = 0; i < n; i++)
+        buf[i] = (char)(i % 253);
+    struct sigaction sa = { .sa_handler = on_alarm }, old;
+    sigemptyset(&sa.sa_mask);
+    ck_assert_int_eq(sigaction(SIGALRM, &sa, &old), 0);
+    struct itimerval it = { { 0, 1000 }, { 0, 1000 } }, stop = { { 0, 0 }, { 0, 0 } };
+    ck_assert_int_eq(setitimer(ITIMER_REAL, &it, NULL), 0);
+    bool ok = write_all(p[1], buf, n);
+    setitimer(ITIMER_REAL, &stop, NULL);
+    sigaction(SIGALRM, &old, NULL);
+    close(p[1]);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(ok);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "reader status %d", status);
+    free(buf);
+}
+END_TEST
+
+/* The line reader of the data files: numbers count every line, blank and
+ * comment lines are skipped, the two comment styles differ on a '#' that
+ * is not first. */
+START_TEST(lines_numbered_trimmed_and_commented)
+{
+    const char *text = "  first  \n\n# note\n\t  # indented note\r\nkey = a#b \r\n \nlast";
+    struct lines it;
+    lines_init(&it, text, LINES_HASH_FIRST);
+    ck_assert_str_eq(lines_next(&it), "first");
+    ck_assert_int_eq(it.lineno, 1);
+    ck_assert_str_eq(lines_next(&it), "key = a#b");
+    ck_assert_int_eq(it.lineno, 5);
+    char *last = lines_next(&it);
+    ck_assert_str_eq(last, "last");
+    ck_assert_int_eq(it.lineno, 7);
+    last[0] = 'L';              /* the caller's copy */
+    ck_assert_ptr_null(lines_next(&it));
+    ck_assert_ptr_null(lines_next(&it));
+    ck_assert_str_eq(text + strlen(text) - 4, "last");
+
+    lines_init(&it, text, LINES_HASH_ANYWHERE);
+    ck_assert_str_eq(lines_next(&it), "first");
+    ck_assert_str_eq(lines_next(&it), "key = a");
+    ck_assert_int_eq(it.lineno, 5);
+    lines_free(&it);
+    ck_assert_ptr_null(lines_next(&it));
+
+    lines_init(&it, NULL, LINES_HASH_FIRST);
+    ck_assert_ptr_null(lines_next(&it));
+    ck_assert_int_eq(it.lineno, 0);
+    lines_init(&it, "\n\n#\nx\n", LINES_HASH_ANYWHERE);
+    ck_assert_str_eq(lines_next(&it), "x");
+    ck_assert_int_eq(it.lineno, 4);
+    ck_assert_ptr_null(lines_next(&it));
+    ck_assert_int_eq(it.lineno, 4);
+}
+END_TEST
+
 Suite *suite_util(void)
 {
     Suite *s = suite_create("util");
@@ -259,6 +387,9 @@ Suite *suite_util(void)
     tcase_add_test(tc, utf8_valid_text_is_kept);
     tcase_add_test(tc, utf8_invalid_bytes_replaced);
     tcase_add_test(tc, utf8_cut_on_character_boundary);
+    tcase_add_test(tc, lines_numbered_trimmed_and_commented);
+    tcase_add_test(tc, write_all_writes_everything);
+    tcase_add_test(tc, write_all_survives_signals);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -16,7 +16,7 @@
 
 /* --- actions and key help ------------------------------------------------- */
 
-START_TEST(test_actions)
+START_TEST(actions)
 {
     char buf[128];
     ck_assert_int_eq(action_for_key(NULL, 'j'), ACT_DOWN);
@@ -51,7 +51,7 @@ START_TEST(test_actions)
 }
 END_TEST
 
-START_TEST(test_list_pos)
+START_TEST(list_pos)
 {
     struct list_pos p = { 0, 0 };
     for (int i = 0; i < 3; i++)
@@ -91,7 +91,7 @@ END_TEST
 
 /* --- theme files ------------------------------------------------------------- */
 
-START_TEST(test_theme_parse)
+START_TEST(parses_themes)
 {
     struct theme t;
     struct diag dg;
@@ -128,7 +128,7 @@ static const struct {
     { "color better green 256", "bad.theme:3: unknown colour '256'" },
 };
 
-START_TEST(test_theme_bad_line)
+START_TEST(theme_bad_line)
 {
     struct theme t, builtin;
     struct diag dg;
@@ -145,7 +145,7 @@ START_TEST(test_theme_bad_line)
 }
 END_TEST
 
-START_TEST(test_theme_missing_file)
+START_TEST(theme_missing_file)
 {
     struct theme t, builtin;
     struct diag dg;
@@ -160,7 +160,7 @@ START_TEST(test_theme_missing_file)
 END_TEST
 
 /* The shipped files parse cleanly and match the built-in themes. */
-START_TEST(test_theme_shipped)
+START_TEST(theme_shipped)
 {
     static const char *const files[] = { "default", "mono" };
     struct theme t, builtin;
@@ -181,7 +181,7 @@ START_TEST(test_theme_shipped)
 END_TEST
 
 /* The other shipped themes parse without a bad line. */
-START_TEST(test_theme_shipped_extra)
+START_TEST(theme_shipped_extra)
 {
     static const char *const files[] = { "light", "ti", "high-contrast" };
     struct theme t;
@@ -198,7 +198,7 @@ START_TEST(test_theme_shipped_extra)
 }
 END_TEST
 
-START_TEST(test_theme_roles)
+START_TEST(theme_roles)
 {
     ck_assert_int_eq(theme_role_from_name("in-range"), ROLE_IN_RANGE);
     ck_assert_int_eq(theme_role_from_name("WARN"), ROLE_WARN);
@@ -211,17 +211,17 @@ Suite *suite_widgets(void)
 {
     Suite *s = suite_create("widgets");
     TCase *tc = tcase_create("keys");
-    tcase_add_test(tc, test_actions);
-    tcase_add_test(tc, test_list_pos);
+    tcase_add_test(tc, actions);
+    tcase_add_test(tc, list_pos);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("theme");
-    tcase_add_test(tc, test_theme_parse);
-    tcase_add_loop_test(tc, test_theme_bad_line, 0, (int)ARRAY_SIZE(bad_lines));
-    tcase_add_test(tc, test_theme_missing_file);
-    tcase_add_loop_test(tc, test_theme_shipped, 0, 2);
-    tcase_add_loop_test(tc, test_theme_shipped_extra, 0, 3);
-    tcase_add_test(tc, test_theme_roles);
+    tcase_add_test(tc, parses_themes);
+    tcase_add_loop_test(tc, theme_bad_line, 0, (int)ARRAY_SIZE(bad_lines));
+    tcase_add_test(tc, theme_missing_file);
+    tcase_add_loop_test(tc, theme_shipped, 0, 2);
+    tcase_add_loop_test(tc, theme_shipped_extra, 0, 3);
+    tcase_add_test(tc, theme_roles);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -56,26 +56,11 @@ static void bw_touch(char *buf, size_t n)
         buf[i] = 1;
 }
 
-static bool write_full(int fd, const char *buf, size_t n)
-{
-    while (n) {
-        ssize_t w = write(fd, buf, n);
-        if (w <= 0) {
-            if (w < 0 && errno == EINTR)
-                continue;
-            return false;
-        }
-        buf += w;
-        n -= (size_t)w;
-    }
-    return true;
-}
-
 static void pipe_writer(void *arg)
 {
     struct bw *b = arg;
     close(b->data[0]);
-    while (write_full(b->data[1], b->wbuf, BW_XFERSIZE))
+    while (write_all(b->data[1], b->wbuf, BW_XFERSIZE))
         ;
 }
 
@@ -87,7 +72,7 @@ static void unix_writer(void *arg)
     close(b->control[1]);
     while (read(b->control[0], &todo, sizeof todo) == (ssize_t)sizeof todo)
         for (size_t done = 0; done < todo; done += BW_XFERSIZE)
-            if (!write_full(b->data[1], b->wbuf, BW_XFERSIZE))
+            if (!write_all(b->data[1], b->wbuf, BW_XFERSIZE))
                 return;
 }
 

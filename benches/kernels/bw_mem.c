@@ -417,19 +417,10 @@ static int file_open(struct file_ctx *c, size_t read_bytes)
     for (size_t off = 0; off < FILE_BYTES; off += FILE_XFER) {
         for (size_t i = 0; i < nw; i++)
             w[i] = (long)(off / sizeof(long) + i);
-        size_t put = 0;
-        while (put < FILE_XFER) {
-            ssize_t k = write(fd, (char *)w + put, FILE_XFER - put);
-            if (k < 0 && errno == EINTR)
-                continue;
-            if (k <= 0) {
-                if (k == 0)
-                    errno = ENOSPC;
-                snprintf(c->why, sizeof c->why, "cannot write the %u MiB test file in %s: %s",
-                         FILE_BYTES >> 20, dir, strerror(errno));
-                return -1;
-            }
-            put += (size_t)k;
+        if (!write_all(fd, w, FILE_XFER)) {
+            snprintf(c->why, sizeof c->why, "cannot write the %u MiB test file in %s: %s",
+                     FILE_BYTES >> 20, dir, strerror(errno));
+            return -1;
         }
     }
     int probe = open(c->path, O_RDONLY);

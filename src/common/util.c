@@ -424,6 +424,23 @@ char *path_join(const char *a, const char *b)
     return xasprintf("%.*s/%s", (int)la, a, b);
 }
 
+bool write_all(int fd, const void *buf, size_t n)
+{
+    const char *p = buf;
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w == 0)
+            errno = ENOSPC;
+        if (w <= 0)
+            return false;
+        p += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
 void close_fds_from(int lowest)
 {
 #ifdef SYS_close_range

@@ -63,6 +63,11 @@ json_t *json_read_file(const char *path, size_t flags, json_error_t *error);
  * whitespace removed. NULL when the file cannot be read or is empty. */
 char *read_line_file(const char *path);
 
+/* Writes all n bytes of buf to fd, again after a signal (EINTR) or a short
+ * write. false when write() fails (errno says why) or writes nothing
+ * (errno ENOSPC). */
+bool write_all(int fd, const void *buf, size_t n);
+
 /* In-place trim of leading and trailing whitespace; returns s. */
 char *str_trim(char *s);
 bool str_starts_with(const char *s, const char *prefix);

@@ -51,20 +51,6 @@ static bool make_parents(const char *root, const char *rel)
     return ok;
 }
 
-static bool write_all(int fd, const unsigned char *p, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        p += w;
-        n -= (size_t)w;
-    }
-    return true;
-}
-
 void embedded_remove(const char *root, const struct embedded_file *files, size_t n)
 {
     if (!root)

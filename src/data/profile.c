@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/lines.h"
 #include "data/datadir.h"
 #include "common/util.h"
 
@@ -67,24 +68,15 @@ static const char *parse_line(struct profile *p, char *t, int lineno)
 int profile_parse(struct profile *p, const char *text, const char *file,
                   struct diag *dg)
 {
-    int bad = 0, lineno = 0;
-    const char *s = text ? text : "";
-    while (*s) {
-        const char *nl = strchr(s, '\n');
-        size_t len = nl ? (size_t)(nl - s) : strlen(s);
-        char *line = xstrndup(s, len);
-        s += len + (nl ? 1 : 0);
-        lineno++;
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = '\0';
-        char *t = str_trim(line);
-        const char *err = *t ? parse_line(p, t, lineno) : NULL;
+    int bad = 0;
+    struct lines it;
+    lines_init(&it, text, LINES_HASH_ANYWHERE);
+    for (char *t; (t = lines_next(&it));) {
+        const char *err = parse_line(p, t, it.lineno);
         if (err) {
-            diag_add(dg, "%s:%d: %s", file, lineno, err);
+            diag_add(dg, "%s:%d: %s", file, it.lineno, err);
             bad++;
         }
-        free(line);
     }
     return bad;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/lines.h"
 #include "common/outfile.h"
 #include "common/util.h"
 
@@ -66,19 +67,10 @@ static const char *apply(struct settings *s, const char *key, const char *v)
 int settings_parse(struct settings *s, const char *text, const char *file,
                    struct diag *dg)
 {
-    int bad = 0, lineno = 0;
-    const char *p = text ? text : "";
-    while (*p) {
-        const char *nl = strchr(p, '\n');
-        size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        char *line = xstrndup(p, len);
-        p += len + (nl ? 1 : 0);
-        lineno++;
-        char *t = str_trim(line);
-        if (!*t || *t == '#') {
-            free(line);
-            continue;
-        }
+    int bad = 0;
+    struct lines it;
+    lines_init(&it, text, LINES_HASH_FIRST);
+    for (char *t; (t = lines_next(&it));) {
         char *eq = strchr(t, '=');
         const char *err;
         char *key = t;
@@ -90,11 +82,10 @@ int settings_parse(struct settings *s, const char *text, const char *file,
             err = apply(s, key, str_trim(eq + 1));
         }
         if (err) {
-            diag_add(dg, "%s:%d: %s%s%s%s", file, lineno, err, eq ? " ('" : "",
+            diag_add(dg, "%s:%d: %s%s%s%s", file, it.lineno, err, eq ? " ('" : "",
                      eq ? key : "", eq ? "')" : "");
             bad++;
         }
-        free(line);
     }
     return bad;
 }

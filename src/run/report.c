@@ -35,20 +35,6 @@ static void flatten(char *s)
             *s = ' ';
 }
 
-static void write_all(int fd, const char *buf, size_t n)
-{
-    while (n) {
-        ssize_t w = write(fd, buf, n);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            return;     /* the parent went away; nothing to tell it */
-        }
-        buf += w;
-        n -= (size_t)w;
-    }
-}
-
 static void emit(struct report *r, const struct report_event *ev)
 {
     if (r->callback) {
@@ -72,7 +58,7 @@ static void emit(struct report *r, const struct report_event *ev)
         line = xasprintf("F %s %s\n", ev->metric, ev->text);
         break;
     }
-    write_all(r->fd, line, strlen(line));
+    (void)write_all(r->fd, line, strlen(line));  /* a parent gone: nothing to tell */
     free(line);
 }
 

@@ -38,17 +38,7 @@ char *store_default_dir(void)
 /* Writes all of s and syncs it. */
 static int write_line(int fd, const char *s)
 {
-    size_t len = strlen(s);
-    while (len) {
-        ssize_t w = write(fd, s, len);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        s += w;
-        len -= (size_t)w;
-    }
-    return fdatasync(fd);
+    return write_all(fd, s, strlen(s)) ? fdatasync(fd) : -1;
 }
 
 static int append_json(int fd, json_t *j)

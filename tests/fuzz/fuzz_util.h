@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/util.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The input as a NUL-terminated string (it may hold NULs itself, which end
@@ -57,15 +59,8 @@ static inline const char *fuzz_write_file(const char *name, const uint8_t *data,
     static char path[256];
     snprintf(path, sizeof path, "%s/%s", fuzz_dir(), name);
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (fd < 0)
+    if (fd < 0 || !write_all(fd, data, size))
         abort();
-    size_t off = 0;
-    while (off < size) {
-        ssize_t w = write(fd, data + off, size - off);
-        if (w <= 0)
-            abort();
-        off += (size_t)w;
-    }
     close(fd);
     return path;
 }
