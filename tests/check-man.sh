@@ -1,9 +1,10 @@
 #!/bin/sh
 # check-man.sh - every manual page in man/ renders without a warning and is
 # installed:
-#   1. `groff -ww -z` with the man macros and with the mandoc macros (what
-#      `man -l` uses), tbl run first as the pages' '\" t line asks, prints
-#      nothing on stderr and exits 0;
+#   1. `groff -ww -z -t` prints nothing and exits 0: with the man and the
+#      mandoc macros on the terminal device `man -l` uses (utf8, where
+#      tbl says when a table is wider than the line), and with the man
+#      macros on groff's default device;
 #   2. the page is in dist_man_MANS of Makefile.am (`make install` puts it
 #      in place);
 #   3. every evmbench page another page names (`evmbench-recipe (5)`) exists.
@@ -33,14 +34,16 @@ sed -e ':a' -e '/\\$/N; s/\\\n//; ta' "$top/Makefile.am" |
 
 for page in "$@"; do
     name=${page##*/}
-    for macros in man mandoc; do
-        # LC_ALL=C: the pages are ASCII; a stray UTF-8 byte must warn too
-        LC_ALL=C groff -ww -z -t -"$macros" "$page" >"$tmp/out" 2>"$tmp/err"
+    # the terminal device man(1) uses, with both macro packages, and
+    # groff's default (typesetter) device
+    for how in "man utf8" "mandoc utf8" "man ps"; do
+        set -- $how
+        LC_ALL=C groff -ww -z -t -"$1" -T"$2" "$page" >"$tmp/out" 2>"$tmp/err"
         rc=$?
         if [ "$rc" = 0 ] && [ ! -s "$tmp/err" ] && [ ! -s "$tmp/out" ]; then
-            check 0 "$name renders with -$macros without warnings"
+            check 0 "$name renders with -$1 -T$2 without warnings"
         else
-            check 1 "$name renders with -$macros without warnings (status $rc)"
+            check 1 "$name renders with -$1 -T$2 without warnings (status $rc)"
             sed 's/^/# /' "$tmp/err" "$tmp/out"
         fi
     done
