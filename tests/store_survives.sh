@@ -24,27 +24,42 @@ check() {
     n=$((n + 1))
     if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
 }
+# The waits below are hang detectors, not speed budgets: each ends as soon
+# as what it waits for is there, so $limit s suit a slow emulated run.
+limit=${STORE_SURVIVES_TIMEOUT:-300}
+now() { date +%s; }
+# runs PROGRAM-ARGS... under timeout(1) ($limit s, then KILL): a hang (124,
+# 137) is reported as a failure of its own; the status in $status.
+run_limited() {
+    # shellcheck disable=SC2086  # prog is the wrapper and the binary
+    timeout -k 10 "$limit" $prog "$@"
+    status=$?
+    case $status in 124 | 137) check 1 "evmbench $* hung: stopped after $limit s" ;; esac
+}
 
 # --- 1. SIGKILL after the first benchmark finished -------------------------
 $prog run lat_syscall stream --quick --results-dir "$tmp/s1" --format csv \
     >/dev/null 2>"$tmp/err1" &
 pid=$!
-i=0
-while [ $i -lt 600 ]; do
-    grep -q '"metric":"lat_syscall-open"' "$tmp"/s1/runs/*.evmrun 2>/dev/null && break
+deadline=$(($(now) + limit))
+until grep -q '"metric":"lat_syscall-open"' "$tmp"/s1/runs/*.evmrun 2>/dev/null; do
+    [ "$(now)" -lt "$deadline" ] || break
     sleep 0.1
-    i=$((i + 1))
 done
 kill -9 "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
-sleep 0.5
-$prog results list --results-dir "$tmp/s1" >"$tmp/list1" 2>&1
+# the worker, killed with its parent, is reaped soon (a loaded machine is slow)
+deadline=$(($(now) + limit))
+while ps -eo pid,args | grep -v grep | grep -q "$tmp/s1" && [ "$(now)" -lt "$deadline" ]; do
+    sleep 0.2
+done
+run_limited results list --results-dir "$tmp/s1" >"$tmp/list1" 2>&1
 grep -Eq ' incomplete ' "$tmp/list1"
 check $? "a run killed by SIGKILL is listed as incomplete"
 rows=$(grep -c '"metric":"lat_syscall-' "$tmp"/s1/runs/*.evmrun)
 [ "$rows" = 6 ]
 check $? "the six lat_syscall rows that finished before the kill are on disk ($rows)"
-$prog results show latest --results-dir "$tmp/s1" --format csv >"$tmp/show1" 2>&1
+run_limited results show latest --results-dir "$tmp/s1" --format csv >"$tmp/show1" 2>&1
 grep -q '^lmbench,lat_syscall-null,' "$tmp/show1"
 check $? "results show reads the interrupted run"
 ps -eo pid,args | grep -v grep | grep -q "$tmp/s1"
@@ -52,29 +67,30 @@ ps -eo pid,args | grep -v grep | grep -q "$tmp/s1"
 check $? "no process of the killed run is left"
 
 # --- 2. a full disk -----------------------------------------------------------
-$prog run lat_syscall --quick --results-dir "$tmp/full" --format csv >/dev/null 2>&1
+run_limited run lat_syscall --quick --results-dir "$tmp/full" --format csv >/dev/null 2>&1
 mkdir -p "$tmp/full"
 if mount -t tmpfs -o size=16k tmpfs "$tmp/full" 2>/dev/null; then
     mounted=1
     how="a 16 KiB tmpfs"
     # the earlier run lives on the small file system too, then it fills up
-    $prog run lat_syscall --quick --results-dir "$tmp/full" --format csv >/dev/null 2>&1
+    run_limited run lat_syscall --quick --results-dir "$tmp/full" --format csv >/dev/null 2>&1
     dd if=/dev/zero of="$tmp/full/filler" bs=1k count=64 2>/dev/null
-    $prog run lat_syscall --quick --results-dir "$tmp/full" --format csv \
+    run_limited run lat_syscall --quick --results-dir "$tmp/full" --format csv \
         >/dev/null 2>"$tmp/err2"
-    status=$?
 else
     how="a file-size limit"
-    (ulimit -f 1; exec $prog run lat_syscall --quick --results-dir "$tmp/full" \
-        --format csv >/dev/null 2>"$tmp/err2")
+    # shellcheck disable=SC2086  # prog is the wrapper and the binary
+    (ulimit -f 1; exec timeout -k 10 "$limit" $prog run lat_syscall --quick \
+        --results-dir "$tmp/full" --format csv >/dev/null 2>"$tmp/err2")
     status=$?
+    case $status in 124 | 137) check 1 "the run with a file-size limit hung: stopped after $limit s" ;; esac
 fi
 echo "# full disk: $how"
 grep -Eq 'warning: (results not saved: )?cannot (write|create) .*(No space left on device|File too large)' "$tmp/err2"
 check $? "a full disk is reported clearly ($how)"
 [ "$status" = 0 ]
 check $? "the run goes on and exits 0 when the store is full"
-$prog results list --results-dir "$tmp/full" >"$tmp/list2" 2>&1
+run_limited results list --results-dir "$tmp/full" >"$tmp/list2" 2>&1
 grep -Eq ' complete ' "$tmp/list2"
 check $? "the earlier run in the full store is intact"
 

@@ -2,6 +2,8 @@
 #ifndef EVMBENCH_TEST_SUITES_H
 #define EVMBENCH_TEST_SUITES_H
 
+#include <stddef.h>
+
 #include <check.h>
 
 Suite *suite_util(void);
@@ -37,5 +39,10 @@ int test_cli_argv(int argc, char **argv, char **out, char **err);
 
 /* Absolute path of a file under tests/data (from $TESTS_DATA); caller frees. */
 char *test_data_path(const char *rel);
+
+/* This machine's memcpy of `bytes` in MB/s (10^6 bytes), counting the
+ * bytes read and written as STREAM's copy does; the best of 5. A yardstick
+ * measured here for the kernels' rates, instead of a speed assumed. */
+double test_memcpy_mbs(size_t bytes);
 
 #endif

@@ -166,9 +166,60 @@ START_TEST(sysinfo_json_shape)
 }
 END_TEST
 
+/* good.json with every Stream reference (avg, min, max) times `factor`,
+ * in a new temporary file (caller unlinks and frees): a reference far
+ * below or far above what this machine measures, whatever its speed. */
+static char *scaled_refs(double factor)
+{
+    char *good = fixture_refs();
+    json_error_t e;
+    json_t *j = json_load_file(good, 0, &e);
+    ck_assert_msg(j != NULL, "%s:%d: %s", good, e.line, e.text);
+    static const char *const keys[] = { "avg", "min", "max" };
+    size_t ti, ri, vi;
+    json_t *t, *row, *v;
+    json_array_foreach(json_object_get(j, "tables"), ti, t) {
+        const char *sec = json_string_value(json_array_get(json_object_get(t, "section"), 1));
+        if (!sec || strcmp(sec, "Stream") != 0)
+            continue;
+        json_array_foreach(json_object_get(t, "rows"), ri, row) {
+            json_array_foreach(json_object_get(row, "values"), vi, v) {
+                for (size_t k = 0; k < ARRAY_SIZE(keys); k++) {
+                    json_t *n = json_object_get(v, keys[k]);
+                    if (json_is_number(n))
+                        json_object_set_new(v, keys[k], json_real(json_number_value(n) * factor));
+                }
+            }
+        }
+    }
+    char *path = xstrdup("/tmp/evmbench-test-refs-XXXXXX");
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    ck_assert_int_eq(json_dump_file(j, path, JSON_REAL_PRECISION(17)), 0);
+    json_decref(j);
+    free(good);
+    return path;
+}
+
+/* x and y agree to `rel` of `scale` (the size of the numbers they were
+ * computed from, so that printed digits count, not the machine's speed). */
+static void assert_close(const char *what, double x, double y, double rel, double scale)
+{
+    ck_assert_msg(fabs(x - y) <= rel * fabs(scale), "%s: %.17g, expected %.17g (within %g of %g)",
+                  what, x, y, rel, scale);
+}
+
+/* The JSON numbers have 10 significant digits: a deviation derived from
+ * the printed value and reference agrees with the printed deviation to
+ * about 1e-9 of the numbers involved, however far the measured value is
+ * from the guide. The references are the fixture's, then 1000 times
+ * smaller (deviations of +10^5 % and more) and 1000 times larger (-99.9 %). */
 START_TEST(run_stream_json_against_reference)
 {
-    char *refs = fixture_refs();
+    static const double factors[] = { 1, 1e-3, 1e3 };
+    double factor = factors[_i];
+    char *refs = factor == 1 ? fixture_refs() : scaled_refs(factor);
     struct outcome o = run_cli("run", "stream", "--board", "am62xx_sk-fs", "--format", "json",
                                "--quick", "--size", "400000", "--iterations", "3",
                                "--refs", refs, NULL);
@@ -197,21 +248,36 @@ START_TEST(run_stream_json_against_reference)
         double value = json_number_value(json_object_get(r, "value"));
         double ref = json_number_value(json_object_get(r, "ref_avg"));
         double dev = json_number_value(json_object_get(r, "deviation_pct"));
-        ck_assert_double_eq_tol(dev, (value - ref) / ref * 100, 1e-6);
+        ck_assert(value > 0 && isfinite(value) && ref > 0 && isfinite(dev));
+        assert_close(metrics[i], dev, (value - ref) / ref * 100, 1e-8,
+                     fabs(dev) + 100 * value / ref);
+        /* the sign follows the measured value, not this machine's speed */
+        ck_assert_msg((dev > 0) == (value > ref), "%s: %g against %g: %+g %%", metrics[i],
+                      value, ref, dev);
     }
     json_t *copy = json_array_get(results, 0);
-    ck_assert_double_eq_tol(json_number_value(json_object_get(copy, "ref_avg")), 1838.92, 1e-9);
-    ck_assert_double_eq_tol(json_number_value(json_object_get(copy, "ref_min")), 1650.2, 1e-9);
+    double ref_avg = json_number_value(json_object_get(copy, "ref_avg"));
+    double ref_min = json_number_value(json_object_get(copy, "ref_min"));
+    assert_close("copy ref_avg", ref_avg, 1838.92 * factor, 1e-9, 1838.92 * factor);
+    assert_close("copy ref_min", ref_min, 1650.2 * factor, 1e-9, 1650.2 * factor);
     json_decref(j);
     outcome_free(&o);
+    if (factor != 1)
+        unlink(refs);
+    free(refs);
+}
+END_TEST
 
-    /* no board: references are null, the run still works */
+/* No board: references are null, the run still works. */
+START_TEST(run_stream_json_without_board)
+{
+    char *refs = fixture_refs();
     char *pc = test_data_path("sysroots/pc-x86");
-    o = run_cli("run", "stream", "--sysroot", pc, "--format", "json", "--quick",
-                "--size", "400000", "--iterations", "2", "--refs", refs, NULL);
+    struct outcome o = run_cli("run", "stream", "--sysroot", pc, "--format", "json", "--quick",
+                               "--size", "400000", "--iterations", "2", "--refs", refs, NULL);
     free(pc);
     ck_assert_int_eq(o.rc, 0);
-    j = parse(&o);
+    json_t *j = parse(&o);
     ck_assert(json_is_null(json_object_get(j, "board")));
     json_t *r0 = json_array_get(json_object_get(j, "results"), 0);
     ck_assert(json_is_null(json_object_get(r0, "ref_avg")));
@@ -232,16 +298,22 @@ static void assert_fits_80(const char *text)
     }
 }
 
+/* The text table stays within 80 columns however far the measured value
+ * is from the reference (the fixture's, 1000 times smaller, larger). */
 START_TEST(run_text_fits_80_columns)
 {
-    char *refs = fixture_refs();
+    static const double factors[] = { 1, 1e-3, 1e3 };
+    double factor = factors[_i];
+    char *refs = factor == 1 ? fixture_refs() : scaled_refs(factor);
     struct outcome o = run_cli("run", "stream", "--board", "am62xx_sk-fs", "--quick",
                                "--size", "400000", "--iterations", "2", "--refs", refs, NULL);
     ck_assert_int_eq(o.rc, 0);
     ck_assert_ptr_nonnull(strstr(o.out, "copy"));
-    ck_assert_ptr_nonnull(strstr(o.out, "1838.92"));
+    ck_assert_ptr_nonnull(strstr(o.out, factor == 1 ? "1838.92" : factor < 1 ? "1.84" : "1838920"));
     assert_fits_80(o.out);
     outcome_free(&o);
+    if (factor != 1)
+        unlink(refs);
     free(refs);
 }
 END_TEST
@@ -395,7 +467,10 @@ START_TEST(selfcheck_pairs_kernel_and_tool)
         double t = json_real_value(json_object_get(row, "tool"));
         ck_assert_double_eq_tol(t, want[i].tool, 1e-6);
         ck_assert(k > 0 && isfinite(k));
-        ck_assert_double_eq_tol(json_real_value(json_object_get(row, "ratio")), k / t, 1e-9);
+        /* 10 significant digits printed: relative to the ratio, which
+         * is as large or small as this machine is fast */
+        assert_close(want[i].metric, json_real_value(json_object_get(row, "ratio")), k / t,
+                     1e-8, k / t);
         if (want[i].target > 0)
             ck_assert_double_eq(json_real_value(json_object_get(row, "target_pct")),
                                 want[i].target);
@@ -729,8 +804,9 @@ Suite *suite_cli(void)
     tcase_add_test(tc, usage_errors_exit_2_with_one_line);
     tcase_add_test(tc, refs_json_rows);
     tcase_add_test(tc, sysinfo_json_shape);
-    tcase_add_test(tc, run_stream_json_against_reference);
-    tcase_add_test(tc, run_text_fits_80_columns);
+    tcase_add_loop_test(tc, run_stream_json_against_reference, 0, 3);
+    tcase_add_test(tc, run_stream_json_without_board);
+    tcase_add_loop_test(tc, run_text_fits_80_columns, 0, 3);
     tcase_add_test(tc, failed_benchmark_exits_3_and_says_why);
     tcase_add_test(tc, list_shows_providers);
     tcase_add_test(tc, bad_refs_still_start);

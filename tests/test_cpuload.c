@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <grp.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "board/cpuload.h"
@@ -106,6 +108,37 @@ END_TEST
 
 /* --- toolparam ------------------------------------------------------------ */
 
+/* toolparam_storage(dir) refuses dir as "not writable", checked as an
+ * unprivileged user: as uid and gid 65534 with no groups in a child when
+ * the tests run as root (root writes anywhere), else as this user. The
+ * directory is made theirs, mode 0500. */
+static void assert_not_writable_unprivileged(const char *dir)
+{
+    bool root = geteuid() == 0;
+    if (root)
+        ck_assert_int_eq(chown(dir, 65534, 65534), 0);
+    ck_assert_int_eq(chmod(dir, 0500), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        if (root && (setgroups(0, NULL) != 0 || setgid(65534) != 0 || setuid(65534) != 0))
+            _exit(2);
+        char *target = NULL, *why = NULL;
+        bool ok = !toolparam_storage(dir, false, &target, &why) && why &&
+                  strstr(why, "not writable");
+        if (!ok)
+            fprintf(stderr, "toolparam_storage(%s) as uid %d: %s\n", dir, (int)getuid(),
+                    why ? why : "accepted");
+        _exit(ok ? 0 : 1);
+    }
+    int ws = 0;
+    ck_assert_int_eq(waitpid(pid, &ws, 0), pid);
+    ck_assert_int_eq(chmod(dir, 0700), 0);
+    ck_assert_msg(WIFEXITED(ws) && WEXITSTATUS(ws) != 2, "cannot become uid 65534");
+    ck_assert_msg(WIFEXITED(ws) && WEXITSTATUS(ws) == 0,
+                  "a directory of mode 0500 is not refused as not writable");
+}
+
 START_TEST(test_storage_dir)
 {
     char tmpl[] = "/tmp/evmbench-test-storage-XXXXXX";
@@ -140,14 +173,8 @@ START_TEST(test_storage_dir)
     unlink(file);
     free(file);
     free(gone);
-    /* not writable (root may write anywhere: only checked as a user) */
-    if (geteuid() != 0) {
-        chmod(tmpl, 0500);
-        ck_assert(!toolparam_storage(tmpl, false, &target, &why));
-        ck_assert_msg(strstr(why, "not writable"), "%s", why);
-        free(why);
-        chmod(tmpl, 0700);
-    }
+    /* not writable, as an unprivileged user (root may write anywhere) */
+    assert_not_writable_unprivileged(tmpl);
     rmdir(tmpl);
 }
 END_TEST

@@ -280,7 +280,8 @@ START_TEST(quick_run_is_clean)
 }
 END_TEST
 
-/* Orders of magnitude that hold from qemu to a server. */
+/* How the values relate, which holds on any machine at any speed: no
+ * magnitude is assumed (values are positive and finite: quick_run_is_clean). */
 START_TEST(values_are_plausible)
 {
     struct events sc, pr, ipc, bw, fs;
@@ -292,21 +293,22 @@ START_TEST(values_are_plausible)
     ck_assert_int_eq(run_kernel("lat_fs", &fs), 0);
 
     double null = mean_of(&sc, "lat_syscall-null"), fork_us = mean_of(&pr, "lat_proc-fork");
-    ck_assert_msg(null > 0.005 && null < 100, "null syscall %g us", null);
+    ck_assert_msg(null > 0 && isfinite(null), "null syscall %g us", null);
     ck_assert_msg(null < fork_us, "null %g us, fork %g us", null, fork_us);
     ck_assert_msg(mean_of(&pr, "lat_proc-proccall") < null, "a call is not a syscall");
     ck_assert_msg(mean_of(&sc, "lat_syscall-open") > mean_of(&sc, "lat_syscall-fstat") / 10,
                   "open/close against fstat");
-    ck_assert(fork_us > 1 && fork_us < 1e6);
-    ck_assert(mean_of(&pr, "lat_proc-exec") > 1);
+    ck_assert_msg(mean_of(&pr, "lat_proc-exec") > null, "exec %g us, null syscall %g us",
+                  mean_of(&pr, "lat_proc-exec"), null);
     ck_assert(mean_of(&ipc, "lat_pipe") > null / 2);
-    ck_assert(mean_of(&ipc, "lat_tcp") < 1e5 && mean_of(&ipc, "lat_connect") < 1e6);
+    ck_assert(mean_of(&ipc, "lat_tcp") > null / 2 && mean_of(&ipc, "lat_connect") > null / 2);
     for (int i = 0; i < 2; i++) {
         double mbs = mean_of(&bw, i ? "bw_unix" : "bw_pipe");
-        ck_assert_msg(mbs > 1 && mbs < 1e6, "%g MB/s", mbs);
+        ck_assert_msg(mbs > 0 && isfinite(mbs), "%g MB/s", mbs);
     }
-    /* num_files: files created in one ~5 ms interval, a whole number;
-     * the rate agrees with it (n / interval, interval 4.75 ms .. 1 s) */
+    /* num_files: files created in one interval, a whole number; the rate
+     * is of the same interval, so count / rate is its length, positive
+     * (how long it is depends on the harness and the machine) */
     const char *sizes[] = { "0k", "1k", "4k", "10k" };
     for (int i = 0; i < 4; i++) {
         char id[32], cr[48], de[48];
@@ -317,7 +319,8 @@ START_TEST(values_are_plausible)
         double n = fs.last[k], rate = fs.last[metric_index(fs.k, cr)];
         ck_assert_double_eq(n, floor(n));
         ck_assert(n >= 1);
-        ck_assert_msg(n / rate > 0.0045 && n / rate < 1.0, "%s: %g files, %g/s", id, n, rate);
+        ck_assert_msg(rate > 0 && isfinite(n / rate) && n / rate > 0, "%s: %g files, %g/s", id,
+                      n, rate);
         ck_assert(mean_of(&fs, de) > 0);
     }
     kb_rmtree(tmp);

@@ -163,18 +163,22 @@ START_TEST(quick_run_validates)
 }
 END_TEST
 
-/* Rates in MB/s: anything from a slow emulator to a server lies within
- * 1 MB/s .. 10 TB/s, and the four kernels run at comparable speeds, so a
- * wrong byte count or unit (bytes, 2^20) would stand out. */
+/* Rates in MB/s, judged against a memcpy timed here on the same arrays'
+ * size, not against a speed assumed for the machine: a wrong byte count
+ * or unit (bytes, KB, ns) is off by a factor of 1000 or more; the kernels'
+ * loops and a library memcpy (vector code, ASan or an emulator) differ by
+ * far less than the factor of 50 allowed. The four kernels run at
+ * comparable speeds. */
 START_TEST(rates_are_plausible)
 {
     struct kernel_params p = { .quick = true, .size = 2000000, .iterations = 3 };
     struct events e;
     ck_assert_int_eq(run_stream(&p, &e), 0);
+    double here = test_memcpy_mbs(p.size * sizeof(double));
     double lo = INFINITY, hi = 0;
     for (size_t i = 0; i < ARRAY_SIZE(guide_rows); i++) {
-        ck_assert_msg(e.best[i] > 1 && e.best[i] < 1e7, "%s: %g MB/s",
-                      guide_rows[i], e.best[i]);
+        ck_assert_msg(e.best[i] > here / 50 && e.best[i] < here * 50,
+                      "%s: %g MB/s, a memcpy here %g MB/s", guide_rows[i], e.best[i], here);
         lo = fmin(lo, e.best[i]);
         hi = fmax(hi, e.best[i]);
     }

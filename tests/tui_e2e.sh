@@ -20,15 +20,17 @@ BIN=${EVMBENCH_BIN:?EVMBENCH_BIN is not set}
 WRAP=${EVMBENCH_WRAPPER:-}
 BOARD=am62xx_sk-fs
 # A quick STREAM takes seconds natively, much longer under an emulator,
-# where it also runs on smaller arrays.
+# where it also runs on smaller arrays. The waits are hang detectors, not
+# speed budgets: every wait ends as soon as the screen shows what it waits
+# for, so they are long enough for a slow emulated or sanitized run.
 if [ -n "$WRAP" ]; then
-    RUN_TIMEOUT=${EVMBENCH_E2E_TIMEOUT:-180}
+    RUN_TIMEOUT=${EVMBENCH_E2E_TIMEOUT:-600}
     RUN_ARGS=${EVMBENCH_E2E_RUN_ARGS:---quick --size 1000000}
 else
-    RUN_TIMEOUT=${EVMBENCH_E2E_TIMEOUT:-60}
+    RUN_TIMEOUT=${EVMBENCH_E2E_TIMEOUT:-300}
     RUN_ARGS=${EVMBENCH_E2E_RUN_ARGS:---quick}
 fi
-UI_TIMEOUT=20
+UI_TIMEOUT=${EVMBENCH_E2E_UI_TIMEOUT:-60}
 
 SOCK=evmbench-test-$$
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/tui_e2e.XXXXXX") || exit 1
@@ -72,6 +74,15 @@ expect() {
 # check CONDITION-RESULT DESCRIPTION: 0 passes
 check() { if [ "$1" = 0 ]; then ok "$2"; else fail "$2"; fi; }
 keys() { tm send-keys -t e2e "$@"; }
+# left_of MARK: the processes whose command line holds MARK, in $left,
+# polled until there are none ($UI_TIMEOUT s at most: a loaded machine is
+# slow to reap).
+left_of() {
+    deadline=$(($(now) + UI_TIMEOUT))
+    while left=$(pgrep -f -- "$1" || true) && [ -n "$left" ] && [ "$(now)" -lt "$deadline" ]; do
+        sleep 0.2
+    done
+}
 type_line() { tm send-keys -t e2e -l "$1"; tm send-keys -t e2e Enter; }
 
 # The pane runs a plain shell; the program is started from it like a user would.
@@ -89,10 +100,10 @@ prog="${WRAP:+$WRAP }'$BIN' --board $BOARD"
 # --- home, category, help, back, quit ------------------------------------
 type_line "clear; $prog; echo tui-exit=\$?"
 expect 'Performance Guide categories' "$UI_TIMEOUT" "the home screen opens"
-expect '^> System Benchmarks +[0-9]+ benchmarks, [0-9]+ runnable' 1 \
+expect '^> System Benchmarks +[0-9]+ benchmarks, [0-9]+ runnable' "$UI_TIMEOUT" \
     "home lists the guide's categories with counts, first selected"
-expect "board: .*\\[$BOARD\\]" 1 "the top line names the chosen board"
-expect 'Enter open +/ search +v results +b board +o settings +\? help +q quit' 1 \
+expect "board: .*\\[$BOARD\\]" "$UI_TIMEOUT" "the top line names the chosen board"
+expect 'Enter open +/ search +v results +b board +o settings +\? help +q quit' "$UI_TIMEOUT" \
     "the bottom line shows the keys"
 tm resize-window -t e2e -x 60 -y 20
 expect 'Terminal too small: 60x20' "$UI_TIMEOUT" "a 60x20 terminal gets a clear message"
@@ -100,15 +111,15 @@ tm resize-window -t e2e -x 80 -y 24
 expect '^> System Benchmarks' "$UI_TIMEOUT" "back at 80x24 the home screen returns"
 keys Enter
 expect '^  benchmark +runs here +metrics' "$UI_TIMEOUT" "Enter opens the category"
-expect '^[> ] Stream +yes \(kernel stream\) +[0-9]+ +yes' 1 \
+expect '^[> ] Stream +yes \(kernel stream\) +[0-9]+ +yes' "$UI_TIMEOUT" \
     "the category lists Stream as runnable with reference metrics"
-expect '^[> ] .* reference only ' 1 "reference-only benchmarks are marked"
-expect 'Enter run +a run all +P provider +/ search' 1 "the category shows its keys"
+expect '^[> ] .* reference only ' "$UI_TIMEOUT" "reference-only benchmarks are marked"
+expect 'Enter run +a run all +P provider +/ search' "$UI_TIMEOUT" "the category shows its keys"
 keys '?'
 expect 'a +Category: run all its runnable benchmarks' "$UI_TIMEOUT" "? shows the keys"
 keys G
 expect 'Ctrl-L +Redraw the whole screen' "$UI_TIMEOUT" "G scrolls the help to its end"
-expect 'q, Esc, Left +Back' 1 "the help is generated from the bindings"
+expect 'q, Esc, Left +Back' "$UI_TIMEOUT" "the help is generated from the bindings"
 keys q
 expect '^  benchmark +runs here' "$UI_TIMEOUT" "q closes the help"
 keys q
@@ -126,7 +137,7 @@ keys Enter / S t r e a m Enter
 expect '^> Stream +yes \(tool stream_c\)' "$UI_TIMEOUT" "with the tool found, auto takes it"
 keys P
 expect '^> Stream +yes\* \(kernel stream\)' "$UI_TIMEOUT" "P chooses the kernel for Stream"
-expect 'Stream runs with: kernel' 1 "P says what the benchmark runs with"
+expect 'Stream runs with: kernel' "$UI_TIMEOUT" "P says what the benchmark runs with"
 keys P
 expect '^> Stream +yes\* \(tool stream_c\)' "$UI_TIMEOUT" "P again chooses the tool"
 keys P
@@ -150,38 +161,38 @@ wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
     fail "the run ends within ${RUN_TIMEOUT}s"
 grep -Eq 'finished in' "$tmpdir/screen"
 check $? "the STREAM run finishes"
-expect "reference: .*\\[$BOARD\\], .*Performance Guide" 1 \
+expect "reference: .*\\[$BOARD\\], .*Performance Guide" "$UI_TIMEOUT" \
     "the reference line names the board and the guide"
-expect '^metric +unit +now +min +max\* +avg +n +ref +min-max deviation' 1 \
+expect '^metric +unit +now +min +max\* +avg +n +ref +min-max deviation' "$UI_TIMEOUT" \
     "the metric table has its header"
 for m in copy scale add triad; do
-    expect "^$m +mb/s +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9k]+ +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ +([-+>]?[0-9.]+% (better|worse)|0\\.0%) +(in|warn|off)" 1 \
+    expect "^$m +mb/s +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9k]+ +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ +([-+>]?[0-9.]+% (better|worse)|0\\.0%) +(in|warn|off)" "$UI_TIMEOUT" \
         "$m: value, min/max/avg, samples, reference and deviation"
 done
-expect '\[#+\] 100%' 1 "the progress bar is full and ASCII"
-expect 'against the guide: [0-9]+ in range, [0-9]+ warn, [0-9]+ off' 1 \
+expect '\[#+\] 100%' "$UI_TIMEOUT" "the progress bar is full and ASCII"
+expect 'against the guide: [0-9]+ in range, [0-9]+ warn, [0-9]+ off' "$UI_TIMEOUT" \
     "the verdicts are summed up"
-expect 'r run again +c compare +\? help +q back' 1 "the bottom line shows the finished keys"
+expect 'r run again +c compare +\? help +q back' "$UI_TIMEOUT" "the bottom line shows the finished keys"
 keys '?'
 expect 'Show the keys' "$UI_TIMEOUT" "? works on the live screen"
 keys q
 expect '^copy +mb/s' "$UI_TIMEOUT" "q closes the help, the result stays"
 
 # --- compare, results, board picker, settings, theme, search --------------
-expect '^ selected: stream triad \(Up/Down moves, c compares\)' 1 \
+expect '^ selected: stream triad \(Up/Down moves, c compares\)' "$UI_TIMEOUT" \
     "the live table selects the metric measured last"
 keys k
 expect '^ selected: stream add ' "$UI_TIMEOUT" "Up selects the metric above"
 keys c
 expect '^ Compare: stream add \(mb/s, higher is better\)' "$UI_TIMEOUT" \
     "c compares the selected metric"
-expect '^> this board \(measured\) +[0-9.kM]+ #+' 1 "this board's bar is drawn in ASCII"
-expect '^\* AM62x SK +[0-9.]+ #+' 1 "the reference board is marked with its bar"
+expect '^> this board \(measured\) +[0-9.kM]+ #+' "$UI_TIMEOUT" "this board's bar is drawn in ASCII"
+expect '^\* AM62x SK +[0-9.]+ #+' "$UI_TIMEOUT" "the reference board is marked with its bar"
 for b in 'AM62x LP SK' 'AM62SIP SK' 'J721e EVM' 'am68_sk-fs' 'am69_sk-fs'; do
     grep -Eq "^  $b +[0-9.]+ #+" "$tmpdir/screen"
     check $? "the bars include $b"
 done
-expect 'n next metric +p previous +b board +\? help +q back' 1 "compare shows its keys"
+expect 'n next metric +p previous +b board +\? help +q back' "$UI_TIMEOUT" "compare shows its keys"
 keys n
 expect '^ Compare: stream ' "$UI_TIMEOUT" "n steps to the next metric"
 tm resize-window -t e2e -x 60 -y 20
@@ -190,10 +201,10 @@ tm resize-window -t e2e -x 80 -y 24
 expect '^> this board \(measured\)' "$UI_TIMEOUT" "back at 80x24 the bars return"
 keys q v
 expect '^ Results: 4 metrics measured, sorted by order' "$UI_TIMEOUT" "v lists the results"
-expect '^  metric +unit +value +ref +deviation +status +provider' 1 "the results have their header"
-expect '^> stream copy +mb/s +[0-9.kM]+ +[0-9.kM]+ +[-+][0-9.]+% (better|worse) +(in|warn|off) +kernel:stream' 1 \
+expect '^  metric +unit +value +ref +deviation +status +provider' "$UI_TIMEOUT" "the results have their header"
+expect '^> stream copy +mb/s +[0-9.kM]+ +[0-9.kM]+ +[-+][0-9.]+% (better|worse) +(in|warn|off) +kernel:stream' "$UI_TIMEOUT" \
     "a result row: value, reference, deviation, status, provider"
-expect 'Tab sort +f warn/off +B baseline +S save +c compare' 1 "the results show their keys"
+expect 'Tab sort +f warn/off +B baseline +S save +c compare' "$UI_TIMEOUT" "the results show their keys"
 keys S
 expect '^save as baseline: _' "$UI_TIMEOUT" "S asks for a baseline name"
 type_line before
@@ -204,33 +215,33 @@ keys B
 expect '^  before +baseline +4' "$UI_TIMEOUT" "B lists the saved baselines and runs"
 keys j Enter
 expect 'sorted by order, baseline before' "$UI_TIMEOUT" "Enter makes it the baseline"
-expect '^  metric +unit +value +ref +deviation +status +vs before' 1 \
+expect '^  metric +unit +value +ref +deviation +status +vs before' "$UI_TIMEOUT" \
     "the last column is the change from the baseline"
-expect '^> stream copy +mb/s .* 0\.0%$' 1 "the same run against itself: no change"
+expect '^> stream copy +mb/s .* 0\.0%$' "$UI_TIMEOUT" "the same run against itself: no change"
 keys Tab
 expect 'sorted by name' "$UI_TIMEOUT" "Tab sorts by the next column"
-expect '^> stream add ' 1 "sorted by name, add comes first"
+expect '^> stream add ' "$UI_TIMEOUT" "sorted by name, add comes first"
 keys f
 expect 'at warn, off or failed' "$UI_TIMEOUT" "f filters to warn/off rows"
 keys f Enter
 expect '^ Compare: stream add ' "$UI_TIMEOUT" "Enter compares the selected row"
 keys q q b
 expect '^  board +guide column +CPU +DDR' "$UI_TIMEOUT" "b opens the board picker"
-expect "^>\*AM62x SK +$BOARD " 1 "the picker starts on the current board"
+expect "^>\*AM62x SK +$BOARD " "$UI_TIMEOUT" "the picker starts on the current board"
 keys / j 7 2
 expect '^/j72_' "$UI_TIMEOUT" "/ types a search"
 keys Enter
 expect '^> +J721e EVM +j721e-idk-gw' "$UI_TIMEOUT" "the search selects the match"
 keys Enter
 expect 'board: .*\[j721e-idk-gw\] \(picked\)' "$UI_TIMEOUT" "Enter makes it the reference board"
-expect "reference: .*\[j721e-idk-gw\]" 1 "the live result is judged against it"
+expect "reference: .*\[j721e-idk-gw\]" "$UI_TIMEOUT" "the live result is judged against it"
 keys o
 expect '^> Theme +< mono >' "$UI_TIMEOUT" "o opens the settings, showing the theme in use"
-expect "mono because NO_COLOR is set; the choice 'default' applies" 1 \
+expect "mono because NO_COLOR is set; the choice 'default' applies" "$UI_TIMEOUT" \
     "the settings say why the terminal is mono and what is chosen"
 keys j Right
 expect '^[> ] Time budget +< full >' "$UI_TIMEOUT" "Right changes a setting"
-expect "saved to $tmpdir/config/evmbench/config" 1 "the change is saved"
+expect "saved to $tmpdir/config/evmbench/config" "$UI_TIMEOUT" "the change is saved"
 grep -qx 'budget = full' "$tmpdir/config/evmbench/config"
 check $? "the settings file holds the change"
 keys t
@@ -300,12 +311,7 @@ for sig in TERM:143 HUP:129; do
     pid=$(pgrep -P "$shell" | head -n 1)
     [ -n "$pid" ] && kill -"$name" "$pid"
     expect "^tui-exit=$code" "$UI_TIMEOUT" "SIG$name stops the program (status $code)"
-    left=""
-    for _ in 1 2 3 4 5 6 7 8 9 10; do
-        left=$(pgrep -f -- "$mark" || true)
-        [ -z "$left" ] && break
-        sleep 0.2
-    done
+    left_of "$mark"
     [ -z "$left" ]
     check $? "no evmbench process is left after SIG$name"
 done
@@ -337,7 +343,8 @@ done
 # the size is sane again, and still finish the run.
 prog_pid() {
     shell=$(tm display-message -p -t e2e '#{pane_pid}')
-    for _ in $(seq 50); do
+    deadline=$(($(now) + UI_TIMEOUT))
+    while [ "$(now)" -lt "$deadline" ]; do
         pid=$(pgrep -P "$shell" | head -n 1)
         [ -n "$pid" ] && return 0
         sleep 0.1
@@ -389,12 +396,7 @@ for sig in INT:130 TERM:143 HUP:129; do
     # not anchored: once (seed 43277, a loaded machine) the shell's line did
     # not start at column 0 after a signal early in the start; see README
     expect "tui-exit=$code" "$UI_TIMEOUT" "SIG$name ${ms} ms after the start: status $code (seed $seed)"
-    left=""
-    for _ in 1 2 3 4 5 6 7 8 9 10; do
-        left=$(pgrep -f -- "$mark" || true)
-        [ -z "$left" ] && break
-        sleep 0.2
-    done
+    left_of "$mark"
     [ -z "$left" ]
     check $? "no evmbench process is left after SIG$name at ${ms} ms"
     type_line "clear; stty -g >'$tmpdir/stty.after'; cmp -s '$tmpdir/stty.before' '$tmpdir/stty.after' && echo stty-same"

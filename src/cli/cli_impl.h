@@ -1,9 +1,11 @@
 /* cli_impl.h - what the command-line modules share: the parsed command
- * line and the small helpers every command uses for its output. Only
- * cli*.c include it; cli.h is the public entry point. */
+ * line, the small helpers every command uses for its output (cli_output.c)
+ * and the commands the dispatcher (cli.c) runs. Only cli*.c include it;
+ * cli.h is the public entry point. */
 #ifndef EVMBENCH_CLI_IMPL_H
 #define EVMBENCH_CLI_IMPL_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -32,7 +34,11 @@ struct cli {
     const char *section;        /* refs filter */
     const char *layout;
     const char *ui;
+    bool help, version;         /* -h, -V: nothing else is done */
     char **args;                /* positional arguments after the command */
+    const char *then;           /* the command the dispatcher runs next on the
+                                 * same app (the screens' --ui line) */
+    char *line_args[1];         /* its argument: --run BENCH */
     struct app *app;            /* run: the model the sink reads */
     FILE *run_out;              /* run --format text: rows go here as runs end */
     int out_errno;              /* why flushing run_out first failed, or 0 */
@@ -62,6 +68,9 @@ struct cli {
     json_t *rows;               /* every finished row, in order */
 };
 
+/* Room for "PATH: reason" from outfile.h. */
+#define OUTFILE_MSG (PATH_MAX + 256)
+
 /* The exit status of a usage error, after a one-line message on err. */
 int cli_usage_error(struct cli *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Whether --format is `name` ("text" when none was given). */
@@ -85,7 +94,26 @@ void cli_print_diag(struct cli *c, const struct diag *d);
 /* 0, or a usage error when --board names no guide column. */
 int cli_check_board(struct cli *c, const struct app *a);
 
-/* `evmbench run` (cli_run.c). */
-int cli_run(struct cli *c, struct app *a);
+/* The failure (exit 1) of a command whose output would go to a closed
+ * stdout, after a message on err. */
+int cli_stdout_closed_error(struct cli *c);
+/* The results store: --results-dir, else store_default_dir(); NULL when
+ * there is none (no HOME). Freed by the caller. */
+char *cli_store_dir(const struct cli *c);
+
+/* The commands. Each returns its exit status, messages on c->err. `a` is
+ * the app the dispatcher built for those that share one (the screens,
+ * list, refs, run, selfcheck; their loader warnings already printed
+ * except for the screens'), NULL for those that build their own or need
+ * none. */
+int cli_cmd_screens(struct cli *c, struct app *a);      /* cli_screens.c */
+int cli_cmd_list(struct cli *c, struct app *a);         /* cli_info.c */
+int cli_cmd_sysinfo(struct cli *c, struct app *a);
+int cli_cmd_refs(struct cli *c, struct app *a);
+int cli_cmd_selfcheck(struct cli *c, struct app *a);
+int cli_cmd_run(struct cli *c, struct app *a);          /* cli_run.c */
+int cli_cmd_results(struct cli *c, struct app *a);      /* cli_results.c */
+int cli_cmd_results_import(struct cli *c, struct app *a);
+int cli_cmd_import_guide(struct cli *c, struct app *a); /* cli_import_guide.c */
 
 #endif

@@ -14,6 +14,10 @@
 #include "common/outfile.h"
 #include "store/store.h"
 #include "common/util.h"
+#include "app.h"
+#include "cli/cli.h"
+#include "cli/cli_import.h"
+#include "cli/cli_impl.h"
 
 enum { EXIT_ERR = 1, EXIT_USE = 2 };
 
@@ -288,4 +292,52 @@ int cli_results(const struct results_cmd *rc, char **args, int nargs)
     }
     diag_free(&d);
     return status;
+}
+
+/* --- from the command line (cli_impl.h) ------------------------------------ */
+
+int cli_cmd_results(struct cli *c, struct app *unused)
+{
+    (void)unused;
+    char *dir = cli_store_dir(c);
+    if (!dir) {
+        fprintf(c->err, "evmbench: no results store: set --results-dir, XDG_DATA_HOME or HOME\n");
+        return 1;
+    }
+    struct results_cmd rc = {
+        .dir = dir, .format = cli_output_format(c), .format_given = c->format != NULL,
+        .output = c->output, .keep = c->keep, .keep_set = c->keep_set,
+        .fail_pct = c->fail_pct, .out = c->out, .err = c->err,
+    };
+    int status = cli_results(&rc, c->args, c->nargs);
+    free(dir);
+    return status;
+}
+
+/* results import LOG --tool TOOL: needs the recipes and the reference
+ * board, so it builds the app the other results commands do without. */
+int cli_cmd_results_import(struct cli *c, struct app *unused)
+{
+    (void)unused;
+    if (c->nargs != 2 || !c->tool)
+        return cli_usage_error(c, "results import LOG --tool TOOL");
+    char *dir = cli_store_dir(c);
+    if (!dir) {
+        fprintf(c->err, "evmbench: no results store: set --results-dir, XDG_DATA_HOME or HOME\n");
+        return 1;
+    }
+    struct app a;
+    app_init(&a, &c->cfg);
+    cli_print_diag(c, &a.diag);
+    int rc = cli_check_board(c, &a);
+    if (!rc) {
+        struct import_cmd ic = { .dir = dir, .file = c->args[1], .tool = c->tool, .app = &a,
+                                 .out = c->out, .err = c->err };
+        rc = cli_import(&ic);
+        if (rc == 2)
+            rc = EXIT_USAGE;
+    }
+    app_free(&a);
+    free(dir);
+    return rc;
 }

@@ -6,7 +6,7 @@
  *   results export RUN            the same as show, meant with -o FILE
  *   results prune --keep N        deletes all but the newest N runs
  *   results import LOG --tool T   a saved tool log as a run (cli_import.h;
- *                                 dispatched by cli.c, which builds the app)
+ *                                 cli_cmd_results_import builds the app)
  *
  * RUN is a run id, a unique prefix of one, a path, or "latest". Corrupt
  * or foreign files in the store are reported and skipped. */

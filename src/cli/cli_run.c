@@ -26,8 +26,6 @@
 #include "common/util.h"
 
 
-/* --- run ----------------------------------------------------------------- */
-
 /* Whether a row is wanted: all of them, unless the profile's entry for
  * this kernel (by kernel or section name) lists the metrics it keeps. */
 static bool row_wanted(const struct cli *c, const struct run *run, const char *metric)
@@ -243,23 +241,13 @@ static int resolve_benches(struct cli *c, struct app *a, const struct kernel ***
     return 0;
 }
 
-/* The format of `run` and `results export`: --format, else the -o file's
- * extension, else text. */
-const char *cli_output_format(const struct cli *c)
-{
-    if (c->format)
-        return c->format;
-    const char *f = c->output ? export_format_for_path(c->output) : NULL;
-    return f ? f : "text";
-}
-
 /* Opens this run's file in the results store; a store that cannot be
  * written costs a warning, never the run. */
 static void open_store(struct cli *c, struct app *a, const struct run_options *opt)
 {
     if (c->no_save)
         return;
-    char *dir = c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
+    char *dir = cli_store_dir(c);
     if (!dir) {
         fprintf(c->err, "evmbench: warning: results not saved: set --results-dir, "
                 "XDG_DATA_HOME or HOME\n");
@@ -333,7 +321,7 @@ static int apply_baseline(struct cli *c)
 {
     if (!c->baseline)
         return 0;
-    char *dir = c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
+    char *dir = cli_store_dir(c);
     struct diag d;
     diag_init(&d);
     json_t *base = dir ? store_load_baseline(dir, c->baseline, &d) : NULL;
@@ -410,88 +398,48 @@ static int load_profile(struct cli *c, struct app *a, char ***names)
     return 0;
 }
 
-int cli_run(struct cli *c, struct app *a)
+/* What a run leaves for its report: when, its id in the store, whether
+ * anything failed, whether --baseline could be applied. */
+struct run_outcome {
+    struct run_options opt;     /* as the batch ran */
+    struct cpu_watch watch;
+    char started[32], ended[32];
+    char *run_id;               /* NULL when not saved */
+    bool failed;                /* a benchmark or metric failed */
+    bool baseline_ok;
+    int kfd;                    /* --lava-kmsg's descriptor, or -1 */
+};
+
+/* --lava-kmsg with --format lava: opens the path; when it cannot be
+ * written the LAVA lines go to the output after a warning, or nowhere
+ * (exit 1) when that is a closed stdout. 0 to go on. */
+static int setup_kmsg(struct cli *c, FILE *f, int *kfd)
 {
-    static const char *const fmts[] = { "text", "json", "csv", "lava", "junit", NULL };
-    const char *format = cli_output_format(c);
-    c->format = format;
-    if (cli_check_format(c, fmts))
-        return EXIT_USAGE;
-    if (c->profile_name && !c->profile_loaded) {
-        c->profile_loaded = true;
-        if (c->nargs)
-            return cli_usage_error(c, "run takes benchmarks or --profile, not both");
-        char **names;
-        int prc = load_profile(c, a, &names);
-        if (prc) {
-            free(names);
-            return prc;
-        }
-        int status = cli_run(c, a);
-        free(names);
-        return status;
-    }
-    if (c->nargs == 0)
-        return cli_usage_error(c, "run needs a benchmark or category (see 'evmbench list')");
-    int rc = cli_check_board(c, a);
-    if (rc)
-        return rc;
-    const struct kernel **ks;
-    size_t nk;
-    if ((rc = resolve_benches(c, a, &ks, &nk)))
-        return rc;
-    FILE *f = cli_open_output(c);
-    if (!f) {
-        free(ks);
+    *kfd = -1;
+    if (!cli_format_is(c, "lava") || !c->kmsg || (*kfd = open_kmsg(c)) >= 0)
+        return 0;
+    int e = errno;
+    if (f == c->out && c->stdout_closed) {
+        fprintf(c->err, "evmbench: %s: %s, and standard output is closed: the LAVA "
+                "lines could go nowhere\n", c->kmsg, strerror(e));
         return 1;
     }
-    int kfd = -1;
-    if (cli_format_is(c, "lava") && c->kmsg && (kfd = open_kmsg(c)) < 0) {
-        int e = errno;
-        if (f == c->out && c->stdout_closed) {
-            fprintf(c->err, "evmbench: %s: %s, and standard output is closed: the LAVA "
-                    "lines could go nowhere\n", c->kmsg, strerror(e));
-            free(ks);
-            cli_close_output(c, f);
-            return 1;
-        }
-        fprintf(c->err, "evmbench: warning: %s: %s (--lava-kmsg needs write access to it: "
-                "root, or drop --lava-kmsg); the LAVA lines go to %s instead\n", c->kmsg,
-                strerror(e), f == c->out ? "standard output" : c->output);
-    }
-    struct run_options opt = a->run_opts;
-    if (cli_format_is(c, "text"))
-        fprintf(f, "Board: %s\nReference: %s\n", a->board.name ? a->board.name : "unknown",
-                a->ref_board ? a->ref_board : "none (choose a guide column with --board KEY)");
+    fprintf(c->err, "evmbench: warning: %s: %s (--lava-kmsg needs write access to it: "
+            "root, or drop --lava-kmsg); the LAVA lines go to %s instead\n", c->kmsg,
+            strerror(e), f == c->out ? "standard output" : c->output);
+    return 0;
+}
 
-    /* CPU-bound kernels: check the conditions first, compare at the clock
-     * the worker's core really runs at, and look for throttling after. */
-    struct cpu_watch watch;
-    app_cpu_watch_begin(a, ks, nk, &watch);
-    for (size_t i = 0; i < watch.warnings.count; i++)
-        fprintf(c->err, "evmbench: warning: %s\n", watch.warnings.items[i].text);
+static void print_warnings(struct cli *c, const struct cpucheck_list *w, size_t from)
+{
+    for (size_t i = from; i < w->count; i++)
+        fprintf(c->err, "evmbench: warning: %s\n", w->items[i].text);
+}
 
-    c->app = a;
-    c->rows = json_array();
-    open_store(c, a, &opt);
-    c->run_out = cli_format_is(c, "text") ? f : NULL;
-    int efd = fileno(c->err);
-    c->status_tty = efd >= 0 && isatty(efd);
-    c->batch_started = now_seconds();
-    char started[32];
-    utc_time(started, sizeof started, UTC_ISO8601);
-    struct batch *batch = batch_start(ks, nk, &opt, &line_sink, c);
-    c->batch = batch;
-    batch_wait(batch, -1);
-    status_clear(c);
-    c->batch = NULL;
-    c->run_out = NULL;
-    char ended[32];
-    utc_time(ended, sizeof ended, UTC_ISO8601);
-    size_t had = watch.warnings.count;
-    app_cpu_watch_end(a, &watch);
-    for (size_t i = had; i < watch.warnings.count; i++)
-        fprintf(c->err, "evmbench: warning: %s\n", watch.warnings.items[i].text);
+/* Whether a batch that ended had a benchmark not start or fail, or a
+ * metric fail; says why for those that did not start. */
+static bool batch_failed(struct cli *c, const struct batch *batch, const struct kernel **ks)
+{
     bool failed = false;
     for (size_t i = 0; i < batch->n; i++) {
         struct run *run = batch->runs[i];
@@ -505,81 +453,141 @@ int cli_run(struct cli *c, struct app *a)
             failed = true;
         for (size_t m = 0; m < run->nmetrics; m++) {
             struct result_row row;
-            result_row_make(&row, run, m, &a->cmp);
+            result_row_make(&row, run, m, &c->app->cmp);
             if (row.status != STATUS_OK)
                 failed = true;
         }
     }
+    return failed;
+}
+
+/* Runs the kernels with the line sink: the text rows to f as each run
+ * ends, every row into c->rows and the store; fills o. */
+static void run_batch(struct cli *c, struct app *a, const struct kernel **ks, size_t nk, FILE *f,
+                      struct run_outcome *o)
+{
+    /* CPU-bound kernels: check the conditions first, compare at the clock
+     * the worker's core really runs at, and look for throttling after. */
+    app_cpu_watch_begin(a, ks, nk, &o->watch);
+    print_warnings(c, &o->watch.warnings, 0);
+    c->app = a;
+    c->rows = json_array();
+    open_store(c, a, &o->opt);
+    c->run_out = cli_format_is(c, "text") ? f : NULL;
+    int efd = fileno(c->err);
+    c->status_tty = efd >= 0 && isatty(efd);
+    c->batch_started = now_seconds();
+    utc_time(o->started, sizeof o->started, UTC_ISO8601);
+    struct batch *batch = batch_start(ks, nk, &o->opt, &line_sink, c);
+    c->batch = batch;
+    batch_wait(batch, -1);
+    status_clear(c);
+    c->batch = NULL;
+    c->run_out = NULL;
+    utc_time(o->ended, sizeof o->ended, UTC_ISO8601);
+    size_t had = o->watch.warnings.count;
+    app_cpu_watch_end(a, &o->watch);
+    print_warnings(c, &o->watch.warnings, had);
+    o->failed = batch_failed(c, batch, ks);
     batch_free(batch);
 
-    char *run_id = c->store ? xstrdup(store_writer_id(c->store)) : NULL;
+    o->run_id = c->store ? xstrdup(store_writer_id(c->store)) : NULL;
     char err[512];
     if (c->store && store_finish(c->store, true, err, sizeof err) != 0)
         fprintf(c->err, "evmbench: warning: %s\n", err);
     c->store = NULL;
-    bool baseline_ok = apply_baseline(c) == 0;
+    o->baseline_ok = apply_baseline(c) == 0;
+}
 
+/* The settings the run was made with, for the JSON report. */
+static json_t *settings_json(const struct cli *c, const struct app *a, const struct run_options *opt)
+{
+    json_t *s = json_object();
+    json_object_set_new(s, "quick", json_boolean(opt->params.quick));
+    json_object_set_new(s, "tolerance_pct", json_real(a->tolerance_pct));
+    json_object_set_new(s, "provider", json_string(provider_pref_name(a->provider)));
+    json_object_set_new(s, "timeout_s", opt->timeout_s > 0 ? json_real(opt->timeout_s)
+                                                            : json_null());
+    json_object_set_new(s, "size", opt->params.size ? json_integer((json_int_t)opt->params.size)
+                                                     : json_null());
+    json_object_set_new(s, "iterations", opt->params.iterations
+                        ? json_integer(opt->params.iterations) : json_null());
+    json_object_set_new(s, "threads", opt->params.threads
+                        ? json_integer(opt->params.threads) : json_null());
+    json_object_set_new(s, "profile", c->profile_loaded && c->profile.name
+                        ? json_string(c->profile.name) : json_null());
+    return s;
+}
+
+/* --format json: the whole run as one document. */
+static void print_run_json(struct cli *c, const struct app *a, const struct run_outcome *r,
+                           FILE *f)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "run_id", r->run_id ? json_string(r->run_id) : json_null());
+    json_object_set_new(o, "version", json_string(PACKAGE_VERSION));
+    json_object_set_new(o, "started", json_string(r->started));
+    json_object_set_new(o, "ended", json_string(r->ended));
+    json_object_set_new(o, "board", a->ref_board ? json_string(a->ref_board) : json_null());
+    json_object_set_new(o, "board_name", a->board.name ? json_string(a->board.name) : json_null());
+    json_object_set_new(o, "tolerance_pct", json_real(a->tolerance_pct));
+    json_object_set_new(o, "quick", json_boolean(r->opt.params.quick));
+    json_object_set_new(o, "provider", json_string(provider_pref_name(a->provider)));
+    json_object_set_new(o, "baseline", c->baseline ? json_string(c->baseline) : json_null());
+    json_object_set_new(o, "guide_mhz", a->cmp.guide_mhz > 0 ? json_real(a->cmp.guide_mhz)
+                                                             : json_null());
+    json_object_set_new(o, "clock_mhz", a->cmp.live_mhz > 0 ? json_real(a->cmp.live_mhz)
+                                                            : json_null());
+    json_t *warn = json_array();
+    for (size_t i = 0; i < r->watch.warnings.count; i++)
+        json_array_append_new(warn, json_string_from_outside(r->watch.warnings.items[i].text));
+    json_object_set_new(o, "warnings", warn);
+    json_object_set_new(o, "settings", settings_json(c, a, &r->opt));
+    json_object_set_new(o, "sysinfo", board_to_json(&a->board));
+    json_object_set_new(o, "results", json_incref(c->rows));
+    cli_dump_json(o, f);
+    json_decref(o);
+}
+
+/* The report after the run in the chosen format (text printed its rows
+ * as they came: only the baseline table is left); false when the LAVA
+ * lines could not be written to the kernel log. */
+static bool print_report(struct cli *c, const struct app *a, const struct run_outcome *r,
+                         FILE *f)
+{
+    bool ok = true;
     if (cli_format_is(c, "json")) {
-        json_t *o = json_object();
-        json_object_set_new(o, "run_id", run_id ? json_string(run_id) : json_null());
-        json_object_set_new(o, "version", json_string(PACKAGE_VERSION));
-        json_object_set_new(o, "started", json_string(started));
-        json_object_set_new(o, "ended", json_string(ended));
-        json_object_set_new(o, "board", a->ref_board ? json_string(a->ref_board) : json_null());
-        json_object_set_new(o, "board_name", a->board.name ? json_string(a->board.name) : json_null());
-        json_object_set_new(o, "tolerance_pct", json_real(a->tolerance_pct));
-        json_object_set_new(o, "quick", json_boolean(opt.params.quick));
-        json_object_set_new(o, "provider", json_string(provider_pref_name(a->provider)));
-        json_object_set_new(o, "baseline", c->baseline ? json_string(c->baseline) : json_null());
-        json_object_set_new(o, "guide_mhz", a->cmp.guide_mhz > 0 ? json_real(a->cmp.guide_mhz)
-                                                                 : json_null());
-        json_object_set_new(o, "clock_mhz", a->cmp.live_mhz > 0 ? json_real(a->cmp.live_mhz)
-                                                                : json_null());
-        json_t *warn = json_array();
-        for (size_t i = 0; i < watch.warnings.count; i++)
-            json_array_append_new(warn, json_string_from_outside(watch.warnings.items[i].text));
-        json_object_set_new(o, "warnings", warn);
-        json_t *settings = json_object();
-        json_object_set_new(settings, "quick", json_boolean(opt.params.quick));
-        json_object_set_new(settings, "tolerance_pct", json_real(a->tolerance_pct));
-        json_object_set_new(settings, "provider", json_string(provider_pref_name(a->provider)));
-        json_object_set_new(settings, "timeout_s", opt.timeout_s > 0 ? json_real(opt.timeout_s)
-                                                                     : json_null());
-        json_object_set_new(settings, "size", opt.params.size ? json_integer((json_int_t)opt.params.size)
-                                                              : json_null());
-        json_object_set_new(settings, "iterations", opt.params.iterations
-                            ? json_integer(opt.params.iterations) : json_null());
-        json_object_set_new(settings, "threads", opt.params.threads
-                            ? json_integer(opt.params.threads) : json_null());
-        json_object_set_new(settings, "profile", c->profile_loaded && c->profile.name
-                            ? json_string(c->profile.name) : json_null());
-        json_object_set_new(o, "settings", settings);
-        json_object_set_new(o, "sysinfo", board_to_json(&a->board));
-        json_object_set_new(o, "results", json_incref(c->rows));
-        cli_dump_json(o, f);
-        json_decref(o);
-    } else if (kfd >= 0) {
-        if (lava_to_kmsg(c, c->rows, kfd) != 0)
-            failed = true;
+        print_run_json(c, a, r, f);
+    } else if (r->kfd >= 0) {
+        ok = lava_to_kmsg(c, c->rows, r->kfd) == 0;
     } else if (!cli_format_is(c, "text")) {
-        export_rows(f, format, c->rows, c->fail_pct, "evmbench");
-    } else if (c->baseline && baseline_ok) {
+        export_rows(f, c->format, c->rows, c->fail_pct, "evmbench");
+    } else if (c->baseline && r->baseline_ok) {
         fprintf(f, "\nAgainst baseline %s\n", c->baseline);
         export_rows(f, "text", c->rows, c->fail_pct, NULL);
     }
-    if (cli_format_is(c, "text") && run_id)
-        fprintf(c->err, "evmbench: saved as run %s\n", run_id);
+    if (cli_format_is(c, "text") && r->run_id)
+        fprintf(c->err, "evmbench: saved as run %s\n", r->run_id);
+    return ok;
+}
 
-    if (c->save_baseline) {
-        char *dir = c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
-        if (!dir || store_save_baseline(dir, c->save_baseline, run_id, c->rows,
-                                        err, sizeof err) != 0) {
-            fprintf(c->err, "evmbench: baseline not saved: %s\n",
-                    dir ? err : "set --results-dir, XDG_DATA_HOME or HOME");
-            failed = true;
-        }
-        free(dir);
-    }
+/* --save-baseline NAME: false after a message when it could not be. */
+static bool save_baseline(struct cli *c, const char *run_id)
+{
+    char *dir = cli_store_dir(c);
+    char err[512];
+    bool ok = dir && store_save_baseline(dir, c->save_baseline, run_id, c->rows,
+                                         err, sizeof err) == 0;
+    if (!ok)
+        fprintf(c->err, "evmbench: baseline not saved: %s\n",
+                dir ? err : "set --results-dir, XDG_DATA_HOME or HOME");
+    free(dir);
+    return ok;
+}
+
+/* --fail-on-deviation: whether a metric that ran is worse than that. */
+static bool beyond_deviation(const struct cli *c)
+{
     bool beyond = false;
     size_t i;
     json_t *row;
@@ -587,16 +595,65 @@ int cli_run(struct cli *c, struct app *a)
         if (c->fail_pct > 0 && strcmp(json_string_value(json_object_get(row, "status")), "ok") == 0 &&
             export_row_failure(row, c->fail_pct))
             beyond = true;
+    return beyond;
+}
+
+/* run --profile NAME: runs the profile's benchmarks. */
+static int run_profile(struct cli *c, struct app *a)
+{
+    c->profile_loaded = true;
+    if (c->nargs)
+        return cli_usage_error(c, "run takes benchmarks or --profile, not both");
+    char **names;
+    int status = load_profile(c, a, &names);
+    if (!status)
+        status = cli_cmd_run(c, a);
+    free(names);
+    return status;
+}
+
+int cli_cmd_run(struct cli *c, struct app *a)
+{
+    static const char *const fmts[] = { "text", "json", "csv", "lava", "junit", NULL };
+    c->format = cli_output_format(c);
+    if (cli_check_format(c, fmts))
+        return EXIT_USAGE;
+    if (c->profile_name && !c->profile_loaded)
+        return run_profile(c, a);
+    if (c->nargs == 0)
+        return cli_usage_error(c, "run needs a benchmark or category (see 'evmbench list')");
+    int rc = cli_check_board(c, a);
+    const struct kernel **ks;
+    size_t nk;
+    if (rc || (rc = resolve_benches(c, a, &ks, &nk)))
+        return rc;
+    FILE *f = cli_open_output(c);
+    struct run_outcome r = { .opt = a->run_opts };
+    if (!f || setup_kmsg(c, f, &r.kfd)) {
+        free(ks);
+        if (f)
+            cli_close_output(c, f);
+        return 1;
+    }
+    if (cli_format_is(c, "text"))
+        fprintf(f, "Board: %s\nReference: %s\n", a->board.name ? a->board.name : "unknown",
+                a->ref_board ? a->ref_board : "none (choose a guide column with --board KEY)");
+    run_batch(c, a, ks, nk, f, &r);
+    bool failed = r.failed;
+    if (!print_report(c, a, &r, f))
+        failed = true;
+    if (c->save_baseline && !save_baseline(c, r.run_id))
+        failed = true;
+    bool beyond = beyond_deviation(c);
     json_decref(c->rows);
     c->rows = NULL;
-    free(run_id);
-    app_cpu_watch_free(&watch);
+    free(r.run_id);
+    app_cpu_watch_free(&r.watch);
     free(ks);
     rc = cli_close_output(c, f);
     if (failed)
         return EXIT_BENCH_FAILED;
-    if (!baseline_ok)
+    if (!r.baseline_ok)
         return 1;
     return rc ? rc : beyond ? 1 : 0;
 }
-

@@ -1,0 +1,363 @@
+/* cli_info.c - what is here: `evmbench list` (the benchmarks and what
+ * runs them), `sysinfo` (the board), `refs` (the guides' numbers) and
+ * `selfcheck` (the kernels beside the SDK's tools). */
+#include "config.h"
+#include "cli/cli.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "app.h"
+#include "board/board.h"
+#include "board/privilege.h"
+#include "recipe/toolkernel.h"
+#include "run/kernel.h"
+#include "run/selfcheck.h"
+#include "store/export.h"
+#include "common/util.h"
+
+#include "cli/cli_impl.h"
+
+/* --- sysinfo ------------------------------------------------------------- */
+
+/* The guide's "Evaluation Modules" facts of the board, or null. */
+static json_t *evm_json(const struct ref_board *e)
+{
+    if (!e)
+        return json_null();
+    json_t *o = json_object();
+    json_object_set_new(o, "key", json_string(e->key));
+    json_object_set_new(o, "name", e->name ? json_string(e->name) : json_null());
+    json_object_set_new(o, "description",
+                        e->description ? json_string(e->description) : json_null());
+    json_object_set_new(o, "cpu_mhz", e->cpu_mhz > 0 ? json_real(e->cpu_mhz) : json_null());
+    json_object_set_new(o, "ddr_type", e->ddr_type ? json_string(e->ddr_type) : json_null());
+    json_object_set_new(o, "ddr_mts", e->ddr_mts > 0 ? json_real(e->ddr_mts) : json_null());
+    json_object_set_new(o, "source", json_string(e->source->title));
+    return o;
+}
+
+static void evm_text(const struct ref_board *e, bool have_refs, FILE *f)
+{
+    if (!e) {
+        board_print_field(f, "Guide EVM", have_refs ? "none (no guide describes this board)"
+                                                    : "unknown (no reference file was loaded)");
+        return;
+    }
+    char *line = xasprintf("%s, %s", e->name ? e->name : e->key, e->source->title);
+    board_print_field(f, "Guide EVM", line);
+    free(line);
+    char clock[32] = "", ddr[64] = "";
+    if (e->cpu_mhz > 0)
+        snprintf(clock, sizeof clock, "%.0f MHz", e->cpu_mhz);
+    if (e->ddr_mts > 0)
+        snprintf(ddr, sizeof ddr, "%s%s%.0f MT/s", e->ddr_type ? e->ddr_type : "",
+                 e->ddr_type ? " " : "", e->ddr_mts);
+    board_print_field(f, "Guide CPU", clock[0] ? clock : NULL);
+    board_print_field(f, "Guide DDR", ddr[0] ? ddr : NULL);
+}
+
+int cli_cmd_sysinfo(struct cli *c, struct app *unused)
+{
+    (void)unused;
+    static const char *const fmts[] = { "text", "json", NULL };
+    if (cli_check_format(c, fmts))
+        return EXIT_USAGE;
+    /* The board itself needs no guide; its EVM facts come from one. */
+    struct app a;
+    app_init(&a, &c->cfg);
+    cli_print_diag(c, &a.diag);
+    const struct ref_board *evm = refdb_board(a.refdb, a.ref_board);
+    FILE *f = cli_open_output(c);
+    if (!f) {
+        app_free(&a);
+        return 1;
+    }
+    struct priv_report pr;
+    priv_probe(c->cfg.sysroot, &pr);
+    if (cli_format_is(c, "json")) {
+        json_t *j = board_to_json(&a.board);
+        json_object_set_new(j, "evm", evm_json(evm));
+        json_object_set_new(j, "privileges", priv_to_json(&pr));
+        cli_dump_json(j, f);
+        json_decref(j);
+    } else {
+        board_print_text(&a.board, f);
+        evm_text(evm, a.refs_loaded > 0, f);
+        priv_print_text(&pr, f);
+    }
+    app_free(&a);
+    return cli_close_output(c, f);
+}
+
+/* --- refs ---------------------------------------------------------------- */
+
+static char *section_path(const struct ref_table *t)
+{
+    struct strbuf sb;
+    sb_init(&sb);
+    for (size_t i = 0; i < t->nsection; i++)
+        sb_addf(&sb, "%s%s", i ? " / " : "", t->section[i]);
+    return sb_steal(&sb);
+}
+
+static json_t *ref_json_number(bool have, double v)
+{
+    return have ? json_real(v) : json_null();
+}
+
+static void csv_number(FILE *f, bool have, double v, bool last)
+{
+    char buf[32] = "";
+    if (have)
+        snprintf(buf, sizeof buf, "%.10g", v);
+    export_csv_field(f, buf, last);
+}
+
+/* One line of the refs table, 80 columns; the board column is left out
+ * when --board already says which. */
+static void print_ref_line(FILE *f, bool with_board, const char *board, const char *metric,
+                           const char *column, const char *unit, const char *value)
+{
+    if (with_board)
+        fprintf(f, "%-15.15s %-20.20s %-12.12s %-10.10s %19.19s\n", board, metric, column,
+                unit, value);
+    else
+        fprintf(f, "%-30.30s %-14.14s %-12.12s %20.20s\n", metric, column, unit, value);
+}
+
+/* One value of the guides, wherever it is printed. */
+struct ref_item {
+    const struct ref_table *t;
+    const char *path;           /* its section path */
+    const struct ref_row *row;
+    const struct ref_column *col;
+    const struct ref_value *v;
+    const char *unit;
+};
+
+static json_t *ref_item_json(const struct ref_item *it)
+{
+    const struct ref_value *v = it->v;
+    json_t *o = json_object();
+    json_object_set_new(o, "source", json_string(it->t->source->title));
+    json_object_set_new(o, "board", it->col->board ? json_string(it->col->board) : json_null());
+    json_object_set_new(o, "section", json_string(it->path));
+    json_object_set_new(o, "table", json_string(it->t->title));
+    json_object_set_new(o, "metric", json_string(it->row->name));
+    json_object_set_new(o, "column", json_string(it->col->name));
+    json_object_set_new(o, "unit", it->unit ? json_string(it->unit) : json_null());
+    if (v->present)
+        json_object_set_new(o, "avg", json_real(v->avg));
+    else
+        json_object_set_new(o, "avg", json_null());
+    json_object_set_new(o, "min", ref_json_number(v->has_min, v->min));
+    json_object_set_new(o, "max", ref_json_number(v->has_max, v->max));
+    if (v->text)
+        json_object_set_new(o, "text", json_string(v->text));
+    return o;
+}
+
+static void ref_item_csv(const struct ref_item *it, FILE *f)
+{
+    const struct ref_value *v = it->v;
+    export_csv_field(f, it->t->source->title, false);
+    export_csv_field(f, it->col->board, false);
+    export_csv_field(f, it->path, false);
+    export_csv_field(f, it->t->title, false);
+    export_csv_field(f, it->row->name, false);
+    export_csv_field(f, it->col->name, false);
+    export_csv_field(f, it->unit, false);
+    if (v->present)
+        csv_number(f, true, v->avg, false);
+    else
+        export_csv_field(f, v->text, false);
+    csv_number(f, v->has_min, v->min, false);
+    csv_number(f, v->has_max, v->max, true);
+}
+
+/* A text line; a new section or table gets its heading first (*last_path
+ * and *last_title: the one printed last). */
+static void ref_item_text(const struct cli *c, const struct ref_item *it, FILE *f,
+                          char **last_path, const char **last_title)
+{
+    const struct ref_value *v = it->v;
+    if (!*last_path || strcmp(*last_path, it->path) != 0 || *last_title != it->t->title) {
+        /* clipped: a terminal of 80 columns must not wrap */
+        fprintf(f, "\n%.80s\n  %.78s\n", it->path, it->t->title);
+        free(*last_path);
+        *last_path = xstrdup(it->path);
+        *last_title = it->t->title;
+    }
+    char val[48];
+    if (!v->present)
+        snprintf(val, sizeof val, "%.19s", v->text);
+    else if (v->has_min && v->has_max)
+        snprintf(val, sizeof val, "%.2f (%.0f-%.0f)", v->avg, v->min, v->max);
+    else
+        snprintf(val, sizeof val, "%.2f", v->avg);
+    print_ref_line(f, c->cfg.board == NULL, it->col->board ? it->col->board : "-",
+                   it->row->name, it->col->name, it->unit ? it->unit : "", val);
+}
+
+int cli_cmd_refs(struct cli *c, struct app *a)
+{
+    static const char *const fmts[] = { "text", "json", "csv", NULL };
+    if (cli_check_format(c, fmts))
+        return EXIT_USAGE;
+    int rc = cli_check_board(c, a);
+    if (rc)
+        return rc;
+    FILE *f = cli_open_output(c);
+    if (!f)
+        return 1;
+    json_t *arr = json_array();
+    if (cli_format_is(c, "csv"))
+        fputs("source,board,section,table,metric,column,unit,avg,min,max\n", f);
+    else if (cli_format_is(c, "text"))
+        print_ref_line(f, c->cfg.board == NULL, "BOARD", "METRIC", "COLUMN", "UNIT",
+                       "AVG (MIN-MAX)");
+    const char *last_title = NULL;
+    char *last_path = NULL;
+    for (size_t i = 0; i < a->refdb->ntables; i++) {
+        struct ref_item it = { .t = a->refdb->tables[i] };
+        char *path = section_path(it.t);
+        it.path = path;
+        bool wanted = !c->section || strcasestr(path, c->section);
+        for (size_t r = 0; wanted && r < it.t->nrows; r++)
+            for (size_t k = 0; k < it.t->ncols; k++) {
+                it.row = &it.t->rows[r];
+                it.col = &it.t->cols[k];
+                it.v = &it.row->values[k];
+                if (c->cfg.board && (!it.col->board || strcmp(it.col->board, c->cfg.board) != 0))
+                    continue;
+                if (!it.v->present && !it.v->text)
+                    continue;
+                it.unit = it.row->unit ? it.row->unit : it.col->unit;
+                if (cli_format_is(c, "json"))
+                    json_array_append_new(arr, ref_item_json(&it));
+                else if (cli_format_is(c, "csv"))
+                    ref_item_csv(&it, f);
+                else
+                    ref_item_text(c, &it, f, &last_path, &last_title);
+            }
+        free(path);
+    }
+    free(last_path);
+    if (cli_format_is(c, "json"))
+        cli_dump_json(arr, f);
+    json_decref(arr);
+    return cli_close_output(c, f);
+}
+
+/* --- list ---------------------------------------------------------------- */
+
+/* What runs a benchmark here, in a few words: "kernel", "kernel + tool",
+ * "kernel (no tool)" when the SDK's tool is not installed, "reference only". */
+static void providers_summary(const struct cat_bench *b, char *buf, size_t n)
+{
+    size_t kernels = 0, tools = 0, found = 0;
+    for (size_t k = 0; k < b->nkernels; k++) {
+        if (b->kernels[k]->extra)
+            continue;
+        if (toolkernel_recipe(b->kernels[k])) {
+            tools++;
+            found += app_kernel_available(b->kernels[k]);
+        } else {
+            kernels++;
+        }
+    }
+    const char *tool = !tools ? "" : found == tools ? "tool" : found ? "some tools"
+                     : "no tool";
+    if (!kernels && !tools)
+        snprintf(buf, n, "reference only");
+    else if (kernels && tools)
+        snprintf(buf, n, found ? "kernel + %s" : "kernel (%s)", tool);
+    else
+        snprintf(buf, n, "%s", kernels ? "kernel" : found ? tool : "tool (not found)");
+}
+
+int cli_cmd_list(struct cli *c, struct app *a)
+{
+    static const char *const fmts[] = { "text", "json", NULL };
+    if (cli_check_format(c, fmts))
+        return EXIT_USAGE;
+    FILE *f = cli_open_output(c);
+    if (!f)
+        return 1;
+    json_t *arr = json_array();
+    for (size_t i = 0; i < a->catalog->ncats; i++) {
+        const struct cat_category *cat = &a->catalog->cats[i];
+        if (!cli_format_is(c, "json"))
+            fprintf(f, "%s\n", cat->title);
+        for (size_t j = 0; j < cat->nbenches; j++) {
+            const struct cat_bench *b = cat->benches[j];
+            size_t nref = cat_bench_count_metrics(b);
+            if (cli_format_is(c, "json")) {
+                json_t *o = json_object();
+                json_object_set_new(o, "category", json_string(cat->title));
+                json_object_set_new(o, "bench", json_string(b->slug));
+                json_object_set_new(o, "title", json_string(b->title));
+                json_t *prov = json_array(), *avail = json_array();
+                char id[64];
+                for (size_t k = 0; k < b->nkernels; k++) {
+                    kernel_provider_id(b->kernels[k], id, sizeof id);
+                    json_array_append_new(prov, json_string(id));
+                    if (app_kernel_available(b->kernels[k]))
+                        json_array_append_new(avail, json_string(id));
+                }
+                json_t *blocked = json_object();
+                for (size_t k = 0; k < b->nkernels; k++) {
+                    const struct recipe_bench *rb = toolkernel_recipe(b->kernels[k]);
+                    const char *why = rb ? recipe_unrunnable(rb, NULL) : NULL;
+                    kernel_provider_id(b->kernels[k], id, sizeof id);
+                    if (why)
+                        json_object_set_new(blocked, id, json_string(why));
+                }
+                json_object_set_new(o, "providers", prov);
+                json_object_set_new(o, "available", avail);
+                json_object_set_new(o, "not_runnable", blocked);
+                json_object_set_new(o, "runnable", json_boolean(json_array_size(avail) > 0));
+                json_object_set_new(o, "ref_metrics", json_integer((json_int_t)nref));
+                json_array_append_new(arr, o);
+            } else {
+                char summary[48];
+                providers_summary(b, summary, sizeof summary);
+                fprintf(f, "  %-22.22s %-25.25s %-19.19s %4zu refs\n", b->slug, b->title,
+                        summary, nref);
+                for (size_t k = 0; k < b->nkernels; k++) {
+                    const struct recipe_bench *rb = toolkernel_recipe(b->kernels[k]);
+                    const char *why = rb ? recipe_unrunnable(rb, NULL) : NULL;
+                    char id[64];
+                    kernel_provider_id(b->kernels[k], id, sizeof id);
+                    if (why)
+                        fprintf(f, "    %s not runnable: %s\n", id, why);
+                }
+            }
+        }
+    }
+    if (cli_format_is(c, "json"))
+        cli_dump_json(arr, f);
+    json_decref(arr);
+    return cli_close_output(c, f);
+}
+
+/* --- selfcheck ------------------------------------------------------------ */
+
+int cli_cmd_selfcheck(struct cli *c, struct app *a)
+{
+    static const char *const fmts[] = { "text", "json", NULL };
+    if (cli_check_format(c, fmts))
+        return EXIT_USAGE;
+    FILE *f = cli_open_output(c);
+    if (!f)
+        return 1;
+    struct selfcheck_options so = { .names = c->args, .nnames = c->nargs,
+                                    .rounds = c->rounds, .json = cli_format_is(c, "json") };
+    int rc = selfcheck_run(a, &so, f, c->err);
+    int crc = cli_close_output(c, f);
+    return rc ? rc : crc;
+}

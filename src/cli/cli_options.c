@@ -1,0 +1,308 @@
+/* cli_options.c - the command line's options (cli_options.h): one table
+ * of their names and how each value is kept, the checks of the values,
+ * and those handed to the recipes. Which command takes which option is
+ * the command table's business (cli.c). */
+#include "config.h"
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "app.h"
+#include "recipe/toolparam.h"
+#include "store/store.h"
+#include "common/util.h"
+
+#include "cli/cli_impl.h"
+#include "cli/cli_options.h"
+
+/* How an option's value is kept. */
+enum opt_kind {
+    K_TEXT,     /* the argument, in the const char * at `field` */
+    K_FLAG,     /* true, in the bool at `field` */
+    K_NUMBER,   /* checked against num_opts[], which says where it goes */
+    K_OWN,      /* checked and kept by own_option() */
+};
+
+struct opt_def {
+    const char *name;       /* the long name */
+    int has_arg;            /* getopt's no_argument ... */
+    enum cli_opt id;
+    enum opt_kind kind;
+    size_t field;           /* K_TEXT, K_FLAG: offsetof(struct cli, ...) */
+    const char *value;      /* what an empty value lacks, for the message
+                             * ("a path": an empty --results-dir would put
+                             * the store at /runs); NULL: may be empty */
+};
+
+#define TEXT(n, o, f, v) { n, required_argument, o, K_TEXT, offsetof(struct cli, f), v }
+#define FLAG(n, o, f) { n, no_argument, o, K_FLAG, offsetof(struct cli, f), NULL }
+#define NUMBER(n, o) { n, required_argument, o, K_NUMBER, 0, NULL }
+#define OWN(n, has, o, v) { n, has, o, K_OWN, 0, v }
+
+static const struct opt_def opt_defs[] = {
+    TEXT("output", OPT_OUTPUT, output, "a path"),
+    OWN("sysroot", required_argument, OPT_SYSROOT, "a path"),
+    TEXT("board", OPT_BOARD, cfg.board, "a name"),
+    TEXT("refs", OPT_REFS, cfg.refs, "a path"),
+    TEXT("format", OPT_FORMAT, format, NULL),
+    FLAG("quick", OPT_QUICK, cfg.quick),
+    NUMBER("timeout", OPT_TIMEOUT),
+    NUMBER("tolerance", OPT_TOLERANCE),
+    NUMBER("size", OPT_SIZE),
+    NUMBER("iterations", OPT_ITERATIONS),
+    NUMBER("threads", OPT_THREADS),
+    OWN("provider", required_argument, OPT_PROVIDER, NULL),
+    TEXT("tools-dir", OPT_TOOLS_DIR, cfg.tools_dir, "a path"),
+    TEXT("tool", OPT_TOOL, tool, "a name"),
+    TEXT("storage-dir", OPT_STORAGE_DIR, storage_dir, "a path"),
+    FLAG("allow-raw-device", OPT_ALLOW_RAW, allow_raw),
+    TEXT("peer", OPT_PEER, peer, NULL),
+    TEXT("audio-device", OPT_AUDIO_DEVICE, audio_device, NULL),
+    NUMBER("rounds", OPT_ROUNDS),
+    TEXT("run", OPT_RUN, run, NULL),
+    OWN("demo", optional_argument, OPT_DEMO, NULL),
+    TEXT("theme", OPT_THEME, theme, "a path"),
+    FLAG("slow-tty", OPT_SLOW_TTY, slow_tty),
+    OWN("ui", required_argument, OPT_UI, NULL),
+    TEXT("section", OPT_SECTION, section, NULL),
+    TEXT("category", OPT_SECTION, section, NULL),
+    TEXT("layout", OPT_LAYOUT, layout, NULL),
+    TEXT("results-dir", OPT_RESULTS_DIR, results_dir, "a path"),
+    FLAG("no-save", OPT_NO_SAVE, no_save),
+    OWN("save-baseline", required_argument, OPT_SAVE_BASELINE, "a name"),
+    TEXT("baseline", OPT_BASELINE, baseline, "a name"),
+    NUMBER("fail-on-deviation", OPT_FAIL_ON_DEVIATION),
+    NUMBER("keep", OPT_KEEP),
+    TEXT("profile", OPT_PROFILE, profile_name, "a name"),
+    FLAG("quiet", OPT_QUIET, quiet),
+    OWN("lava-kmsg", optional_argument, OPT_LAVA_KMSG, "a path"),
+};
+
+/* getopt's codes: 'h', 'V' and 'o' for the short options, OPT_CODE(i)
+ * for the long ones, i the index in opt_defs. */
+#define OPT_CODE(i) (256 + (int)(i))
+
+/* getopt's table: -h, -V and every entry of opt_defs, in that order. */
+static void build_long_options(struct option *lo)
+{
+    lo[0] = (struct option){ "help", no_argument, NULL, 'h' };
+    lo[1] = (struct option){ "version", no_argument, NULL, 'V' };
+    for (size_t i = 0; i < ARRAY_SIZE(opt_defs); i++)
+        lo[i + 2] = (struct option){ opt_defs[i].name, opt_defs[i].has_arg, NULL, OPT_CODE(i) };
+    lo[ARRAY_SIZE(opt_defs) + 2] = (struct option){ NULL, 0, NULL, 0 };
+}
+
+/* --- option values --------------------------------------------------------- */
+
+/* A number from min to max (above min when min_open), whole when asked. */
+static bool parse_number(const char *s, double min, bool min_open, double max, bool whole,
+                         double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end || errno || !isfinite(v) || v > max || (min_open ? !(v > min) : v < min))
+        return false;
+    if (whole && v != floor(v))
+        return false;
+    *out = v;
+    return true;
+}
+
+/* The numeric options: the range the message states is the one accepted. */
+struct num_opt {
+    enum cli_opt id;
+    const char *what;       /* "--timeout takes WHAT, not 'x'" */
+    double min;
+    bool min_open;          /* min itself is not accepted */
+    double max;
+    bool whole;
+    enum { N_DOUBLE, N_INT, N_SIZE } type;
+    size_t field;           /* offsetof(struct cli, ...) of that type */
+};
+
+#define AT(f) offsetof(struct cli, f)
+static const struct num_opt num_opts[] = {
+    { OPT_TIMEOUT, "seconds from 1 to 86400", 1, false, 86400, false, N_DOUBLE, AT(cfg.timeout_s) },
+    { OPT_TOLERANCE, "a percentage above 0, at most 1000", 0, true, 1000, false, N_DOUBLE,
+      AT(cfg.tolerance_pct) },
+    { OPT_SIZE, "a whole number from 1 to 1000000000000", 1, false, 1e12, true, N_SIZE,
+      AT(cfg.size) },
+    { OPT_ITERATIONS, "a whole number from 1 to 1000000", 1, false, 1e6, true, N_INT,
+      AT(cfg.iterations) },
+    { OPT_ROUNDS, "a whole number from 1 to 100", 1, false, 100, true, N_INT, AT(rounds) },
+    { OPT_THREADS, "a whole number from 1 to 1024", 1, false, 1024, true, N_INT, AT(cfg.threads) },
+    { OPT_FAIL_ON_DEVIATION, "a percentage above 0, at most 1000000", 0, true, 1e6, false,
+      N_DOUBLE, AT(fail_pct) },
+    { OPT_KEEP, "a whole number from 0 to 1000000", 0, false, 1e6, true, N_INT, AT(keep) },
+};
+
+/* Checks and keeps a numeric option; -1, or the exit status of a usage error. */
+static int number_option(struct cli *c, enum cli_opt id, const char *spelled, const char *arg)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(num_opts); i++) {
+        const struct num_opt *n = &num_opts[i];
+        double v;
+        if (n->id != id)
+            continue;
+        if (!parse_number(arg, n->min, n->min_open, n->max, n->whole, &v))
+            return cli_usage_error(c, "%s takes %s, not '%s'", spelled, n->what, arg);
+        char *at = (char *)c + n->field;
+        if (n->type == N_DOUBLE)
+            *(double *)(void *)at = v;
+        else if (n->type == N_INT)
+            *(int *)(void *)at = (int)v;
+        else
+            *(size_t *)(void *)at = (size_t)v;
+        if (id == OPT_KEEP)
+            c->keep_set = true;
+        return -1;
+    }
+    return cli_usage_error(c, "%s: not a numeric option", spelled);
+}
+
+/* --sysroot must name a folder. */
+static int check_sysroot(struct cli *c, const char *spelled, const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return cli_usage_error(c, "%s %s: %s", spelled, dir, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return cli_usage_error(c, "%s %s: not a directory", spelled, dir);
+    return -1;
+}
+
+/* The options whose values need more than keeping; -1 to go on, else the
+ * exit status of a usage error. */
+static int own_option(struct cli *c, enum cli_opt id, const char *spelled, const char *arg)
+{
+    int rc;
+    switch (id) {
+    case OPT_SYSROOT:
+        if ((rc = check_sysroot(c, spelled, arg)) >= 0)
+            return rc;
+        c->cfg.sysroot = arg;
+        break;
+    case OPT_DEMO: c->demo = arg ? arg : "quick"; break;
+    case OPT_UI:
+        if (strcmp(arg, "tui") != 0 && strcmp(arg, "line") != 0)
+            return cli_usage_error(c, "--ui takes tui or line, not '%s'", arg);
+        c->ui = arg;
+        break;
+    case OPT_PROVIDER: {
+        int pref = provider_pref_parse(arg);
+        if (pref < 0)
+            return cli_usage_error(c, "--provider takes auto, kernel or tool, not '%s'", arg);
+        c->cfg.provider = (enum provider_pref)pref;
+        c->provider_set = true;
+        break;
+    }
+    case OPT_LAVA_KMSG:
+        c->kmsg = arg ? arg : "/dev/kmsg";
+        if (!c->format)
+            c->format = "lava";
+        break;
+    case OPT_SAVE_BASELINE:
+        /* refused now, not after the whole run */
+        if (!store_baseline_name_ok(arg))
+            return cli_usage_error(c, "%s '%s': a baseline name is 1 to 100 letters, digits, "
+                                   "'-', '_' and '.', not starting with '.'", spelled, arg);
+        c->save_baseline = arg;
+        break;
+    default:
+        return cli_usage_error(c, "%s: not an option with its own rules", spelled);
+    }
+    return -1;
+}
+
+/* Keeps the value of option opt_defs[i]; -1 to go on, else the exit status. */
+static int apply_option(struct cli *c, size_t i, const char *spelled, const char *arg)
+{
+    const struct opt_def *d = &opt_defs[i];
+    if (arg && !*arg && d->value)
+        return cli_usage_error(c, "%s needs %s, not an empty string", spelled, d->value);
+    char *at = (char *)c + d->field;
+    switch (d->kind) {
+    case K_TEXT: *(const char **)(void *)at = arg; return -1;
+    case K_FLAG: *(bool *)(void *)at = true; return -1;
+    case K_NUMBER: return number_option(c, d->id, spelled, arg);
+    default: return own_option(c, d->id, spelled, arg);
+    }
+}
+
+/* The index in opt_defs of getopt's code ch, or -1 (-h, -V, an error). */
+static int def_index(int ch)
+{
+    if (ch == 'o')
+        return 0;           /* "output" */
+    if (ch >= OPT_CODE(0) && ch < OPT_CODE(ARRAY_SIZE(opt_defs)))
+        return ch - OPT_CODE(0);
+    return -1;
+}
+
+int cli_parse_options(struct cli *c, struct cli_given *g, int argc, char **argv)
+{
+    struct option lo[ARRAY_SIZE(opt_defs) + 3];
+    build_long_options(lo);
+    opterr = 0;
+    optind = 1;
+    int ch, longindex = -1;
+    while ((ch = getopt_long(argc, argv, ":hVo:", lo, &longindex)) != -1) {
+        int i = def_index(ch);
+        if (ch == 'h' || ch == 'V') {
+            *(ch == 'h' ? &c->help : &c->version) = true;
+            return -1;
+        }
+        if (ch == ':')
+            return cli_usage_error(c, "option '%s' needs a value", argv[optind - 1]);
+        if (i < 0)
+            return cli_usage_error(c, "unknown option '%s'", argv[optind - 1]);
+        char *name = g->name[opt_defs[i].id];
+        if (!name[0] && longindex >= 0)
+            snprintf(name, sizeof g->name[0], "--%s", lo[longindex].name);
+        else if (!name[0])
+            snprintf(name, sizeof g->name[0], "-%c", ch);
+        longindex = -1;
+        int rc = apply_option(c, (size_t)i, name, optarg);
+        if (rc >= 0)
+            return rc;
+    }
+    return -1;
+}
+
+int cli_set_tool_params(struct cli *c)
+{
+    char *why = NULL, *target = NULL;
+    if (c->allow_raw && !c->storage_dir)
+        return cli_usage_error(c, "--allow-raw-device needs --storage-dir DEVICE");
+    if (c->storage_dir && !toolparam_storage(c->storage_dir, c->allow_raw, &target, &why)) {
+        int rc = cli_usage_error(c, "%s", why);
+        free(why);
+        return rc;
+    }
+    if (c->peer && !toolparam_peer(c->peer, &why)) {
+        int rc = cli_usage_error(c, "%s", why);
+        free(why);
+        free(target);
+        return rc;
+    }
+    if (c->audio_device && !toolparam_audio_device(c->audio_device, &why)) {
+        int rc = cli_usage_error(c, "%s", why);
+        free(why);
+        free(target);
+        return rc;
+    }
+    recipe_set_option("storage_dir", c->storage_dir);
+    recipe_set_option("storage_target", target);
+    recipe_set_option("peer", c->peer);
+    recipe_set_option("audio_device", c->audio_device);
+    free(target);
+    return -1;
+}

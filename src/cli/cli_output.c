@@ -1,0 +1,136 @@
+/* cli_output.c - what every command shares (cli_impl.h): usage errors,
+ * the --format checks, where the output goes and how it is finished,
+ * JSON, diagnostics, the --board check. */
+#include "config.h"
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "app.h"
+#include "common/outfile.h"
+#include "common/util.h"
+#include "store/export.h"
+#include "store/store.h"
+
+#include "cli/cli_impl.h"
+
+int cli_usage_error(struct cli *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("evmbench: ", c->err);
+    vfprintf(c->err, fmt, ap);
+    va_end(ap);
+    fputs(" (try 'evmbench --help')\n", c->err);
+    return EXIT_USAGE;
+}
+
+bool cli_format_is(const struct cli *c, const char *name)
+{
+    return strcmp(c->format ? c->format : "text", name) == 0;
+}
+
+int cli_check_format(struct cli *c, const char *const *allowed)
+{
+    const char *f = c->format ? c->format : "text";
+    for (size_t i = 0; allowed[i]; i++)
+        if (strcmp(f, allowed[i]) == 0)
+            return 0;
+    struct strbuf sb;
+    sb_init(&sb);
+    for (size_t i = 0; allowed[i]; i++)
+        sb_addf(&sb, "%s%s", i ? ", " : "", allowed[i]);
+    int rc = cli_usage_error(c, "unknown format '%s' for this command (choose %s)", f, sb.buf);
+    sb_free(&sb);
+    return rc;
+}
+
+/* Where the command's output goes: stdout, or -o FILE (outfile.h). */
+FILE *cli_open_output(struct cli *c)
+{
+    if (!c->output || strcmp(c->output, "-") == 0)
+        return c->out;
+    char err[OUTFILE_MSG];
+    c->outfile = outfile_open(c->output, err, sizeof err);
+    if (!c->outfile) {
+        fprintf(c->err, "evmbench: %s\n", err);
+        return NULL;
+    }
+    return outfile_stream(c->outfile);
+}
+
+int cli_close_output(struct cli *c, FILE *f)
+{
+    char err[OUTFILE_MSG];
+    int rc;
+    if (c->outfile && f == outfile_stream(c->outfile)) {
+        rc = outfile_commit(c->outfile, err, sizeof err);
+        c->outfile = NULL;
+    } else {
+        const char *name = f == stdout ? "standard output" : "output";
+        rc = outfile_check_stream(f, name, err, sizeof err);
+        if (rc && c->out_errno)
+            snprintf(err, sizeof err, "%s: %s", name, strerror(c->out_errno));
+    }
+    if (rc == 0)
+        return 0;
+    fprintf(c->err, "evmbench: %s\n", err);
+    return 1;
+}
+
+int cli_dump_json(json_t *j, FILE *f)
+{
+    int rc = json_dumpf(j, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    return fputc('\n', f) == EOF || rc != 0 ? -1 : 0;
+}
+
+void cli_print_diag(struct cli *c, const struct diag *d)
+{
+    for (size_t i = 0; i < d->n; i++)
+        fprintf(c->err, "evmbench: %s\n", d->msgs[i]);
+}
+
+/* --board must name a column some loaded guide has. */
+int cli_check_board(struct cli *c, const struct app *a)
+{
+    if (!c->cfg.board || refdb_has_board(a->refdb, c->cfg.board))
+        return 0;
+    struct strbuf sb;
+    sb_init(&sb);
+    for (size_t i = 0; i < a->refdb->ntables; i++)
+        for (size_t k = 0; k < a->refdb->tables[i]->ncols; k++) {
+            const char *b = a->refdb->tables[i]->cols[k].board;
+            if (b && (!sb.buf || !strstr(sb.buf, b)))
+                sb_addf(&sb, "%s%s", sb.len ? ", " : "", b);
+        }
+    int rc = cli_usage_error(c, "no guide has numbers for board '%s' (known: %s)",
+                         c->cfg.board, sb.len ? sb.buf : "none");
+    sb_free(&sb);
+    return rc;
+}
+
+const char *cli_output_format(const struct cli *c)
+{
+    if (c->format)
+        return c->format;
+    const char *f = c->output ? export_format_for_path(c->output) : NULL;
+    return f ? f : "text";
+}
+
+int cli_stdout_closed_error(struct cli *c)
+{
+    fprintf(c->err, "evmbench: standard output is closed (started with >&-): nothing to "
+            "write the output to; redirect it (>FILE, >/dev/null) or use -o FILE\n");
+    return EXIT_FAILURE;
+}
+
+char *cli_store_dir(const struct cli *c)
+{
+    return c->results_dir ? xstrdup(c->results_dir) : store_default_dir();
+}

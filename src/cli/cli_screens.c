@@ -1,0 +1,62 @@
+/* cli_screens.c - `evmbench` without a command: the interactive screens
+ * (screens/ui.h), or with --ui line the same as lines (`list`, `run`). */
+#include "config.h"
+#include "cli/cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "data/settings.h"
+#include "screens/ui.h"
+
+#include "cli/cli_impl.h"
+
+int cli_cmd_screens(struct cli *c, struct app *a)
+{
+    int rc = cli_check_board(c, a);
+    if (rc)
+        return rc;
+    if (c->run && !app_find_kernel(a, c->run)) {
+        const struct cat_bench *b = catalog_find_bench(a->catalog, c->run);
+        if (!b || !b->nkernels)
+            return cli_usage_error(c, "--run: '%s' is not a benchmark that can run here", c->run);
+    }
+    if (c->ui && strcmp(c->ui, "line") == 0) {
+        /* No screens: the run as lines, or the menu as a list; the
+         * dispatcher runs that command next, with this app. */
+        c->then = c->run ? "run" : "list";
+        if (c->run) {
+            c->line_args[0] = (char *)c->run;
+            c->args = c->line_args;
+            c->nargs = 1;
+        }
+        return 0;
+    }
+    cli_print_diag(c, &a->diag);
+    char *store = c->no_save ? NULL : cli_store_dir(c);
+    struct ui_options uo = { .run = c->run, .demo = c->demo, .theme = c->theme,
+                             .updates_per_s = c->slow_tty ? 0.5 : 0, .results_dir = store };
+    struct settings st;
+    settings_init(&st);
+    char *path = settings_default_path();
+    struct diag dg;
+    diag_init(&dg);
+    if (path)
+        settings_load(&st, path, &dg);
+    cli_print_diag(c, &dg);
+    diag_free(&dg);
+    /* the command line wins over the file */
+    if (st.has_budget && !c->cfg.quick)
+        a->run_opts.params.quick = st.quick;
+    if (st.has_tolerance && !(c->cfg.tolerance_pct > 0))
+        app_set_tolerance(a, st.tolerance_pct);
+    if (st.has_provider && !c->provider_set)
+        a->provider = st.provider;
+    uo.settings = &st;
+    uo.settings_path = path;
+    rc = ui_main(a, &uo);
+    free(path);
+    free(store);
+    return rc;
+}
