@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/store.h"
 #include "common/util.h"
 
 #define HEAD_ROWS 3     /* title, blank, column header */
@@ -45,7 +46,7 @@ static void baselines_enter(struct screen *s, const struct screen_arg *arg)
         return;
     struct diag d;
     diag_init(&d);
-    v->n = session_baseline_choices(dir, &v->c, &d);
+    v->n = store_baseline_choices(dir, &v->c, &d);
     if (d.n)
         snprintf(v->problem, sizeof v->problem, "%s%s", d.msgs[0],
                  d.n > 1 ? " (and more)" : "");
@@ -62,7 +63,7 @@ static void baselines_enter(struct screen *s, const struct screen_arg *arg)
 static void baselines_leave(struct screen *s)
 {
     struct baselines *v = s->priv;
-    session_baseline_choices_free(v->c, v->n);
+    store_baseline_choices_free(v->c, v->n);
     free(v);
 }
 

@@ -25,7 +25,7 @@
 #include <unistd.h>
 
 #include "data/datadir.h"
-#include "data/embedded.h"
+#include "screens/terminfo.h"
 #include "data/profile.h"
 #include "store/store.h"
 #include "common/util.h"

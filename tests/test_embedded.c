@@ -11,6 +11,7 @@
 
 #include "data/datadir.h"
 #include "data/embedded.h"
+#include "screens/terminfo.h"
 #include "recipe/recipe.h"
 #include "data/refdb.h"
 #include "suites.h"

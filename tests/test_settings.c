@@ -305,7 +305,7 @@ START_TEST(test_session_baseline_choices)
     fclose(f);
 
     struct baseline_choice *c;
-    size_t n = session_baseline_choices(dir, &c, &dg);
+    size_t n = store_baseline_choices(dir, &c, &dg);
     ck_assert_uint_eq(n, 3);
     ck_assert_str_eq(c[0].name, "before");
     ck_assert(!c[0].is_run);
@@ -315,7 +315,7 @@ START_TEST(test_session_baseline_choices)
     ck_assert(c[2].is_run && c[2].complete);
     ck_assert_uint_eq(c[2].rows, 1);
     ck_assert_uint_ge(dg.n, 1);
-    session_baseline_choices_free(c, n);
+    store_baseline_choices_free(c, n);
     diag_free(&dg);
     unlink(bad);
     free(bad);

@@ -390,6 +390,46 @@ static double dhry_clock(double measured, bool *from_cpufreq)
     return mhz > 0 ? mhz : measured;
 }
 
+/* Says where the clock of DMIPS/MHz comes from: cpufreq (and whether the
+ * measured clock agrees), the measured clock, or none. */
+static void dhry_clock_note(struct report *r, int cpu, double measured, double clock,
+                            bool from_cpufreq)
+{
+    if (from_cpufreq) {
+        report_note(r, "cpu%d: cpufreq %.0f MHz, measured %.0f MHz%s", cpu, clock, measured,
+                    cpuclock_mismatch(measured, clock) ? " - warning: they differ by more "
+                    "than 5 %, the clock is not what cpufreq says" : "");
+    } else if (measured > 0) {
+        report_note(r, "no cpufreq for cpu%d: cpu_clock and DMIPS/MHz use the measured "
+                    "clock, %.0f MHz (a dependent-add loop)", cpu, measured);
+    } else {
+        report_note(r, "no cpufreq and no measured clock: DMIPS/MHz is not reported");
+    }
+}
+
+/* After the samples: every metric fails when the final values are wrong
+ * (the compiler or the machine did not run the program as written; the
+ * last sample had last_sample runs), the clock metrics fail without a
+ * clock. Returns dhry_run's result: 0, or -1 when nothing counts. */
+static int dhry_verdict(struct report *r, const struct dhry_locals *loc, long last_sample,
+                        double clock, long per_sample, long total_runs)
+{
+    char msg[160];
+    if (!dhry_check(loc, last_sample, msg, sizeof msg)) {
+        for (size_t i = 0; i < M_COUNT; i++)
+            report_fail(r, dhry_metrics[i].id, "final values wrong after a sample of %ld "
+                        "runs: %s", last_sample, msg);
+        return -1;
+    }
+    if (clock <= 0) {
+        report_fail(r, dhry_metrics[M_CLOCK].id, "no cpufreq and the clock could not be measured");
+        report_fail(r, dhry_metrics[M_PER_MHZ].id, "needs the CPU clock");
+    }
+    report_note(r, "%ld runs per sample, %ld runs in all; final values as Dhrystone 2.1 "
+                "documents them", per_sample, total_runs);
+    return 0;
+}
+
 static int dhry_run(const struct kernel_params *p, struct report *r)
 {
     struct dhry_locals loc;
@@ -405,16 +445,7 @@ static int dhry_run(const struct kernel_params *p, struct report *r)
     double measured = cpuclock_measure(-1, p->quick ? DHRY_CLOCK_QUICK_S : DHRY_CLOCK_FULL_S);
     bool from_cpufreq;
     double clock = dhry_clock(measured, &from_cpufreq);
-    if (from_cpufreq) {
-        report_note(r, "cpu%d: cpufreq %.0f MHz, measured %.0f MHz%s", cpu, clock, measured,
-                    cpuclock_mismatch(measured, clock) ? " - warning: they differ by more "
-                    "than 5 %, the clock is not what cpufreq says" : "");
-    } else if (measured > 0) {
-        report_note(r, "no cpufreq for cpu%d: cpu_clock and DMIPS/MHz use the measured "
-                    "clock, %.0f MHz (a dependent-add loop)", cpu, measured);
-    } else {
-        report_note(r, "no cpufreq and no measured clock: DMIPS/MHz is not reported");
-    }
+    dhry_clock_note(r, cpu, measured, clock, from_cpufreq);
 
     /* Runs per sample: from p->size, else calibrated to the target time. */
     double runs_per_s = 0;
@@ -487,20 +518,7 @@ static int dhry_run(const struct kernel_params *p, struct report *r)
 
     cpucheck_share_note(r, cpu, now_seconds() - wall0, cpuclock_thread_seconds() - cpu0);
 
-    char msg[160];
-    if (!dhry_check(&loc, last_sample, msg, sizeof msg)) {
-        for (size_t i = 0; i < M_COUNT; i++)
-            report_fail(r, dhry_metrics[i].id, "final values wrong after a sample of %ld "
-                        "runs: %s", last_sample, msg);
-        return -1;
-    }
-    if (clock <= 0) {
-        report_fail(r, dhry_metrics[M_CLOCK].id, "no cpufreq and the clock could not be measured");
-        report_fail(r, dhry_metrics[M_PER_MHZ].id, "needs the CPU clock");
-    }
-    report_note(r, "%ld runs per sample, %ld runs in all; final values as Dhrystone 2.1 "
-                "documents them", per_sample, next - 1);
-    return 0;
+    return dhry_verdict(r, &loc, last_sample, clock, per_sample, next - 1);
 }
 
 const struct kernel kernel_dhrystone = {

@@ -15,7 +15,7 @@
 #include "board/privilege.h"
 #include "recipe/toolkernel.h"
 #include "run/kernel.h"
-#include "run/selfcheck.h"
+#include "selfcheck.h"
 #include "store/export.h"
 #include "common/util.h"
 

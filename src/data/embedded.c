@@ -1,6 +1,6 @@
-/* embedded.c - writes a compiled-in terminfo entry out to a private
- * temporary directory for ncurses (the data files are read from memory,
- * datadir.c). */
+/* embedded.c - writes embedded files out to a private temporary
+ * directory (the data files are read from memory, datadir.c; the screens
+ * write a terminfo entry this way, screens/terminfo.c). */
 #include "config.h"
 #include "data/embedded.h"
 
@@ -11,9 +11,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include <curses.h>
-#include <term.h>
 
 #include "common/util.h"
 
@@ -162,83 +159,4 @@ size_t embedded_temp_bases(char *out[4])
     out[n++] = xstrdup("/dev/shm");
     out[n++] = xasprintf("/run/user/%lu", (unsigned long)getuid());
     return n;
-}
-
-/* The process's copy of the terminfo entry, and who made it. */
-static char *proc_root;
-static pid_t proc_owner;
-static struct embedded_file *proc_files;
-static size_t proc_nfiles;
-
-static void remove_proc_root(void)
-{
-    /* forked workers inherit the atexit list; only the maker removes */
-    if (proc_root && getpid() == proc_owner)
-        embedded_remove(proc_root, proc_files, proc_nfiles);
-}
-
-bool terminfo_found(const char *term)
-{
-    int found = 0;
-    TERMINAL *before = cur_term;
-    if (setupterm(term, STDOUT_FILENO, &found) != OK)
-        return false;
-    del_curterm(cur_term);
-    set_curterm(before);
-    return true;
-}
-
-/* Is path "terminfo/<one directory>/<term>"? */
-static bool is_terminfo_entry(const char *path, const char *term)
-{
-    if (!str_starts_with(path, "terminfo/"))
-        return false;
-    const char *dir = path + strlen("terminfo/");
-    const char *slash = strchr(dir, '/');
-    return slash && slash > dir && strcmp(slash + 1, term) == 0;
-}
-
-bool embedded_has_terminfo(const char *term)
-{
-    for (size_t i = 0; i < embedded_nfiles; i++)
-        if (is_terminfo_entry(embedded_files[i].path, term))
-            return true;
-    return false;
-}
-
-enum terminfo_setup embedded_terminfo_setup(const char *term, char **err)
-{
-    *err = NULL;
-    if (!term || !*term || proc_root || terminfo_found(term))
-        return TERMINFO_INSTALLED;
-    if (!embedded_has_terminfo(term) || strchr(term, '/'))
-        return TERMINFO_MISSING;
-    /* only the entry for term: ncurses reads nothing else */
-    struct embedded_file *mine = xcalloc(embedded_nfiles, sizeof *mine);
-    size_t n = 0;
-    for (size_t i = 0; i < embedded_nfiles; i++)
-        if (is_terminfo_entry(embedded_files[i].path, term))
-            mine[n++] = embedded_files[i];
-    char *bases[4];
-    size_t nb = embedded_temp_bases(bases);
-    char *root = embedded_extract_first((const char *const *)bases, nb, mine, n, err);
-    for (size_t i = 0; i < nb; i++)
-        free(bases[i]);
-    if (!root) {
-        free(mine);
-        return TERMINFO_UNWRITABLE;
-    }
-    proc_root = root;
-    proc_files = mine;
-    proc_nfiles = n;
-    proc_owner = getpid();
-    atexit(remove_proc_root);
-    char *dir = path_join(root, "terminfo");
-    const char *old = getenv("TERMINFO_DIRS");
-    /* an empty TERMINFO_DIRS entry means the compiled-in system locations */
-    char *dirs = old && *old ? xasprintf("%s:%s", old, dir) : xasprintf(":%s", dir);
-    setenv("TERMINFO_DIRS", dirs, 1);
-    free(dirs);
-    free(dir);
-    return TERMINFO_EMBEDDED;
 }

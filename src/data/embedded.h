@@ -8,10 +8,8 @@
  * The data are read straight from this table (struct data_dir in
  * datadir.h): `list`, `refs`, `run` and `sysinfo` write nothing and need
  * no writable directory. Only ncurses reads terminfo from a directory:
- * before the screens start, and only when the installed database lacks
- * $TERM, the one entry for $TERM is written into a private directory
- * (the first of $TMPDIR, /tmp, /dev/shm, /run/user/UID that takes it),
- * which the process that made it removes when it exits. */
+ * the screens write the entry for $TERM out with embedded_extract_first()
+ * when the installed database lacks it (screens/terminfo.h). */
 #ifndef EVMBENCH_EMBEDDED_H
 #define EVMBENCH_EMBEDDED_H
 
@@ -51,27 +49,5 @@ size_t embedded_temp_bases(char *out[4]);
 
 /* Removes what embedded_extract(files, n) created under root, and root. */
 void embedded_remove(const char *root, const struct embedded_file *files, size_t n);
-
-/* True when ncurses finds term's entry where it looks now (TERMINFO,
- * TERMINFO_DIRS, ~/.terminfo, the installed database). */
-bool terminfo_found(const char *term);
-
-/* True when the build embeds a compiled terminfo entry named term. */
-bool embedded_has_terminfo(const char *term);
-
-enum terminfo_setup {
-    TERMINFO_INSTALLED,     /* ncurses finds term's entry: nothing was done */
-    TERMINFO_EMBEDDED,      /* the built-in entry was written out and added to
-                             * TERMINFO_DIRS (after the directories listed there) */
-    TERMINFO_MISSING,       /* neither the system nor the program has the entry */
-    TERMINFO_UNWRITABLE,    /* the program has it but no directory took it: *err */
-};
-
-/* Before curses starts: makes term's terminfo entry findable when the
- * installed database lacks it and the build embeds it. The directory is
- * removed at exit by this process (not by forked children). With
- * TERMINFO_UNWRITABLE, *err (caller frees) says which directories were
- * tried and why each failed; otherwise *err is NULL. */
-enum terminfo_setup embedded_terminfo_setup(const char *term, char **err);
 
 #endif

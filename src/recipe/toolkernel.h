@@ -9,10 +9,10 @@
  * run() finds the binary (recipe_set_tools_dir() first, then the recipe's
  * search paths, then $PATH), creates a temporary directory with the files
  * the recipe asks for, runs the server setup step if any, then every
- * invocation `runs` times: fork + execve of the argument vector (never a
- * shell), stdin /dev/null, the environment inherited plus the recipe's,
- * stdout and stderr captured up to TOOLKERNEL_OUTPUT_MAX, the invocation's
- * time limit enforced. Each parsed value is one report_sample(); each
+ * invocation `runs` times with spawn_run() (run/spawn.h): fork + execve
+ * of the argument vector (never a shell), stdin /dev/null, the
+ * environment inherited plus the recipe's, stdout and stderr captured up
+ * to TOOLKERNEL_OUTPUT_MAX, the invocation's time limit enforced. Each parsed value is one report_sample(); each
  * invocation one report_progress(). Every failure is a report_fail() of
  * the metrics concerned with the reason (not found and which package
  * provides it, exit status or signal with the last lines of output,
@@ -36,6 +36,8 @@
 #include "run/kernel.h"
 #include "recipe/recipe.h"
 
+/* How much of a tool's stdout + stderr is kept; a tool that writes more
+ * is stopped and its metrics fail. */
 #define TOOLKERNEL_OUTPUT_MAX (1024 * 1024)
 
 /* One kernel per benchmark of `set`, in the set's order. The kernels
@@ -60,38 +62,7 @@ bool toolkernel_available(const struct kernel *k, char **path);
  * inherits it. */
 void toolkernel_set_time_limit(double seconds);
 
-/* --- running one command (used by run(); exposed for tests) ------------- */
-
-struct tool_cmd {
-    char *const *argv;          /* argv[0] is the path to execute */
-    char *const *env_add;       /* "NAME=value" added to the environment, or NULL */
-    const char *cwd;            /* NULL: unchanged */
-    double timeout_s;           /* <= 0: no limit */
-    size_t max_output;          /* 0: TOOLKERNEL_OUTPUT_MAX */
-    bool unpin;                 /* let the tool use every CPU */
-};
-
-struct tool_result {
-    char *out, *err, *all;      /* stdout, stderr, both in arrival order */
-    size_t nout, nerr, nall;
-    int wstatus;                /* valid when `ran` */
-    bool ran;                   /* the process was started and reaped */
-    bool timed_out, overflow;
-    char *exec_error;           /* could not start it (execve's reason) */
-    double seconds;
-    double cpu_seconds;         /* user + system time of the tool and the
-                                 * children it waited for (wait4) */
-};
-
-/* Runs the command to its end (or its limit), then kills whatever it left
- * behind only when it was killed; a normal exit may leave a daemon
- * (lmbench's servers), which toolkernel_reap_all() ends. */
-void tool_cmd_run(const struct tool_cmd *cmd, struct tool_result *res);
-void tool_result_free(struct tool_result *res);
-/* Kills and reaps every descendant of the calling process; returns how
- * many processes it killed. */
-int toolkernel_reap_all(void);
-/* Processes descended from `root` (tests). */
+/* Processes descended from `root` (tests); see spawn_descendants(). */
 size_t toolkernel_descendants(pid_t root, pid_t *out, size_t max);
 
 #endif

@@ -9,7 +9,13 @@
  * run() executes in a worker process (see runner.h), pinned to one CPU. It
  * reports samples and progress through `r` as it goes and returns 0, or
  * -1 after report_fail() when nothing useful could be measured. It must
- * free what it allocates: tests call it in-process too. */
+ * free what it allocates: tests call it in-process too.
+ *
+ * The contract between the core and benches/kernels: a kernel includes
+ * this header, report.h, board/cpuclock.h, board/cpucheck.h and common/
+ * headers, nothing else of src/; the core reaches the kernels only through
+ * kernel_registry[] below, never through a benches/kernels header
+ * (tests/check-layers.sh checks both). */
 #ifndef EVMBENCH_KERNEL_H
 #define EVMBENCH_KERNEL_H
 

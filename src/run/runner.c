@@ -10,12 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/util.h"
+#include "run/spawn.h"
 
 /* The highest CPU this process may run on: on the EVMs core 0 takes most
  * interrupts, so the last core is the quietest. */
@@ -42,27 +41,13 @@ int runner_run_inline(const struct kernel *k, const struct kernel_params *p,
 static _Noreturn void worker_main(const struct kernel *k, const struct kernel_params *p,
                                   int fd, int cpu)
 {
-    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGWINCH, SIGCHLD };
-    for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
-        signal(sigs[i], SIG_DFL);
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL);
-    /* The worker must not outlive the program (a pulled serial cable). */
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() == 1)
-        _exit(1);
-
     /* The pipe is the only channel: no terminal input, no stray output,
-     * and none of the parent's descriptors (the UI's signal pipe ...). */
-    int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
-    if (devnull >= 0) {
-        dup2(devnull, STDIN_FILENO);
-        dup2(devnull, STDOUT_FILENO);
-    }
-    if (dup2(fd, 3) == 3)
-        fd = 3;
-    close_fds_from(fd + 1);
+     * and none of the parent's descriptors (the UI's signal pipe ...).
+     * The worker must not outlive the program (a pulled serial cable). */
+    struct spawn_child how = { .in = SPAWN_NULL, .out = SPAWN_NULL, .err = SPAWN_KEEP,
+                               .channel = fd, .die_with_parent = true };
+    spawn_child_setup(&how);    /* a step that failed is not fatal here */
+    fd = how.channel;
 
     struct report r;
     report_to_fd(&r, fd);
@@ -102,8 +87,7 @@ struct run *runner_start(const struct kernel *k, const struct run_options *opt,
     run->sink = sink;
     run->sink_ctx = sink_ctx;
 
-    fflush(NULL);
-    pid_t pid = fork();
+    pid_t pid = spawn_fork(true);
     if (pid < 0) {
         *err = xasprintf("cannot start a worker process: %s", strerror(errno));
         close(fds[0]);
@@ -114,10 +98,8 @@ struct run *runner_start(const struct kernel *k, const struct run_options *opt,
     }
     if (pid == 0) {
         close(fds[0]);
-        setpgid(0, 0);
         worker_main(k, &run->params, fds[1], run->cpu);
     }
-    setpgid(pid, pid);      /* both sides, so there is no race */
     close(fds[1]);
     fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
     run->pid = pid;
@@ -245,8 +227,7 @@ static void kill_worker(struct run *run, enum status why, const char *msg)
 {
     if (run->finished || run->status != STATUS_OK)
         return;
-    kill(-run->pid, SIGKILL);
-    kill(run->pid, SIGKILL);
+    spawn_kill_group(run->pid);
     run->status = why;
     free(run->error);
     run->error = xstrdup(msg);
@@ -255,10 +236,7 @@ static void kill_worker(struct run *run, enum status why, const char *msg)
 static void reap(struct run *run, bool block)
 {
     int ws = 0;
-    pid_t r;
-    do
-        r = waitpid(run->pid, &ws, block ? 0 : WNOHANG);
-    while (r < 0 && errno == EINTR);
+    pid_t r = spawn_wait(run->pid, &ws, block);
     if (r == run->pid || (r < 0 && errno == ECHILD)) {
         /* Whatever the worker left in its group goes too. */
         kill(-run->pid, SIGKILL);

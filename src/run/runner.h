@@ -1,7 +1,8 @@
 /* runner.h - runs one benchmark in a worker process and aggregates it.
  *
  * The runner forks a worker, pins it to one CPU, puts it in its own
- * process group and reads its report lines (report.h) from a pipe. The
+ * process group (run/spawn.h) and reads its report lines (report.h) from
+ * a pipe. The
  * parent never blocks on the worker: it sleeps in poll() (runner_wait) or
  * the caller polls runner_fd() together with other descriptors (the TUI
  * polls the keyboard too) and calls runner_pump() when it is readable.

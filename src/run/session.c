@@ -2,13 +2,11 @@
 #include "config.h"
 #include "run/session.h"
 
-#include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "run/deviation.h"
-#include "store/store.h"
 #include "common/util.h"
 
 void session_init(struct session *s)
@@ -201,57 +199,6 @@ bool session_baseline_change(json_t *baseline, const struct result_row *r,
         return true;
     }
     return false;
-}
-
-static int cmp_choice(const void *a, const void *b)
-{
-    return strcmp(((const struct baseline_choice *)a)->name,
-                  ((const struct baseline_choice *)b)->name);
-}
-
-size_t session_baseline_choices(const char *dir, struct baseline_choice **out,
-                                struct diag *d)
-{
-    struct baseline_choice *c = NULL;
-    size_t n = 0, cap = 0;
-    char *bdir = path_join(dir, "baselines");
-    DIR *dh = opendir(bdir);
-    struct dirent *e;
-    while (dh && (e = readdir(dh))) {
-        if (e->d_name[0] == '.' || !str_ends_with(e->d_name, ".json"))
-            continue;
-        char *name = xstrndup(e->d_name, strlen(e->d_name) - strlen(".json"));
-        json_t *rows = store_load_baseline(dir, name, d);
-        if (!rows) {
-            free(name);
-            continue;
-        }
-        xgrow(&c, &cap, n + 1, sizeof *c);
-        c[n++] = (struct baseline_choice){ name, false, json_array_size(rows), true };
-        json_decref(rows);
-    }
-    if (dh)
-        closedir(dh);
-    free(bdir);
-    if (n)
-        qsort(c, n, sizeof *c, cmp_choice);
-    struct stored_run *runs;
-    size_t nr = store_list(dir, &runs, d);
-    for (size_t i = nr; i-- > 0;) {
-        xgrow(&c, &cap, n + 1, sizeof *c);
-        c[n++] = (struct baseline_choice){ xstrdup(runs[i].id), true,
-                                           json_array_size(runs[i].rows), runs[i].complete };
-    }
-    store_runs_free(runs, nr);
-    *out = c;
-    return n;
-}
-
-void session_baseline_choices_free(struct baseline_choice *c, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        free(c[i].name);
-    free(c);
 }
 
 json_t *session_rows_json(const struct session_row *rows, size_t n)

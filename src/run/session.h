@@ -73,20 +73,6 @@ const char *session_sort_name(enum session_sort key);
 bool session_baseline_change(json_t *baseline, const struct result_row *r,
                              double *then, double *pct, bool *better, bool *neutral);
 
-/* What can serve as a baseline: the saved baselines (by name), then the
- * runs of the store, newest first. */
-struct baseline_choice {
-    char *name;         /* what store_load_baseline takes */
-    bool is_run;        /* a run id, not a saved baseline */
-    size_t rows;        /* its metrics */
-    bool complete;      /* a run with its end line (baselines: true) */
-};
-/* Lists them from store DIR; unreadable files become diagnostics. *out
- * is freed with session_baseline_choices_free. */
-size_t session_baseline_choices(const char *dir, struct baseline_choice **out,
-                                struct diag *d);
-void session_baseline_choices_free(struct baseline_choice *c, size_t n);
-
 /* The rows as JSON (result_row_json), for store_save_baseline. */
 json_t *session_rows_json(const struct session_row *rows, size_t n);
 

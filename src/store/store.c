@@ -488,3 +488,54 @@ json_t *store_load_baseline(const char *dir, const char *name, struct diag *d)
     stored_run_free(&r);
     return rows;
 }
+
+static int cmp_choice(const void *a, const void *b)
+{
+    return strcmp(((const struct baseline_choice *)a)->name,
+                  ((const struct baseline_choice *)b)->name);
+}
+
+size_t store_baseline_choices(const char *dir, struct baseline_choice **out,
+                              struct diag *d)
+{
+    struct baseline_choice *c = NULL;
+    size_t n = 0, cap = 0;
+    char *bdir = path_join(dir, "baselines");
+    DIR *dh = opendir(bdir);
+    struct dirent *e;
+    while (dh && (e = readdir(dh))) {
+        if (e->d_name[0] == '.' || !str_ends_with(e->d_name, ".json"))
+            continue;
+        char *name = xstrndup(e->d_name, strlen(e->d_name) - strlen(".json"));
+        json_t *rows = store_load_baseline(dir, name, d);
+        if (!rows) {
+            free(name);
+            continue;
+        }
+        xgrow(&c, &cap, n + 1, sizeof *c);
+        c[n++] = (struct baseline_choice){ name, false, json_array_size(rows), true };
+        json_decref(rows);
+    }
+    if (dh)
+        closedir(dh);
+    free(bdir);
+    if (n)
+        qsort(c, n, sizeof *c, cmp_choice);
+    struct stored_run *runs;
+    size_t nr = store_list(dir, &runs, d);
+    for (size_t i = nr; i-- > 0;) {
+        xgrow(&c, &cap, n + 1, sizeof *c);
+        c[n++] = (struct baseline_choice){ xstrdup(runs[i].id), true,
+                                           json_array_size(runs[i].rows), runs[i].complete };
+    }
+    store_runs_free(runs, nr);
+    *out = c;
+    return n;
+}
+
+void store_baseline_choices_free(struct baseline_choice *c, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(c[i].name);
+    free(c);
+}

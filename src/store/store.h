@@ -88,4 +88,18 @@ int store_save_baseline(const char *dir, const char *name, const char *run_id,
  * name. NULL with a diagnostic when neither exists. Caller decrefs. */
 json_t *store_load_baseline(const char *dir, const char *name, struct diag *d);
 
+/* What can serve as a baseline (the results screen): the saved baselines
+ * (by name), then the runs of the store, newest first. */
+struct baseline_choice {
+    char *name;         /* what store_load_baseline takes */
+    bool is_run;        /* a run id, not a saved baseline */
+    size_t rows;        /* its metrics */
+    bool complete;      /* a run with its end line (baselines: true) */
+};
+/* Lists them from store DIR; unreadable files become diagnostics. *out
+ * is freed with store_baseline_choices_free. */
+size_t store_baseline_choices(const char *dir, struct baseline_choice **out,
+                              struct diag *d);
+void store_baseline_choices_free(struct baseline_choice *c, size_t n);
+
 #endif

@@ -1,6 +1,6 @@
 /* selfcheck.c - kernels and tools side by side. */
 #include "config.h"
-#include "run/selfcheck.h"
+#include "selfcheck.h"
 
 #include <jansson.h>
 #include <math.h>
