@@ -119,16 +119,17 @@ START_TEST(bw_mem_quick_small)
     struct run_events s;
     int rc = run_events_kernel("bw_mem", &p, NULL, &s);
     assert_all_measured(&s, rc);
-    /* MB/s: the best sample within a factor of 200 below and 50 above a
+    /* MB/s: the best sample within a factor of 500 below and 50 above a
      * memcpy of 64 KiB timed here (a wrong unit is off by 1000 or more),
      * whatever this machine's speed. The best sample, not the worst: on a
      * loaded machine one sample may be preempted, and the cached memcpy is
-     * itself some 20 times faster than a copy through DRAM. */
+     * itself some 20 times faster than a copy through DRAM (30 under
+     * qemu-user). */
     double here = test_memcpy_mbs(64 << 10);
     static const char *const rates[] = { "bw_mem-bcopy-16mb", "bw_mem-rd-1mb" };
     for (size_t r = 0; r < ARRAY_SIZE(rates); r++) {
         size_t i = run_events_index(&s, rates[r]);
-        ck_assert_msg(s.min[i] > 0 && s.max[i] > here / 200 && s.max[i] < here * 50,
+        ck_assert_msg(s.min[i] > 0 && s.max[i] > here / 500 && s.max[i] < here * 50,
                       "%s: %g .. %g MB/s, a memcpy here %g MB/s", rates[r], s.min[i], s.max[i],
                       here);
     }

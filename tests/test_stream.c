@@ -97,8 +97,9 @@ END_TEST
  * size, not against a speed assumed for the machine: a wrong byte count
  * or unit (bytes, KB, ns) is off by a factor of 1000 or more; the kernels'
  * loops and a library memcpy (vector code, ASan or an emulator) differ by
- * far less than the factor of 50 allowed. The four kernels run at
- * comparable speeds. */
+ * less than the factors allowed (50 above, 500 below). The four kernels
+ * are within a factor of 200 of each other (qemu-user emulates the
+ * floating-point ones far more slowly than the plain copy). */
 START_TEST(rates_are_plausible)
 {
     struct kernel_params p = { .quick = true, .size = 2000000, .iterations = 3 };
@@ -108,12 +109,14 @@ START_TEST(rates_are_plausible)
     double lo = INFINITY, hi = 0;
     for (size_t i = 0; i < ARRAY_SIZE(guide_rows); i++) {
         double best = e.max[row(&e, i)];  /* STREAM reports the best rate */
-        ck_assert_msg(best > here / 50 && best < here * 50,
+        /* 500 below: under qemu-user the floating-point kernels run some
+         * 60 times slower than the library's memcpy; a unit error is 1000 */
+        ck_assert_msg(best > here / 500 && best < here * 50,
                       "%s: %g MB/s, a memcpy here %g MB/s", guide_rows[i], best, here);
         lo = fmin(lo, best);
         hi = fmax(hi, best);
     }
-    ck_assert_msg(hi / lo < 20, "rates from %g to %g MB/s", lo, hi);
+    ck_assert_msg(hi / lo < 200, "rates from %g to %g MB/s", lo, hi);
     run_events_free(&e);
 }
 END_TEST
