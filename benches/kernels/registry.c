@@ -7,26 +7,35 @@
 #include "run/kernel.h"
 #include "common/util.h"
 
-/* Each kernel file exports one `const struct kernel`. */
-extern const struct kernel kernel_stream;
-extern const struct kernel kernel_stream_threads, kernel_bw_mem, kernel_bw_file_rd, kernel_bw_mmap_rd, kernel_lat_mem_rd, kernel_lat_ops;
-extern const struct kernel kernel_lat_syscall, kernel_lat_sig, kernel_lat_ipc, kernel_bw_ipc;
-extern const struct kernel kernel_lat_proc, kernel_lat_ctx, kernel_lat_vm, kernel_lat_fs;
-extern const struct kernel kernel_dhrystone;
-extern const struct kernel kernel_whetstone;
-extern const struct kernel kernel_linpack;
-extern const struct kernel kernel_nbench;
+/* Each kernel file exports one `const struct kernel kernel_NAME`; this list
+ * names them, one line each. A new
+ * kernel is its file (and its line in Makefile.am) plus one line here. */
+#define KERNELS(X) \
+    X(stream) \
+    X(stream_threads) \
+    X(bw_mem) \
+    X(bw_file_rd) \
+    X(bw_mmap_rd) \
+    X(lat_mem_rd) \
+    X(lat_ops) \
+    X(lat_syscall) \
+    X(lat_sig) \
+    X(lat_ipc) \
+    X(bw_ipc) \
+    X(lat_proc) \
+    X(lat_ctx) \
+    X(lat_vm) \
+    X(lat_fs) \
+    X(dhrystone) \
+    X(whetstone) \
+    X(linpack) \
+    X(nbench)
 
-const struct kernel *const kernel_registry[] = {
-    &kernel_stream,
-    &kernel_stream_threads, &kernel_bw_mem, &kernel_bw_file_rd, &kernel_bw_mmap_rd, &kernel_lat_mem_rd, &kernel_lat_ops,
-    &kernel_lat_syscall, &kernel_lat_sig, &kernel_lat_ipc, &kernel_bw_ipc,
-    &kernel_lat_proc, &kernel_lat_ctx, &kernel_lat_vm, &kernel_lat_fs,
-    &kernel_dhrystone,
-    &kernel_whetstone,
-    &kernel_linpack,
-    &kernel_nbench,
-};
+#define DECLARE_KERNEL(name) extern const struct kernel kernel_##name;
+KERNELS(DECLARE_KERNEL)
+
+#define KERNEL_ENTRY(name) &kernel_##name,
+const struct kernel *const kernel_registry[] = { KERNELS(KERNEL_ENTRY) };
 
 const size_t kernel_registry_count = ARRAY_SIZE(kernel_registry);
 
