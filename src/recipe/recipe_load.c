@@ -14,7 +14,7 @@
 #include "data/datadir.h"
 #include "common/util.h"
 
-/* --- small helpers ------------------------------------------------------ */
+/* --- freeing ------------------------------------------------------------ */
 
 static void strv_free(char **v, size_t n)
 {
@@ -34,6 +34,21 @@ void recipe_strv_free(char **v)
     free(v);
 }
 
+/* An array of n templates. */
+static void tmpls_free(struct tmpl *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        rcp_tmpl_free(&t[i]);
+    free(t);
+}
+
+/* A template allocated on its own ("row", "cwd" ...); NULL is fine. */
+static void tmpl_drop(struct tmpl *t)
+{
+    rcp_tmpl_free(t);
+    free(t);
+}
+
 static void only_free(struct only *o)
 {
     for (size_t i = 0; i < o->n; i++)
@@ -45,122 +60,135 @@ static void only_free(struct only *o)
 
 static void argv_tmpl_free(struct argv_tmpl *a)
 {
-    for (size_t i = 0; i < a->nargs; i++) {
-        for (size_t j = 0; j < a->args[i].nwords; j++)
-            rcp_tmpl_free(&a->args[i].words[j]);
-        free(a->args[i].words);
-    }
+    for (size_t i = 0; i < a->nargs; i++)
+        tmpls_free(a->args[i].words, a->args[i].nwords);
     free(a->args);
 }
 
-static void bench_free(struct recipe_bench *b)
+static void emit_free(struct emit *e)
 {
-    if (!b)
-        return;
-    free(b->file);
-    free(b->tool);
-    free(b->name);
-    free(b->section);
-    free(b->description);
-    free(b->provided_by);
+    tmpls_free(e->metrics, e->nmetrics);
+    free(e->unit);
+    tmpl_drop(e->row);
+    tmpl_drop(e->column);
+    tmpl_drop(e->table);
+    tmpls_free(e->factors, e->nfactors);
+}
+
+static void pattern_free(struct pattern *p)
+{
+    pcre2_code_free(p->re);
+    for (size_t j = 0; j < p->nemits; j++)
+        emit_free(&p->emits[j]);
+    free(p->emits);
+    for (size_t j = 0; j < p->ncaps; j++) {
+        free(p->caps[j].name);
+        strv_free(p->caps[j].from, p->caps[j].n);
+        strv_free(p->caps[j].to, p->caps[j].to ? p->caps[j].n : 0);
+    }
+    free(p->caps);
+    strv_free(p->requires, p->nrequires);
+    only_free(&p->only);
+}
+
+/* A parameter's values (a benchmark's parameter replaces the file's). */
+static void param_clear(struct param *pm)
+{
+    free(pm->full);
+    free(pm->quick);
+    free(pm->missing);
+    free(pm->option);
+    pm->full = pm->quick = pm->missing = pm->option = NULL;
+}
+
+/* The members that need more than the generic free of their kind. */
+
+static void drop_binaries(struct recipe_bench *b)
+{
     for (size_t i = 0; i < b->nbins; i++) {
         free(b->bins[i].name);
         argv_tmpl_free(&b->bins[i].args);
     }
     free(b->bins);
-    strv_free(b->search, b->nsearch);
-    argv_tmpl_free(&b->args);
-    argv_tmpl_free(&b->setup);
-    argv_tmpl_free(&b->teardown);
+}
+
+static void drop_env(struct recipe_bench *b)
+{
     for (size_t i = 0; i < b->nenv; i++) {
         free(b->env[i].name);
-        rcp_tmpl_free(b->env[i].value);
-        free(b->env[i].value);
+        tmpl_drop(b->env[i].value);
     }
     free(b->env);
-    rcp_tmpl_free(b->cwd);
-    free(b->cwd);
+}
+
+static void drop_vars(struct recipe_bench *b)
+{
     for (size_t i = 0; i < b->nvars; i++) {
         struct var *v = &b->vars[i];
         for (size_t j = 0; j < v->nvalues; j++) {
             free(v->values[j].value);
             strv_free(v->values[j].fnames, v->values[j].nfields);
-            for (size_t k = 0; k < v->values[j].nfields; k++)
-                rcp_tmpl_free(&v->values[j].fvalues[k]);
-            free(v->values[j].fvalues);
+            tmpls_free(v->values[j].fvalues, v->values[j].nfields);
         }
         free(v->values);
         free(v->name);
     }
     free(b->vars);
+}
+
+static void drop_params(struct recipe_bench *b)
+{
     for (size_t i = 0; i < b->nparams; i++) {
         free(b->params[i].name);
-        free(b->params[i].full);
-        free(b->params[i].quick);
-        free(b->params[i].missing);
-        free(b->params[i].option);
+        param_clear(&b->params[i]);
     }
     free(b->params);
-    for (size_t i = 0; i < b->npats; i++) {
-        struct pattern *p = &b->pats[i];
-        pcre2_code_free(p->re);
-        for (size_t j = 0; j < p->nemits; j++) {
-            for (size_t k = 0; k < p->emits[j].nmetrics; k++)
-                rcp_tmpl_free(&p->emits[j].metrics[k]);
-            free(p->emits[j].metrics);
-            free(p->emits[j].unit);
-            rcp_tmpl_free(p->emits[j].row);
-            free(p->emits[j].row);
-            rcp_tmpl_free(p->emits[j].column);
-            free(p->emits[j].column);
-            rcp_tmpl_free(p->emits[j].table);
-            free(p->emits[j].table);
-            for (size_t k = 0; k < p->emits[j].nfactors; k++)
-                rcp_tmpl_free(&p->emits[j].factors[k]);
-            free(p->emits[j].factors);
-        }
-        free(p->emits);
-        for (size_t j = 0; j < p->ncaps; j++) {
-            free(p->caps[j].name);
-            strv_free(p->caps[j].from, p->caps[j].n);
-            strv_free(p->caps[j].to, p->caps[j].to ? p->caps[j].n : 0);
-        }
-        free(p->caps);
-        strv_free(p->requires, p->nrequires);
-        only_free(&p->only);
-    }
+}
+
+static void drop_patterns(struct recipe_bench *b)
+{
+    for (size_t i = 0; i < b->npats; i++)
+        pattern_free(&b->pats[i]);
     free(b->pats);
-    strv_free(b->requires, b->nrequires);
-    for (size_t k = 0; k < b->cpu_load.nmetrics; k++)
-        rcp_tmpl_free(&b->cpu_load.metrics[k]);
-    free(b->cpu_load.metrics);
-    free(b->cpu_load.unit);
-    rcp_tmpl_free(b->cpu_load.row);
-    free(b->cpu_load.row);
-    rcp_tmpl_free(b->cpu_load.column);
-    free(b->cpu_load.column);
-    rcp_tmpl_free(b->cpu_load.table);
-    free(b->cpu_load.table);
-    rcp_tmpl_free(b->scratch);
-    free(b->scratch);
+}
+
+static void drop_cpu_load(struct recipe_bench *b)
+{
+    emit_free(&b->cpu_load);
+}
+
+static void drop_errors(struct recipe_bench *b)
+{
     for (size_t i = 0; i < b->nerrs; i++) {
         pcre2_code_free(b->errs[i].re);
         free(b->errs[i].reason);
     }
     free(b->errs);
+}
+
+static void drop_files(struct recipe_bench *b)
+{
     for (size_t i = 0; i < b->nfiles; i++) {
         free(b->files[i].name);
         free(b->files[i].content);
-        rcp_tmpl_free(b->files[i].link);
-        free(b->files[i].link);
+        tmpl_drop(b->files[i].link);
     }
     free(b->files);
+}
+
+static void drop_needs(struct recipe_bench *b)
+{
     for (size_t i = 0; i < b->nneeds; i++) {
         free(b->needs[i].path);
         free(b->needs[i].reason);
         only_free(&b->needs[i].only);
     }
     free(b->needs);
+}
+
+/* What derive_metrics() made. */
+static void derived_free(struct recipe_bench *b)
+{
     for (size_t i = 0; i < b->nmetrics; i++) {
         free(b->metrics[i].id);
         free(b->metrics[i].unit);
@@ -174,17 +202,6 @@ static void bench_free(struct recipe_bench *b)
             free(b->inv_expect[i]);
     free(b->inv_expect);
     free(b->inv_nexpect);
-    free(b);
-}
-
-void recipe_set_free(struct recipe_set *set)
-{
-    if (!set)
-        return;
-    for (size_t i = 0; i < set->n; i++)
-        bench_free(set->benches[i]);
-    free(set->benches);
-    free(set);
 }
 
 size_t recipe_count(const struct recipe_set *set)
@@ -238,110 +255,76 @@ double recipe_budget(const struct recipe_bench *b, bool quick)
     return one * (double)b->ninv * recipe_runs(b, quick) + steps * 0.5;
 }
 
-/* --- JSON reading with paths --------------------------------------------- */
+/* --- JSON values --------------------------------------------------------- */
 
-void rcp_bad(struct ld *l, const char *path, const char *fmt, ...)
+/* A number of at least minimum into *d; false (reported) otherwise. */
+static bool at_least(struct ld *l, const json_t *v, const char *path, double minimum, double *d)
+{
+    if (!rcp_get_num(l, v, path, d))
+        return false;
+    if (!(*d < minimum))
+        return true;
+    rcp_bad(l, path, "must be at least %g", minimum);
+    return false;
+}
+
+/* A number, or {"full": x, "quick": y}; what is not given keeps its value. */
+static void full_quick(struct ld *l, const json_t *v, const char *path, double *full,
+                       double *quick, double minimum)
+{
+    double d;
+    if (!json_is_object(v)) {
+        if (at_least(l, v, path, minimum, &d))
+            *full = *quick = d;
+        return;
+    }
+    const char *k;
+    json_t *x;
+    json_object_foreach((json_t *)v, k, x) {
+        char *pk = xasprintf("%s.%s", path, k);
+        if (strcmp(k, "full") != 0 && strcmp(k, "quick") != 0)
+            rcp_bad(l, pk, "unknown member (expected \"full\" or \"quick\")");
+        else if (at_least(l, x, pk, minimum, &d))
+            *(strcmp(k, "full") == 0 ? full : quick) = d;
+        free(pk);
+    }
+}
+
+/* --- loading: pieces ---------------------------------------------------- */
+
+/* Loading one benchmark: its object, the file's top level (defaults of
+ * some members) and the benchmark's JSON path ("benchmarks[2]"). */
+struct bctx {
+    struct ld *l;
+    struct recipe_bench *b;
+    const json_t *file;
+    const json_t *o;
+    const char *path;
+};
+
+/* Reports a message at "path.key". */
+static void bad_member(struct ld *l, const char *path, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void bad_member(struct ld *l, const char *path, const char *key, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     char *m = xvasprintf(fmt, ap);
     va_end(ap);
-    diag_add(l->d, "%s: %s: %s", l->label, path, m);
-    free(m);
-    l->bad = true;
-}
-
-static const char *type_name(const json_t *j)
-{
-    switch (json_typeof(j)) {
-    case JSON_OBJECT: return "an object";
-    case JSON_ARRAY: return "an array";
-    case JSON_STRING: return "a string";
-    case JSON_INTEGER: case JSON_REAL: return "a number";
-    case JSON_TRUE: case JSON_FALSE: return "a boolean";
-    default: return "null";
-    }
-}
-
-/* A string member: NULL when absent (complains when required) or mistyped. */
-static char *get_str(struct ld *l, const json_t *o, const char *key, const char *path, bool req)
-{
-    json_t *v = json_object_get(o, key);
-    if (!v) {
-        if (req)
-            rcp_bad(l, path, "missing \"%s\"", key);
-        return NULL;
-    }
-    if (!json_is_string(v)) {
-        char *p = xasprintf("%s.%s", path, key);
-        rcp_bad(l, p, "must be a string, not %s", type_name(v));
-        free(p);
-        return NULL;
-    }
-    return xstrdup(json_string_value(v));
-}
-
-static bool get_num(struct ld *l, const json_t *v, const char *path, double *out)
-{
-    if (!json_is_number(v)) {
-        rcp_bad(l, path, "must be a number, not %s", type_name(v));
-        return false;
-    }
-    *out = json_number_value(v);
-    return true;
-}
-
-/* A number, or {"full": x, "quick": y}; absent: the defaults stay. */
-static void get_full_quick(struct ld *l, const json_t *o, const char *key, const char *path,
-                           double *full, double *quick, double minimum)
-{
-    json_t *v = json_object_get(o, key);
-    if (!v)
-        return;
     char *p = xasprintf("%s.%s", path, key);
-    if (json_is_object(v)) {
-        const char *k;
-        json_t *x;
-        json_object_foreach(v, k, x) {
-            char *pk = xasprintf("%s.%s", p, k);
-            double d;
-            if (strcmp(k, "full") != 0 && strcmp(k, "quick") != 0)
-                rcp_bad(l, pk, "unknown member (expected \"full\" or \"quick\")");
-            else if (get_num(l, x, pk, &d)) {
-                if (d < minimum)
-                    rcp_bad(l, pk, "must be at least %g", minimum);
-                else
-                    *(strcmp(k, "full") == 0 ? full : quick) = d;
-            }
-            free(pk);
-        }
-    } else {
-        double d;
-        if (get_num(l, v, p, &d)) {
-            if (d < minimum)
-                rcp_bad(l, p, "must be at least %g", minimum);
-            else
-                *full = *quick = d;
-        }
-    }
+    rcp_bad(l, p, "%s", m);
     free(p);
+    free(m);
 }
 
-/* Rejects members a schema object does not know (typos must not pass). */
-static void check_keys(struct ld *l, const json_t *o, const char *path, const char *const *known)
+/* Reports each of names that is not a parameter of b. */
+static void check_params_named(struct ld *l, const struct recipe_bench *b, char *const *names,
+                               size_t n, const char *path)
 {
-    const char *k;
-    json_t *v;
-    json_object_foreach((json_t *)o, k, v) {
-        bool ok = false;
-        for (const char *const *p = known; *p && !ok; p++)
-            ok = strcmp(*p, k) == 0;
-        if (!ok)
-            rcp_bad(l, path, "unknown member \"%s\"", k);
-    }
+    for (size_t i = 0; i < n; i++)
+        if (!rcp_find_param(b, names[i]))
+            rcp_bad(l, path, "\"%s\" is not a parameter", names[i]);
 }
-
-/* --- loading: pieces ---------------------------------------------------- */
 
 static pcre2_code *compile_re(struct ld *l, const char *src, const char *path)
 {
@@ -368,7 +351,7 @@ static void load_argv(struct ld *l, const json_t *a, const char *path, struct ar
     memset(out, 0, sizeof *out);
     if (!json_is_array(a)) {
         rcp_bad(l, path, "must be an array of strings (or arrays of strings), not %s",
-            type_name(a));
+            rcp_type_name(a));
         return;
     }
     out->args = xcalloc(json_array_size(a) + 1, sizeof *out->args);
@@ -389,7 +372,7 @@ static void load_argv(struct ld *l, const json_t *a, const char *path, struct ar
             json_array_foreach(v, j, w) {
                 char *pj = xasprintf("%s[%zu]", p, j);
                 if (!json_is_string(w))
-                    rcp_bad(l, pj, "must be a string, not %s", type_name(w));
+                    rcp_bad(l, pj, "must be a string, not %s", rcp_type_name(w));
                 else if (rcp_tmpl_parse(l, json_string_value(w), pj, &g->words[g->nwords]))
                     g->nwords++;
                 free(pj);
@@ -397,7 +380,7 @@ static void load_argv(struct ld *l, const json_t *a, const char *path, struct ar
             out->nargs++;
         } else {
             rcp_bad(l, p, "must be a string or a non-empty array of strings, not %s",
-                type_name(v));
+                rcp_type_name(v));
         }
         free(p);
     }
@@ -414,7 +397,7 @@ static void check_argv(struct ld *l, const struct recipe_bench *b, const struct 
         }
 }
 
-static enum summary parse_summary(struct ld *l, const char *s, const char *path)
+static int parse_summary(struct ld *l, const char *s, const char *path)
 {
     if (strcmp(s, "median") == 0) return SUMMARY_MEDIAN;
     if (strcmp(s, "mean") == 0) return SUMMARY_MEAN;
@@ -424,10 +407,12 @@ static enum summary parse_summary(struct ld *l, const char *s, const char *path)
     return SUMMARY_MEDIAN;
 }
 
-static void load_vars(struct ld *l, struct recipe_bench *b, const json_t *o, const char *path)
+static void read_vars(const struct bctx *c, const json_t *o, const char *path)
 {
+    struct ld *l = c->l;
+    struct recipe_bench *b = c->b;
     if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object of value lists, not %s", type_name(o));
+        rcp_bad(l, path, "must be an object of value lists, not %s", rcp_type_name(o));
         return;
     }
     b->vars = xcalloc(json_object_size(o) + 1, sizeof *b->vars);
@@ -452,7 +437,7 @@ static void load_vars(struct ld *l, struct recipe_bench *b, const json_t *o, con
                 vv->value = xstrdup(json_string_value(x));
                 v->nvalues++;
             } else if (json_is_object(x)) {
-                vv->value = get_str(l, x, "value", pi, true);
+                vv->value = rcp_get_str(l, x, "value", pi, true);
                 if (vv->value) {
                     vv->fnames = xcalloc(json_object_size(x), sizeof *vv->fnames);
                     vv->fvalues = xcalloc(json_object_size(x), sizeof *vv->fvalues);
@@ -463,7 +448,7 @@ static void load_vars(struct ld *l, struct recipe_bench *b, const json_t *o, con
                             continue;
                         char *pf = xasprintf("%s.%s", pi, fk);
                         if (!json_is_string(fv))
-                            rcp_bad(l, pf, "must be a string, not %s", type_name(fv));
+                            rcp_bad(l, pf, "must be a string, not %s", rcp_type_name(fv));
                         else if (rcp_tmpl_parse(l, json_string_value(fv), pf,
                                             &vv->fvalues[vv->nfields])) {
                             vv->fnames[vv->nfields++] = xstrdup(fk);
@@ -474,12 +459,48 @@ static void load_vars(struct ld *l, struct recipe_bench *b, const json_t *o, con
                 }
             } else {
                 rcp_bad(l, pi, "must be a string or an object with \"value\", not %s",
-                    type_name(x));
+                    rcp_type_name(x));
             }
             free(pi);
         }
         free(p);
     }
+}
+
+/* {"value" | "full", "quick", "source", "option", "missing"} */
+static void load_param_object(struct ld *l, const json_t *v, const char *p, struct param *pm)
+{
+    static const char *const known[] = { "value", "full", "quick", "source",
+                                         "option", "missing", NULL };
+    rcp_check_keys(l, v, p, known, sizeof *known);
+    char *val = rcp_get_str(l, v, "value", p, false);
+    pm->full = rcp_get_str(l, v, "full", p, false);
+    pm->quick = rcp_get_str(l, v, "quick", p, false);
+    if (val) {
+        if (!pm->full)
+            pm->full = xstrdup(val);
+        if (!pm->quick)
+            pm->quick = xstrdup(val);
+        free(val);
+    }
+    pm->missing = rcp_get_str(l, v, "missing", p, false);
+    char *src = rcp_get_str(l, v, "source", p, false);
+    if (src) {
+        if (strcmp(src, "cpufreq_khz") == 0)
+            pm->source = P_CPUFREQ_KHZ;
+        else if (strcmp(src, "cpufreq_mhz") == 0)
+            pm->source = P_CPUFREQ_MHZ;
+        else if (strcmp(src, "option") == 0)
+            pm->source = P_OPTION;
+        else
+            bad_member(l, p, "source", "unknown source \"%s\" (cpufreq_khz, cpufreq_mhz, option)",
+                       src);
+        free(src);
+    }
+    pm->option = rcp_get_str(l, v, "option", p, pm->source == P_OPTION);
+    if (pm->option && !recipe_option_known(pm->option))
+        bad_member(l, p, "option", "unknown option \"%s\" (storage_dir, storage_target, peer)",
+                   pm->option);
 }
 
 /* Parameters of the file and of the benchmark (the benchmark's win). */
@@ -488,7 +509,7 @@ static void load_params(struct ld *l, struct recipe_bench *b, const json_t *o, c
     if (!o)
         return;
     if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object, not %s", type_name(o));
+        rcp_bad(l, path, "must be an object, not %s", rcp_type_name(o));
         return;
     }
     const char *name;
@@ -497,60 +518,20 @@ static void load_params(struct ld *l, struct recipe_bench *b, const json_t *o, c
         char *p = xasprintf("%s.%s", path, name);
         struct param *pm = (struct param *)rcp_find_param(b, name);
         if (pm) {
-            free(pm->full);
-            free(pm->quick);
-            free(pm->missing);
-            free(pm->option);
+            param_clear(pm);
         } else {
             b->params = xrealloc(b->params, (b->nparams + 1) * sizeof *b->params);
             pm = &b->params[b->nparams++];
-            pm->name = xstrdup(name);
+            *pm = (struct param){ .name = xstrdup(name) };
         }
-        pm->full = pm->quick = pm->missing = pm->option = NULL;
         pm->source = P_FIXED;
         if (json_is_string(v)) {
             pm->full = xstrdup(json_string_value(v));
             pm->quick = xstrdup(pm->full);
         } else if (json_is_object(v)) {
-            static const char *const known[] = { "value", "full", "quick", "source",
-                                                 "option", "missing", NULL };
-            check_keys(l, v, p, known);
-            char *val = get_str(l, v, "value", p, false);
-            pm->full = get_str(l, v, "full", p, false);
-            pm->quick = get_str(l, v, "quick", p, false);
-            if (val) {
-                if (!pm->full)
-                    pm->full = xstrdup(val);
-                if (!pm->quick)
-                    pm->quick = xstrdup(val);
-                free(val);
-            }
-            pm->missing = get_str(l, v, "missing", p, false);
-            char *src = get_str(l, v, "source", p, false);
-            if (src) {
-                if (strcmp(src, "cpufreq_khz") == 0)
-                    pm->source = P_CPUFREQ_KHZ;
-                else if (strcmp(src, "cpufreq_mhz") == 0)
-                    pm->source = P_CPUFREQ_MHZ;
-                else if (strcmp(src, "option") == 0)
-                    pm->source = P_OPTION;
-                else {
-                    char *ps = xasprintf("%s.source", p);
-                    rcp_bad(l, ps, "unknown source \"%s\" (cpufreq_khz, cpufreq_mhz, option)",
-                        src);
-                    free(ps);
-                }
-                free(src);
-            }
-            pm->option = get_str(l, v, "option", p, pm->source == P_OPTION);
-            if (pm->option && !recipe_option_known(pm->option)) {
-                char *ps = xasprintf("%s.option", p);
-                rcp_bad(l, ps, "unknown option \"%s\" (storage_dir, storage_target, peer)",
-                    pm->option);
-                free(ps);
-            }
+            load_param_object(l, v, p, pm);
         } else {
-            rcp_bad(l, p, "must be a string or an object, not %s", type_name(v));
+            rcp_bad(l, p, "must be a string or an object, not %s", rcp_type_name(v));
         }
         free(p);
     }
@@ -561,7 +542,7 @@ static void load_env(struct ld *l, struct recipe_bench *b, const json_t *o, cons
     if (!o)
         return;
     if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object of strings, not %s", type_name(o));
+        rcp_bad(l, path, "must be an object of strings, not %s", rcp_type_name(o));
         return;
     }
     const char *name;
@@ -569,7 +550,7 @@ static void load_env(struct ld *l, struct recipe_bench *b, const json_t *o, cons
     json_object_foreach((json_t *)o, name, v) {
         char *p = xasprintf("%s.%s", path, name);
         if (!json_is_string(v)) {
-            rcp_bad(l, p, "must be a string, not %s", type_name(v));
+            rcp_bad(l, p, "must be a string, not %s", rcp_type_name(v));
         } else {
             struct tmpl *t = xcalloc(1, sizeof *t);
             if (rcp_tmpl_parse(l, json_string_value(v), p, t)) {
@@ -589,7 +570,7 @@ static void load_strings(struct ld *l, const json_t *a, const char *path, char *
     if (!a)
         return;
     if (!json_is_array(a)) {
-        rcp_bad(l, path, "must be an array of strings, not %s", type_name(a));
+        rcp_bad(l, path, "must be an array of strings, not %s", rcp_type_name(a));
         return;
     }
     size_t i;
@@ -597,7 +578,7 @@ static void load_strings(struct ld *l, const json_t *a, const char *path, char *
     json_array_foreach(a, i, v) {
         if (!json_is_string(v)) {
             char *p = xasprintf("%s[%zu]", path, i);
-            rcp_bad(l, p, "must be a string, not %s", type_name(v));
+            rcp_bad(l, p, "must be a string, not %s", rcp_type_name(v));
             free(p);
             continue;
         }
@@ -606,24 +587,35 @@ static void load_strings(struct ld *l, const json_t *a, const char *path, char *
     }
 }
 
+/* A template from string v, its references checked (captures of pat
+ * allowed); NULL (reported at path) when v is not a string or bad. */
+static struct tmpl *tmpl_of(struct ld *l, const struct recipe_bench *b, const json_t *v,
+                            const struct pattern *pat, const char *path)
+{
+    char *src = rcp_str(l, v, path);
+    if (!src)
+        return NULL;
+    struct tmpl *t = xcalloc(1, sizeof *t);
+    if (rcp_tmpl_parse(l, src, path, t)) {
+        rcp_tmpl_check(l, b, t, pat, path);
+    } else {
+        free(t);
+        t = NULL;
+    }
+    free(src);
+    return t;
+}
+
 /* An optional template member; NULL when absent or bad. */
 static struct tmpl *opt_tmpl(struct ld *l, const struct recipe_bench *b, const json_t *o,
                              const char *key, const struct pattern *pat, const char *path)
 {
-    char *src = get_str(l, o, key, path, false);
-    if (!src)
+    json_t *v = json_object_get(o, key);
+    if (!v)
         return NULL;
     char *p = xasprintf("%s.%s", path, key);
-    struct tmpl *t = xcalloc(1, sizeof *t);
-    if (rcp_tmpl_parse(l, src, p, t)) {
-        rcp_tmpl_check(l, b, t, pat, p);
-    } else {
-        rcp_tmpl_free(t);
-        free(t);
-        t = NULL;
-    }
+    struct tmpl *t = tmpl_of(l, b, v, pat, p);
     free(p);
-    free(src);
     return t;
 }
 
@@ -651,8 +643,8 @@ static void load_scale(struct ld *l, const struct recipe_bench *b, const json_t 
                 e->nfactors++;
             }
         } else if (!json_is_number(v)) {
-            rcp_bad(l, pi, "must be a number or a template string, not %s", type_name(v));
-        } else if (get_num(l, v, pi, &d) && !(d != 0 && isfinite(d))) {
+            rcp_bad(l, pi, "must be a number or a template string, not %s", rcp_type_name(v));
+        } else if (rcp_get_num(l, v, pi, &d) && !(d != 0 && isfinite(d))) {
             rcp_bad(l, pi, "must be a finite non-zero number");
         } else {
             e->scale *= d;
@@ -684,14 +676,14 @@ static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat,
     else if (json_is_array(ms))
         json_array_extend(list, ms);
     else
-        rcp_bad(l, path, "\"metrics\" must be an array of strings, not %s", type_name(ms));
+        rcp_bad(l, path, "\"metrics\" must be an array of strings, not %s", rcp_type_name(ms));
     e->metrics = xcalloc(json_array_size(list) + 1, sizeof *e->metrics);
     size_t i;
     json_t *v;
     json_array_foreach(list, i, v) {
         char *p = m ? xasprintf("%s.metric", path) : xasprintf("%s.metrics[%zu]", path, i);
         if (!json_is_string(v))
-            rcp_bad(l, p, "must be a string, not %s", type_name(v));
+            rcp_bad(l, p, "must be a string, not %s", rcp_type_name(v));
         else if (rcp_tmpl_parse(l, json_string_value(v), p, &e->metrics[e->nmetrics])) {
             rcp_tmpl_check(l, b, &e->metrics[e->nmetrics], pat, p);
             e->nmetrics++;
@@ -699,11 +691,11 @@ static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat,
         free(p);
     }
     json_decref(list);
-    e->unit = get_str(l, o, "unit", path, true);
+    e->unit = rcp_get_str(l, o, "unit", path, true);
     e->row = opt_tmpl(l, b, o, "row", pat, path);
     e->column = opt_tmpl(l, b, o, "column", pat, path);
     e->table = opt_tmpl(l, b, o, "table", pat, path);
-    char *s = get_str(l, o, "summary", path, false);
+    char *s = rcp_get_str(l, o, "summary", path, false);
     if (s) {
         char *p = xasprintf("%s.summary", path);
         e->summary = parse_summary(l, s, p);
@@ -711,7 +703,7 @@ static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat,
         free(s);
     }
     load_scale(l, b, json_object_get(o, "scale"), path, e);
-    char *conv = get_str(l, o, "convert", path, false);
+    char *conv = rcp_get_str(l, o, "convert", path, false);
     if (conv) {
         if (strcmp(conv, "duration") == 0) {
             e->duration = true;
@@ -732,7 +724,7 @@ static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat,
     json_t *mn = json_object_get(o, "min");
     if (mn) {
         char *p = xasprintf("%s.min", path);
-        e->has_min = get_num(l, mn, p, &e->min);
+        e->has_min = rcp_get_num(l, mn, p, &e->min);
         free(p);
     }
     json_t *val = json_object_get(o, "value");
@@ -756,7 +748,7 @@ static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat,
                 (unsigned)ngroups);
         e->group = (int)n;
     } else {
-        rcp_bad(l, pv, "must be a capture name or number, not %s", type_name(val));
+        rcp_bad(l, pv, "must be a capture name or number, not %s", rcp_type_name(val));
     }
     free(pv);
 }
@@ -766,7 +758,7 @@ static void load_captures(struct ld *l, struct pattern *pat, const json_t *o, co
     if (!o)
         return;
     if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object, not %s", type_name(o));
+        rcp_bad(l, path, "must be an object, not %s", rcp_type_name(o));
         return;
     }
     pat->caps = xcalloc(json_object_size(o) + 1, sizeof *pat->caps);
@@ -799,7 +791,7 @@ static void load_captures(struct ld *l, struct pattern *pat, const json_t *o, co
                 json_object_foreach(map, k, t) {
                     if (!json_is_string(t)) {
                         char *pk = xasprintf("%s.map.%s", p, k);
-                        rcp_bad(l, pk, "must be a string, not %s", type_name(t));
+                        rcp_bad(l, pk, "must be a string, not %s", rcp_type_name(t));
                         free(pk);
                         continue;
                     }
@@ -823,7 +815,7 @@ static void load_only(struct ld *l, const struct recipe_bench *b, const json_t *
     if (!o)
         return;
     if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object of variable: [values], not %s", type_name(o));
+        rcp_bad(l, path, "must be an object of variable: [values], not %s", rcp_type_name(o));
         return;
     }
     size_t n = json_object_size(o);
@@ -870,11 +862,11 @@ static void load_pattern(struct ld *l, struct recipe_bench *b, const json_t *o, 
                                          "comment", NULL };
     memset(pat, 0, sizeof *pat);
     if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object, not %s", type_name(o));
+        rcp_bad(l, path, "must be an object, not %s", rcp_type_name(o));
         return;
     }
-    check_keys(l, o, path, known);
-    char *src = get_str(l, o, "regex", path, true);
+    rcp_check_keys(l, o, path, known, sizeof *known);
+    char *src = rcp_get_str(l, o, "regex", path, true);
     if (!src)
         return;
     char *pr = xasprintf("%s.regex", path);
@@ -886,7 +878,7 @@ static void load_pattern(struct ld *l, struct recipe_bench *b, const json_t *o, 
     json_t *multi = json_object_get(o, "multi");
     if (multi && !json_is_boolean(multi)) {
         char *p = xasprintf("%s.multi", path);
-        rcp_bad(l, p, "must be true or false, not %s", type_name(multi));
+        rcp_bad(l, p, "must be true or false, not %s", rcp_type_name(multi));
         free(p);
     }
     pat->multi = json_is_true(multi);
@@ -898,9 +890,7 @@ static void load_pattern(struct ld *l, struct recipe_bench *b, const json_t *o, 
     free(pc);
     char *pq = xasprintf("%s.requires", path);
     load_strings(l, json_object_get(o, "requires"), pq, &pat->requires, &pat->nrequires);
-    for (size_t i = 0; i < pat->nrequires; i++)
-        if (!rcp_find_param(b, pat->requires[i]))
-            rcp_bad(l, pq, "\"%s\" is not a parameter", pat->requires[i]);
+    check_params_named(l, b, pat->requires, pat->nrequires, pq);
     free(pq);
     json_t *emit = json_object_get(o, "emit");
     if (emit) {
@@ -919,11 +909,11 @@ static void load_pattern(struct ld *l, struct recipe_bench *b, const json_t *o, 
                                                      "row", "column", "table",
                                                      "comment", NULL };
                 if (json_is_object(v)) {
-                    check_keys(l, v, pi, ekeys);
+                    rcp_check_keys(l, v, pi, ekeys, sizeof *ekeys);
                     load_emit(l, b, pat, v, pi, &pat->emits[pat->nemits++]);
                 }
                 else
-                    rcp_bad(l, pi, "must be an object, not %s", type_name(v));
+                    rcp_bad(l, pi, "must be an object, not %s", rcp_type_name(v));
                 free(pi);
             }
         }
@@ -934,12 +924,73 @@ static void load_pattern(struct ld *l, struct recipe_bench *b, const json_t *o, 
     }
 }
 
-static void load_files(struct ld *l, struct recipe_bench *b, const json_t *a, const char *path)
+/* "size" (and "fill") of a file entry at path. */
+static void read_file_size(struct ld *l, const json_t *o, const json_t *size, const char *path,
+                           struct rfile *f)
 {
-    if (!a)
-        return;
+    double d = 0;
+    char *ps = xasprintf("%s.size", path);
+    if (rcp_get_num(l, size, ps, &d) && (d < 0 || d > 1024.0 * 1024 * 1024))
+        rcp_bad(l, ps, "must be between 0 and 1 GiB");
+    f->kind = RF_SIZED;
+    f->size = (size_t)d;
+    free(ps);
+    char *fill = rcp_get_str(l, o, "fill", path, false);
+    if (fill && strcmp(fill, "random") == 0) {
+        f->random = true;
+    } else if (fill && strcmp(fill, "zero") != 0) {
+        char *pf = xasprintf("%s.fill", path);
+        rcp_bad(l, pf, "must be \"zero\" or \"random\"");
+        free(pf);
+    }
+    free(fill);
+}
+
+/* One of "files"; false when it has no usable name (it is not kept). */
+static bool read_file_entry(struct ld *l, const struct recipe_bench *b, const json_t *o,
+                            const char *path, struct rfile *f)
+{
+    static const char *const known[] = { "name", "size", "fill", "content", "dir", "link",
+                                         NULL };
+    if (!json_is_object(o)) {
+        rcp_bad(l, path, "must be an object, not %s", rcp_type_name(o));
+        return false;
+    }
+    rcp_check_keys(l, o, path, known, sizeof *known);
+    f->name = rcp_get_str(l, o, "name", path, true);
+    if (f->name && (strchr(f->name, '/') || strcmp(f->name, "..") == 0 || !*f->name)) {
+        rcp_bad(l, path, "\"name\" must be a plain file name inside the temporary directory");
+        free(f->name);
+        f->name = NULL;
+    }
+    if (!f->name)
+        return false;
+    json_t *size = json_object_get(o, "size");
+    json_t *link = json_object_get(o, "link");
+    if (size) {
+        read_file_size(l, o, size, path, f);
+    } else if (json_object_get(o, "content")) {
+        f->kind = RF_CONTENT;
+        f->content = rcp_get_str(l, o, "content", path, true);
+    } else if (link) {
+        f->kind = RF_LINK;
+        char *pl = xasprintf("%s.link", path);
+        f->link = tmpl_of(l, b, link, NULL, pl);
+        free(pl);
+    } else if (json_is_true(json_object_get(o, "dir"))) {
+        f->kind = RF_DIR;
+    } else {
+        rcp_bad(l, path, "give \"size\", \"content\", \"link\" or \"dir\": true");
+    }
+    return true;
+}
+
+/* "files": what the benchmark needs in its temporary directory. */
+static void read_files(const struct bctx *c, const json_t *a, const char *path)
+{
+    struct recipe_bench *b = c->b;
     if (!json_is_array(a)) {
-        rcp_bad(l, path, "must be an array of objects, not %s", type_name(a));
+        rcp_bad(c->l, path, "must be an array of objects, not %s", rcp_type_name(a));
         return;
     }
     b->files = xcalloc(json_array_size(a) + 1, sizeof *b->files);
@@ -947,66 +998,8 @@ static void load_files(struct ld *l, struct recipe_bench *b, const json_t *a, co
     json_t *o;
     json_array_foreach(a, i, o) {
         char *p = xasprintf("%s[%zu]", path, i);
-        static const char *const known[] = { "name", "size", "fill", "content", "dir", "link",
-                                             NULL };
-        if (!json_is_object(o)) {
-            rcp_bad(l, p, "must be an object, not %s", type_name(o));
-            free(p);
-            continue;
-        }
-        check_keys(l, o, p, known);
-        struct rfile *f = &b->files[b->nfiles];
-        f->name = get_str(l, o, "name", p, true);
-        if (f->name && (strchr(f->name, '/') || strcmp(f->name, "..") == 0 || !*f->name)) {
-            rcp_bad(l, p, "\"name\" must be a plain file name inside the temporary directory");
-            free(f->name);
-            f->name = NULL;
-        }
-        json_t *size = json_object_get(o, "size");
-        json_t *content = json_object_get(o, "content");
-        json_t *link = json_object_get(o, "link");
-        bool dir = json_is_true(json_object_get(o, "dir"));
-        if (!f->name) {
-            free(p);
-            continue;
-        }
-        if (size) {
-            double d = 0;
-            char *ps = xasprintf("%s.size", p);
-            if (get_num(l, size, ps, &d) && (d < 0 || d > 1024.0 * 1024 * 1024))
-                rcp_bad(l, ps, "must be between 0 and 1 GiB");
-            f->kind = RF_SIZED;
-            f->size = (size_t)d;
-            free(ps);
-            char *fill = get_str(l, o, "fill", p, false);
-            if (fill) {
-                if (strcmp(fill, "random") == 0)
-                    f->random = true;
-                else if (strcmp(fill, "zero") != 0) {
-                    char *pf = xasprintf("%s.fill", p);
-                    rcp_bad(l, pf, "must be \"zero\" or \"random\"");
-                    free(pf);
-                }
-                free(fill);
-            }
-        } else if (content) {
-            f->kind = RF_CONTENT;
-            f->content = get_str(l, o, "content", p, true);
-        } else if (link) {
-            f->kind = RF_LINK;
-            char *pl = xasprintf("%s.link", p);
-            f->link = xcalloc(1, sizeof *f->link);
-            if (!json_is_string(link))
-                rcp_bad(l, pl, "must be a string, not %s", type_name(link));
-            else if (rcp_tmpl_parse(l, json_string_value(link), pl, f->link))
-                rcp_tmpl_check(l, b, f->link, NULL, pl);
-            free(pl);
-        } else if (dir) {
-            f->kind = RF_DIR;
-        } else {
-            rcp_bad(l, p, "give \"size\", \"content\", \"link\" or \"dir\": true");
-        }
-        b->nfiles++;
+        if (read_file_entry(c->l, b, o, p, &b->files[b->nfiles]))
+            b->nfiles++;
         free(p);
     }
 }
@@ -1142,27 +1135,162 @@ static void derive_metrics(struct ld *l, struct recipe_bench *b, const char *pat
     }
 }
 
-/* --- loading: a benchmark and a file ------------------------------------ */
+/* --- a benchmark: members that need more than their kind's reader ------- */
+
+static bool nonempty_array(struct ld *l, const json_t *v, const char *path)
+{
+    if (json_is_array(v) && json_array_size(v) > 0)
+        return true;
+    rcp_bad(l, path, "must be a non-empty array");
+    return false;
+}
+
+/* One of "binaries": "name" or {"name", "args"}; false when unusable. */
+static bool read_binary(struct ld *l, const struct recipe_bench *b, const json_t *v,
+                        const char *path, struct binary *bin)
+{
+    if (json_is_string(v)) {
+        bin->name = xstrdup(json_string_value(v));
+    } else if (json_is_object(v)) {
+        bin->name = rcp_get_str(l, v, "name", path, true);
+        json_t *ba = json_object_get(v, "args");
+        if (ba) {
+            char *pa = xasprintf("%s.args", path);
+            load_argv(l, ba, pa, &bin->args);
+            check_argv(l, b, &bin->args, pa);
+            bin->has_args = true;
+            free(pa);
+        }
+    } else {
+        rcp_bad(l, path, "must be a string or {\"name\", \"args\"}, not %s", rcp_type_name(v));
+    }
+    if (bin->name && (!*bin->name || strchr(bin->name, '/'))) {
+        rcp_bad(l, path, "must be a file name without '/' (use \"search_paths\")");
+        free(bin->name);
+        bin->name = NULL;
+    }
+    if (bin->name)
+        return true;
+    argv_tmpl_free(&bin->args);
+    memset(bin, 0, sizeof *bin);    /* the slot is used again */
+    return false;
+}
+
+static void read_binaries(const struct bctx *c, const json_t *v, const char *path)
+{
+    struct recipe_bench *b = c->b;
+    if (!nonempty_array(c->l, v, path))
+        return;
+    b->bins = xcalloc(json_array_size(v), sizeof *b->bins);
+    size_t i;
+    json_t *x;
+    json_array_foreach(v, i, x) {
+        char *pi = xasprintf("%s[%zu]", path, i);
+        if (read_binary(c->l, b, x, pi, &b->bins[b->nbins]))
+            b->nbins++;
+        free(pi);
+    }
+}
+
+static void read_patterns(const struct bctx *c, const json_t *v, const char *path)
+{
+    struct recipe_bench *b = c->b;
+    if (!nonempty_array(c->l, v, path))
+        return;
+    b->pats = xcalloc(json_array_size(v), sizeof *b->pats);
+    size_t i;
+    json_t *x;
+    json_array_foreach(v, i, x) {
+        char *pi = xasprintf("%s[%zu]", path, i);
+        load_pattern(c->l, b, x, pi, &b->pats[b->npats++]);
+        free(pi);
+    }
+}
+
+/* "needs": [{"path", "reason", "only"}] */
+static void read_needs(const struct bctx *c, const json_t *v, const char *path)
+{
+    struct recipe_bench *b = c->b;
+    if (!json_is_array(v)) {
+        rcp_bad(c->l, path, "must be an array of {\"path\", \"reason\"}");
+        return;
+    }
+    b->needs = xcalloc(json_array_size(v) + 1, sizeof *b->needs);
+    size_t i;
+    json_t *x;
+    json_array_foreach(v, i, x) {
+        char *pi = xasprintf("%s[%zu]", path, i);
+        if (json_is_object(x)) {
+            struct need *n = &b->needs[b->nneeds++];
+            n->path = rcp_get_str(c->l, x, "path", pi, true);
+            n->reason = rcp_get_str(c->l, x, "reason", pi, false);
+            char *po = xasprintf("%s.only", pi);
+            load_only(c->l, b, json_object_get(x, "only"), po, &n->only);
+            free(po);
+        } else {
+            rcp_bad(c->l, pi, "must be an object, not %s", rcp_type_name(x));
+        }
+        free(pi);
+    }
+}
+
+/* One of "errors": {"regex", "reason"}. */
+static void read_error(struct ld *l, struct recipe_bench *b, const json_t *v, const char *path)
+{
+    char *src = rcp_get_str(l, v, "regex", path, true);
+    char *reason = rcp_get_str(l, v, "reason", path, true);
+    char *pr = xasprintf("%s.regex", path);
+    pcre2_code *re = src ? compile_re(l, src, pr) : NULL;
+    free(pr);
+    free(src);
+    if (re && reason) {
+        b->errs[b->nerrs++] = (struct errpat){ re, reason };
+    } else {
+        pcre2_code_free(re);
+        free(reason);
+    }
+}
+
+static void read_errors(const struct bctx *c, const json_t *v, const char *path)
+{
+    if (!json_is_array(v)) {
+        rcp_bad(c->l, path, "must be an array of {\"regex\", \"reason\"}");
+        return;
+    }
+    c->b->errs = xcalloc(json_array_size(v) + 1, sizeof *c->b->errs);
+    size_t i;
+    json_t *x;
+    json_array_foreach(v, i, x) {
+        char *pi = xasprintf("%s[%zu]", path, i);
+        if (json_is_object(x))
+            read_error(c->l, c->b, x, pi);
+        else
+            rcp_bad(c->l, pi, "must be an object, not %s", rcp_type_name(x));
+        free(pi);
+    }
+}
+
 
 /* "cpu_load": {"metric", "unit", "scope", "row", "column", "summary"}. */
-static void load_cpu_load(struct ld *l, struct recipe_bench *b, const json_t *o,
-                          const char *path)
+static void read_cpu_load(const struct bctx *c, const json_t *o, const char *path)
 {
+    struct ld *l = c->l;
+    struct recipe_bench *b = c->b;
     static const char *const known[] = { "metric", "unit", "scope", "row", "column",
                                          "table", "summary", "comment", NULL };
     struct emit *e = &b->cpu_load;
     memset(e, 0, sizeof *e);
     e->summary = b->summary;
     if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object, not %s", type_name(o));
+        rcp_bad(l, path, "must be an object, not %s", rcp_type_name(o));
         return;
     }
-    check_keys(l, o, path, known);
-    char *m = get_str(l, o, "metric", path, true);
-    e->unit = get_str(l, o, "unit", path, false);
+    rcp_check_keys(l, o, path, known, sizeof *known);
+    char *m = rcp_get_str(l, o, "metric", path, true);
+    e->unit = rcp_get_str(l, o, "unit", path, false);
     if (!e->unit)
         e->unit = xstrdup("%");
-    char *scope = get_str(l, o, "scope", path, false);
+    char *scope = rcp_get_str(l, o, "scope", path, false);
     b->cpu_scope = CPULOAD_SYSTEM;
     if (scope && strcmp(scope, "process") == 0) {
         b->cpu_scope = CPULOAD_PROCESS;
@@ -1172,7 +1300,7 @@ static void load_cpu_load(struct ld *l, struct recipe_bench *b, const json_t *o,
         free(ps);
     }
     free(scope);
-    char *s = get_str(l, o, "summary", path, false);
+    char *s = rcp_get_str(l, o, "summary", path, false);
     if (s) {
         char *ps = xasprintf("%s.summary", path);
         e->summary = parse_summary(l, s, ps);
@@ -1195,268 +1323,308 @@ static void load_cpu_load(struct ld *l, struct recipe_bench *b, const json_t *o,
     }
 }
 
+
+/* --- a benchmark: the table of its members -------------------------------- */
+
+/* The benchmark's own "params" after the file's (the benchmark's win). */
+static void read_params(const struct bctx *c, const json_t *v, const char *path)
+{
+    load_params(c->l, c->b, json_object_get(c->file, "params"), "params");
+    load_params(c->l, c->b, v, path);
+}
+
+/* The file's "env", then the benchmark's; then every value is checked. */
+static void read_env(const struct bctx *c, const json_t *v, const char *path)
+{
+    load_env(c->l, c->b, json_object_get(c->file, "env"), "env");
+    load_env(c->l, c->b, v, path);
+    for (size_t i = 0; i < c->b->nenv; i++)
+        rcp_tmpl_check(c->l, c->b, c->b->env[i].value, NULL, path);
+}
+
+/* Absent: "NAME (TOOL)". */
+static void default_description(const struct bctx *c, const json_t *v, const char *path)
+{
+    (void)v;
+    (void)path;
+    if (!c->b->description)
+        c->b->description = xasprintf("%s (%s)", c->b->name ? c->b->name : "?", c->b->tool);
+}
+
+/* Absent: the file's "provided_by" (its messages say ".provided_by"). */
+static void default_provider(const struct bctx *c, const json_t *v, const char *path)
+{
+    (void)v;
+    (void)path;
+    if (!c->b->provided_by)
+        c->b->provided_by = rcp_get_str(c->l, c->file, "provided_by", "", false);
+}
+
+static void check_requires(const struct bctx *c, const json_t *v, const char *path)
+{
+    (void)v;
+    check_params_named(c->l, c->b, c->b->requires, c->b->nrequires, path);
+}
+
+static int parse_stream(struct ld *l, const char *s, const char *path)
+{
+    if (strcmp(s, "stdout") == 0) return RECIPE_STDOUT;
+    if (strcmp(s, "stderr") == 0) return RECIPE_STDERR;
+    if (strcmp(s, "both") == 0) return RECIPE_BOTH;
+    rcp_bad(l, path, "must be \"stdout\", \"stderr\" or \"both\"");
+    return RECIPE_STDOUT;
+}
+
+/* How a member is read and freed: a generic reader and free per kind. */
+enum mkind {
+    MK_STR,         /* char *                                              */
+    MK_STRV,        /* char ** at off, its count (size_t) at aux           */
+    MK_ARGV,        /* struct argv_tmpl; aux: a bool set when given, or NO_AUX */
+    MK_TMPL,        /* struct tmpl * (references checked, no captures)     */
+    MK_NUMS,        /* double full at off, quick at aux: x or {"full", "quick"} */
+    MK_COUNTS,      /* the same as ints                                    */
+    MK_BOOL,        /* bool                                                */
+    MK_ENUM,        /* an enum (int-sized) that parse() names               */
+    MK_SPECIAL,     /* hook() reads it, drop() frees it                    */
+    MK_NOTE,        /* for people ("comment"): accepted, not read          */
+};
+
+#define M_REQUIRED 1u   /* absent: "missing \"KEY\"" */
+#define M_FILE 2u       /* absent: the file's top-level member, read as the benchmark's */
+#define M_ALWAYS 4u     /* the hook also runs when the member is absent (v NULL) */
+#define NO_AUX SIZE_MAX
+
+struct member {
+    const char *key;    /* first: rcp_check_keys() reads the table's keys */
+    enum mkind kind;
+    unsigned flags;
+    size_t off, aux;    /* fields of struct recipe_bench (see enum mkind) */
+    double dflt;        /* MK_NUMS, MK_COUNTS, MK_BOOL, MK_ENUM: when absent */
+    double min;         /* MK_NUMS, MK_COUNTS: the least value accepted */
+    int (*parse)(struct ld *l, const char *s, const char *path);          /* MK_ENUM */
+    /* MK_SPECIAL: reads the member; other kinds: runs after the reader */
+    void (*hook)(const struct bctx *c, const json_t *v, const char *path);
+    void (*drop)(struct recipe_bench *b);                                 /* MK_SPECIAL */
+};
+
+#define AT(b, off, type) ((type *)(void *)((char *)(b) + (off)))
+#define OFF(field) offsetof(struct recipe_bench, field)
+
+_Static_assert(sizeof(enum summary) == sizeof(int) && sizeof(enum recipe_stream) == sizeof(int),
+               "MK_ENUM stores an int");
+
+/* One row per member, read in this order: variables and parameters come
+ * before the templates that refer to them, "summary" before the patterns
+ * and "cpu_load" that default to it. */
+static const struct member bench_members[] = {
+    { .key = "name", .kind = MK_STR, .flags = M_REQUIRED, .off = OFF(name) },
+    { .key = "section", .kind = MK_STR, .flags = M_REQUIRED, .off = OFF(section) },
+    { .key = "description", .kind = MK_STR, .flags = M_ALWAYS, .off = OFF(description),
+      .hook = default_description },
+    { .key = "provided_by", .kind = MK_STR, .flags = M_ALWAYS, .off = OFF(provided_by),
+      .hook = default_provider },
+    { .key = "search_paths", .kind = MK_STRV, .flags = M_FILE, .off = OFF(search),
+      .aux = OFF(nsearch) },
+    { .key = "vars", .kind = MK_SPECIAL, .hook = read_vars, .drop = drop_vars },
+    { .key = "params", .kind = MK_SPECIAL, .flags = M_ALWAYS, .hook = read_params,
+      .drop = drop_params },
+    { .key = "env", .kind = MK_SPECIAL, .flags = M_ALWAYS, .hook = read_env, .drop = drop_env },
+    { .key = "args", .kind = MK_ARGV, .off = OFF(args), .aux = NO_AUX },
+    { .key = "setup", .kind = MK_ARGV, .off = OFF(setup), .aux = OFF(has_setup) },
+    { .key = "teardown", .kind = MK_ARGV, .off = OFF(teardown), .aux = OFF(has_teardown) },
+    { .key = "binaries", .kind = MK_SPECIAL, .flags = M_REQUIRED, .hook = read_binaries,
+      .drop = drop_binaries },
+    { .key = "cwd", .kind = MK_TMPL, .off = OFF(cwd) },
+    { .key = "stream", .kind = MK_ENUM, .off = OFF(stream), .dflt = RECIPE_STDOUT,
+      .parse = parse_stream },
+    { .key = "timeout", .kind = MK_NUMS, .off = OFF(timeout_full), .aux = OFF(timeout_quick),
+      .dflt = 60, .min = 0.1 },
+    { .key = "runs", .kind = MK_COUNTS, .off = OFF(runs_full), .aux = OFF(runs_quick),
+      .dflt = 1, .min = 1 },
+    { .key = "budget", .kind = MK_NUMS, .off = OFF(budget_full), .aux = OFF(budget_quick),
+      .dflt = 1, .min = 0 },
+    { .key = "pin", .kind = MK_BOOL, .off = OFF(pin), .dflt = 1 },
+    { .key = "summary", .kind = MK_ENUM, .off = OFF(summary), .dflt = SUMMARY_MEDIAN,
+      .parse = parse_summary },
+    { .key = "files", .kind = MK_SPECIAL, .hook = read_files, .drop = drop_files },
+    { .key = "needs", .kind = MK_SPECIAL, .hook = read_needs, .drop = drop_needs },
+    { .key = "requires", .kind = MK_STRV, .off = OFF(requires), .aux = OFF(nrequires),
+      .hook = check_requires },
+    { .key = "scratch", .kind = MK_TMPL, .off = OFF(scratch) },
+    { .key = "cpu_load", .kind = MK_SPECIAL, .hook = read_cpu_load, .drop = drop_cpu_load },
+    { .key = "patterns", .kind = MK_SPECIAL, .flags = M_REQUIRED, .hook = read_patterns,
+      .drop = drop_patterns },
+    { .key = "errors", .kind = MK_SPECIAL, .hook = read_errors, .drop = drop_errors },
+    { .key = "comment", .kind = MK_NOTE },
+    { .key = NULL },
+};
+
+/* --- a benchmark: the generic readers ------------------------------------- */
+
+static void rd_str(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
+{
+    *AT(c->b, m->off, char *) = rcp_str(c->l, v, p);
+}
+
+static void rd_strv(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
+{
+    load_strings(c->l, v, p, AT(c->b, m->off, char **), AT(c->b, m->aux, size_t));
+}
+
+static void rd_argv(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
+{
+    struct argv_tmpl *a = AT(c->b, m->off, struct argv_tmpl);
+    load_argv(c->l, v, p, a);
+    check_argv(c->l, c->b, a, p);
+    if (m->aux != NO_AUX)
+        *AT(c->b, m->aux, bool) = true;
+}
+
+static void rd_tmpl(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
+{
+    *AT(c->b, m->off, struct tmpl *) = tmpl_of(c->l, c->b, v, NULL, p);
+}
+
+static void rd_nums(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
+{
+    full_quick(c->l, v, p, AT(c->b, m->off, double), AT(c->b, m->aux, double), m->min);
+}
+
+static void rd_counts(const struct bctx *c, const struct member *m, const json_t *v,
+                      const char *p)
+{
+    int *full = AT(c->b, m->off, int), *quick = AT(c->b, m->aux, int);
+    double f = *full, q = *quick;
+    full_quick(c->l, v, p, &f, &q, m->min);
+    *full = (int)f;
+    *quick = (int)q;
+}
+
+static void rd_bool(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
+{
+    if (!json_is_boolean(v))
+        rcp_bad(c->l, p, "must be true or false");
+    *AT(c->b, m->off, bool) = json_is_true(v);
+}
+
+static void rd_enum(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
+{
+    char *s = rcp_str(c->l, v, p);
+    if (s)
+        *AT(c->b, m->off, int) = m->parse(c->l, s, p);
+    free(s);
+}
+
+typedef void reader_fn(const struct bctx *c, const struct member *m, const json_t *v,
+                       const char *path);
+
+static reader_fn *const readers[] = {
+    [MK_STR] = rd_str, [MK_STRV] = rd_strv, [MK_ARGV] = rd_argv, [MK_TMPL] = rd_tmpl,
+    [MK_NUMS] = rd_nums, [MK_COUNTS] = rd_counts, [MK_BOOL] = rd_bool, [MK_ENUM] = rd_enum,
+    [MK_SPECIAL] = NULL, [MK_NOTE] = NULL,
+};
+
+static void member_default(struct recipe_bench *b, const struct member *m)
+{
+    switch (m->kind) {
+    case MK_NUMS:
+        *AT(b, m->off, double) = *AT(b, m->aux, double) = m->dflt;
+        break;
+    case MK_COUNTS:
+        *AT(b, m->off, int) = *AT(b, m->aux, int) = (int)m->dflt;
+        break;
+    case MK_BOOL:
+        *AT(b, m->off, bool) = m->dflt != 0;
+        break;
+    case MK_ENUM:
+        *AT(b, m->off, int) = (int)m->dflt;
+        break;
+    default:
+        break;
+    }
+}
+
+static void read_member(const struct bctx *c, const struct member *m)
+{
+    const json_t *v = json_object_get(c->o, m->key);
+    if (!v && (m->flags & M_FILE))
+        v = json_object_get(c->file, m->key);
+    if (!v && (m->flags & M_REQUIRED))
+        rcp_bad(c->l, c->path, "missing \"%s\"", m->key);
+    if (!v && !(m->flags & M_ALWAYS))
+        return;
+    char *p = xasprintf("%s.%s", c->path, m->key);
+    if (v && readers[m->kind])
+        readers[m->kind](c, m, v, p);
+    if (m->hook)
+        m->hook(c, v, p);
+    free(p);
+}
+
+static void member_free(struct recipe_bench *b, const struct member *m)
+{
+    switch (m->kind) {
+    case MK_STR:
+        free(*AT(b, m->off, char *));
+        break;
+    case MK_STRV:
+        strv_free(*AT(b, m->off, char **), *AT(b, m->aux, size_t));
+        break;
+    case MK_ARGV:
+        argv_tmpl_free(AT(b, m->off, struct argv_tmpl));
+        break;
+    case MK_TMPL:
+        tmpl_drop(*AT(b, m->off, struct tmpl *));
+        break;
+    case MK_SPECIAL:
+        m->drop(b);
+        break;
+    default:
+        break;
+    }
+}
+
+/* --- loading: a benchmark and a file ------------------------------------ */
+
+static void bench_free(struct recipe_bench *b)
+{
+    if (!b)
+        return;
+    for (const struct member *m = bench_members; m->key; m++)
+        member_free(b, m);
+    derived_free(b);
+    free(b->file);
+    free(b->tool);
+    free(b);
+}
+
+void recipe_set_free(struct recipe_set *set)
+{
+    if (!set)
+        return;
+    for (size_t i = 0; i < set->n; i++)
+        bench_free(set->benches[i]);
+    free(set->benches);
+    free(set);
+}
+
 static struct recipe_bench *load_bench(struct ld *l, const json_t *file, const json_t *o,
                                        const char *path, const char *tool)
 {
-    static const char *const known[] = {
-        "name", "section", "description", "binaries", "search_paths", "provided_by", "args",
-        "setup", "teardown", "env", "cwd", "stream", "timeout", "runs", "budget", "summary",
-        "vars", "params", "patterns", "errors", "files", "needs", "pin", "requires",
-        "cpu_load", "scratch", "comment", NULL
-    };
     if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object, not %s", type_name(o));
+        rcp_bad(l, path, "must be an object, not %s", rcp_type_name(o));
         return NULL;
     }
-    check_keys(l, o, path, known);
+    rcp_check_keys(l, o, path, &bench_members[0].key, sizeof bench_members[0]);
     struct recipe_bench *b = xcalloc(1, sizeof *b);
     b->file = xstrdup(l->label);
     b->tool = xstrdup(tool);
-    b->name = get_str(l, o, "name", path, true);
-    b->section = get_str(l, o, "section", path, true);
-    b->description = get_str(l, o, "description", path, false);
-    b->provided_by = get_str(l, o, "provided_by", path, false);
-    if (!b->provided_by)
-        b->provided_by = get_str(l, file, "provided_by", "", false);
-    if (!b->description)
-        b->description = xasprintf("%s (%s)", b->name ? b->name : "?", tool);
-    b->stream = RECIPE_STDOUT;
-    b->timeout_full = b->timeout_quick = 60;
-    b->runs_full = b->runs_quick = 1;
-    b->budget_full = b->budget_quick = 1;
-    b->pin = true;
-    b->summary = SUMMARY_MEDIAN;
-
-    char *p;
-    const json_t *sp = json_object_get(o, "search_paths");
-    p = xasprintf("%s.search_paths", path);
-    load_strings(l, sp ? sp : json_object_get(file, "search_paths"), p, &b->search, &b->nsearch);
-    free(p);
-
-    /* variables and parameters first: the templates refer to them */
-    json_t *vars = json_object_get(o, "vars");
-    if (vars) {
-        p = xasprintf("%s.vars", path);
-        load_vars(l, b, vars, p);
-        free(p);
-    }
-    load_params(l, b, json_object_get(file, "params"), "params");
-    p = xasprintf("%s.params", path);
-    load_params(l, b, json_object_get(o, "params"), p);
-    free(p);
-    load_env(l, b, json_object_get(file, "env"), "env");
-    p = xasprintf("%s.env", path);
-    load_env(l, b, json_object_get(o, "env"), p);
-    for (size_t i = 0; i < b->nenv; i++)
-        rcp_tmpl_check(l, b, b->env[i].value, NULL, p);
-    free(p);
-
-    json_t *args = json_object_get(o, "args");
-    p = xasprintf("%s.args", path);
-    if (args) {
-        load_argv(l, args, p, &b->args);
-        check_argv(l, b, &b->args, p);
-    }
-    free(p);
-    const char *steps[] = { "setup", "teardown" };
-    for (int s = 0; s < 2; s++) {
-        json_t *a = json_object_get(o, steps[s]);
-        if (!a)
-            continue;
-        p = xasprintf("%s.%s", path, steps[s]);
-        struct argv_tmpl *t = s == 0 ? &b->setup : &b->teardown;
-        load_argv(l, a, p, t);
-        check_argv(l, b, t, p);
-        *(s == 0 ? &b->has_setup : &b->has_teardown) = true;
-        free(p);
-    }
-
-    json_t *bins = json_object_get(o, "binaries");
-    p = xasprintf("%s.binaries", path);
-    if (!bins) {
-        rcp_bad(l, path, "missing \"binaries\"");
-    } else if (!json_is_array(bins) || json_array_size(bins) == 0) {
-        rcp_bad(l, p, "must be a non-empty array");
-    } else {
-        b->bins = xcalloc(json_array_size(bins), sizeof *b->bins);
-        size_t i;
-        json_t *v;
-        json_array_foreach(bins, i, v) {
-            char *pi = xasprintf("%s[%zu]", p, i);
-            struct binary *bin = &b->bins[b->nbins];
-            if (json_is_string(v)) {
-                bin->name = xstrdup(json_string_value(v));
-            } else if (json_is_object(v)) {
-                bin->name = get_str(l, v, "name", pi, true);
-                json_t *ba = json_object_get(v, "args");
-                if (ba) {
-                    char *pa = xasprintf("%s.args", pi);
-                    load_argv(l, ba, pa, &bin->args);
-                    check_argv(l, b, &bin->args, pa);
-                    bin->has_args = true;
-                    free(pa);
-                }
-            } else {
-                rcp_bad(l, pi, "must be a string or {\"name\", \"args\"}, not %s", type_name(v));
-            }
-            if (bin->name && (!*bin->name || strchr(bin->name, '/'))) {
-                rcp_bad(l, pi, "must be a file name without '/' (use \"search_paths\")");
-                free(bin->name);
-                bin->name = NULL;
-            }
-            if (bin->name)
-                b->nbins++;
-            else
-                argv_tmpl_free(&bin->args);
-            free(pi);
-        }
-    }
-    free(p);
-
-    json_t *cwd = json_object_get(o, "cwd");
-    if (cwd) {
-        p = xasprintf("%s.cwd", path);
-        b->cwd = xcalloc(1, sizeof *b->cwd);
-        if (!json_is_string(cwd))
-            rcp_bad(l, p, "must be a string, not %s", type_name(cwd));
-        else if (rcp_tmpl_parse(l, json_string_value(cwd), p, b->cwd))
-            rcp_tmpl_check(l, b, b->cwd, NULL, p);
-        free(p);
-    }
-    char *stream = get_str(l, o, "stream", path, false);
-    if (stream) {
-        if (strcmp(stream, "stdout") == 0)
-            b->stream = RECIPE_STDOUT;
-        else if (strcmp(stream, "stderr") == 0)
-            b->stream = RECIPE_STDERR;
-        else if (strcmp(stream, "both") == 0)
-            b->stream = RECIPE_BOTH;
-        else {
-            p = xasprintf("%s.stream", path);
-            rcp_bad(l, p, "must be \"stdout\", \"stderr\" or \"both\"");
-            free(p);
-        }
-        free(stream);
-    }
-    get_full_quick(l, o, "timeout", path, &b->timeout_full, &b->timeout_quick, 0.1);
-    double rf = b->runs_full, rq = b->runs_quick;
-    get_full_quick(l, o, "runs", path, &rf, &rq, 1);
-    b->runs_full = (int)rf;
-    b->runs_quick = (int)rq;
-    get_full_quick(l, o, "budget", path, &b->budget_full, &b->budget_quick, 0);
-    json_t *pin = json_object_get(o, "pin");
-    if (pin) {
-        if (!json_is_boolean(pin)) {
-            p = xasprintf("%s.pin", path);
-            rcp_bad(l, p, "must be true or false");
-            free(p);
-        }
-        b->pin = json_is_true(pin);
-    }
-    char *summary = get_str(l, o, "summary", path, false);
-    if (summary) {
-        p = xasprintf("%s.summary", path);
-        b->summary = parse_summary(l, summary, p);
-        free(p);
-        free(summary);
-    }
-
-    p = xasprintf("%s.files", path);
-    load_files(l, b, json_object_get(o, "files"), p);
-    free(p);
-
-    json_t *needs = json_object_get(o, "needs");
-    if (needs) {
-        p = xasprintf("%s.needs", path);
-        if (!json_is_array(needs)) {
-            rcp_bad(l, p, "must be an array of {\"path\", \"reason\"}");
-        } else {
-            b->needs = xcalloc(json_array_size(needs) + 1, sizeof *b->needs);
-            size_t i;
-            json_t *v;
-            json_array_foreach(needs, i, v) {
-                char *pi = xasprintf("%s[%zu]", p, i);
-                if (json_is_object(v)) {
-                    b->needs[b->nneeds].path = get_str(l, v, "path", pi, true);
-                    b->needs[b->nneeds].reason = get_str(l, v, "reason", pi, false);
-                    char *po = xasprintf("%s.only", pi);
-                    load_only(l, b, json_object_get(v, "only"), po, &b->needs[b->nneeds].only);
-                    free(po);
-                    b->nneeds++;
-                } else {
-                    rcp_bad(l, pi, "must be an object, not %s", type_name(v));
-                }
-                free(pi);
-            }
-        }
-        free(p);
-    }
-
-    p = xasprintf("%s.requires", path);
-    load_strings(l, json_object_get(o, "requires"), p, &b->requires, &b->nrequires);
-    for (size_t i = 0; i < b->nrequires; i++)
-        if (!rcp_find_param(b, b->requires[i]))
-            rcp_bad(l, p, "\"%s\" is not a parameter", b->requires[i]);
-    free(p);
-    b->scratch = opt_tmpl(l, b, o, "scratch", NULL, path);
-    json_t *cl = json_object_get(o, "cpu_load");
-    if (cl) {
-        p = xasprintf("%s.cpu_load", path);
-        load_cpu_load(l, b, cl, p);
-        free(p);
-    }
-
-    json_t *pats = json_object_get(o, "patterns");
-    p = xasprintf("%s.patterns", path);
-    if (!pats) {
-        rcp_bad(l, path, "missing \"patterns\"");
-    } else if (!json_is_array(pats) || json_array_size(pats) == 0) {
-        rcp_bad(l, p, "must be a non-empty array");
-    } else {
-        b->pats = xcalloc(json_array_size(pats), sizeof *b->pats);
-        size_t i;
-        json_t *v;
-        json_array_foreach(pats, i, v) {
-            char *pi = xasprintf("%s[%zu]", p, i);
-            load_pattern(l, b, v, pi, &b->pats[b->npats++]);
-            free(pi);
-        }
-    }
-    free(p);
-
-    json_t *errs = json_object_get(o, "errors");
-    if (errs) {
-        p = xasprintf("%s.errors", path);
-        if (!json_is_array(errs)) {
-            rcp_bad(l, p, "must be an array of {\"regex\", \"reason\"}");
-        } else {
-            b->errs = xcalloc(json_array_size(errs) + 1, sizeof *b->errs);
-            size_t i;
-            json_t *v;
-            json_array_foreach(errs, i, v) {
-                char *pi = xasprintf("%s[%zu]", p, i);
-                if (!json_is_object(v)) {
-                    rcp_bad(l, pi, "must be an object, not %s", type_name(v));
-                } else {
-                    char *src = get_str(l, v, "regex", pi, true);
-                    char *reason = get_str(l, v, "reason", pi, true);
-                    char *pr = xasprintf("%s.regex", pi);
-                    pcre2_code *re = src ? compile_re(l, src, pr) : NULL;
-                    free(pr);
-                    free(src);
-                    if (re && reason)
-                        b->errs[b->nerrs++] = (struct errpat){ re, reason };
-                    else {
-                        pcre2_code_free(re);
-                        free(reason);
-                    }
-                }
-                free(pi);
-            }
-        }
-        free(p);
-    }
-
+    const struct member *m;
+    for (m = bench_members; m->key; m++)
+        member_default(b, m);
+    const struct bctx c = { .l = l, .b = b, .file = file, .o = o, .path = path };
+    for (m = bench_members; m->key; m++)
+        read_member(&c, m);
     if (!l->bad)
         derive_metrics(l, b, path);
     return b;
@@ -1508,7 +1676,7 @@ bool recipe_load_text(struct recipe_set *set, const char *text, size_t len, cons
     } else if (!fmt || strcmp(fmt, RECIPE_FORMAT) != 0) {
         diag_add(d, "%s: format: must be \"%s\"", label, RECIPE_FORMAT);
     } else {
-        check_keys(&l, root, "(top level)", known);
+        rcp_check_keys(&l, root, "(top level)", known, sizeof *known);
         l.bad = false;      /* an unknown top-level member costs nothing */
         const char *tool = json_string_value(json_object_get(root, "tool"));
         json_t *benches = json_object_get(root, "benchmarks");
@@ -1587,3 +1755,4 @@ struct recipe_set *recipe_load_default(struct diag *d)
     data_dir_free(&dd);
     return set;
 }
+
