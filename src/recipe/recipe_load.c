@@ -65,8 +65,12 @@ static void argv_tmpl_free(struct argv_tmpl *a)
     free(a->args);
 }
 
-static void emit_free(struct emit *e)
+/* The element frees of the member table: each frees what one element
+ * of its array (or the one embedded structure) holds, not the element. */
+
+static void emit_free(void *p)
 {
+    struct emit *e = p;
     tmpls_free(e->metrics, e->nmetrics);
     free(e->unit);
     tmpl_drop(e->row);
@@ -75,17 +79,22 @@ static void emit_free(struct emit *e)
     tmpls_free(e->factors, e->nfactors);
 }
 
-static void pattern_free(struct pattern *p)
+static void capture_free(struct capture *c)
 {
+    free(c->name);
+    strv_free(c->from, c->n);
+    strv_free(c->to, c->to ? c->n : 0);
+}
+
+static void pattern_free(void *e)
+{
+    struct pattern *p = e;
     pcre2_code_free(p->re);
     for (size_t j = 0; j < p->nemits; j++)
         emit_free(&p->emits[j]);
     free(p->emits);
-    for (size_t j = 0; j < p->ncaps; j++) {
-        free(p->caps[j].name);
-        strv_free(p->caps[j].from, p->caps[j].n);
-        strv_free(p->caps[j].to, p->caps[j].to ? p->caps[j].n : 0);
-    }
+    for (size_t j = 0; j < p->ncaps; j++)
+        capture_free(&p->caps[j]);
     free(p->caps);
     strv_free(p->requires, p->nrequires);
     only_free(&p->only);
@@ -101,89 +110,64 @@ static void param_clear(struct param *pm)
     pm->full = pm->quick = pm->missing = pm->option = NULL;
 }
 
-/* The members that need more than the generic free of their kind. */
-
-static void drop_binaries(struct recipe_bench *b)
+static void param_free(void *e)
 {
-    for (size_t i = 0; i < b->nbins; i++) {
-        free(b->bins[i].name);
-        argv_tmpl_free(&b->bins[i].args);
-    }
-    free(b->bins);
+    struct param *pm = e;
+    free(pm->name);
+    param_clear(pm);
 }
 
-static void drop_env(struct recipe_bench *b)
+static void var_value_free(struct var_value *vv)
 {
-    for (size_t i = 0; i < b->nenv; i++) {
-        free(b->env[i].name);
-        tmpl_drop(b->env[i].value);
-    }
-    free(b->env);
+    free(vv->value);
+    strv_free(vv->fnames, vv->nfields);
+    tmpls_free(vv->fvalues, vv->nfields);
 }
 
-static void drop_vars(struct recipe_bench *b)
+static void var_free(void *e)
 {
-    for (size_t i = 0; i < b->nvars; i++) {
-        struct var *v = &b->vars[i];
-        for (size_t j = 0; j < v->nvalues; j++) {
-            free(v->values[j].value);
-            strv_free(v->values[j].fnames, v->values[j].nfields);
-            tmpls_free(v->values[j].fvalues, v->values[j].nfields);
-        }
-        free(v->values);
-        free(v->name);
-    }
-    free(b->vars);
+    struct var *v = e;
+    for (size_t j = 0; j < v->nvalues; j++)
+        var_value_free(&v->values[j]);
+    free(v->values);
+    free(v->name);
 }
 
-static void drop_params(struct recipe_bench *b)
+static void binary_free(void *e)
 {
-    for (size_t i = 0; i < b->nparams; i++) {
-        free(b->params[i].name);
-        param_clear(&b->params[i]);
-    }
-    free(b->params);
+    struct binary *bin = e;
+    free(bin->name);
+    argv_tmpl_free(&bin->args);
 }
 
-static void drop_patterns(struct recipe_bench *b)
+static void env_entry_free(void *e)
 {
-    for (size_t i = 0; i < b->npats; i++)
-        pattern_free(&b->pats[i]);
-    free(b->pats);
+    struct env_entry *en = e;
+    free(en->name);
+    tmpl_drop(en->value);
 }
 
-static void drop_cpu_load(struct recipe_bench *b)
+static void errpat_free(void *e)
 {
-    emit_free(&b->cpu_load);
+    struct errpat *ep = e;
+    pcre2_code_free(ep->re);
+    free(ep->reason);
 }
 
-static void drop_errors(struct recipe_bench *b)
+static void rfile_free(void *e)
 {
-    for (size_t i = 0; i < b->nerrs; i++) {
-        pcre2_code_free(b->errs[i].re);
-        free(b->errs[i].reason);
-    }
-    free(b->errs);
+    struct rfile *f = e;
+    free(f->name);
+    free(f->content);
+    tmpl_drop(f->link);
 }
 
-static void drop_files(struct recipe_bench *b)
+static void need_free(void *e)
 {
-    for (size_t i = 0; i < b->nfiles; i++) {
-        free(b->files[i].name);
-        free(b->files[i].content);
-        tmpl_drop(b->files[i].link);
-    }
-    free(b->files);
-}
-
-static void drop_needs(struct recipe_bench *b)
-{
-    for (size_t i = 0; i < b->nneeds; i++) {
-        free(b->needs[i].path);
-        free(b->needs[i].reason);
-        only_free(&b->needs[i].only);
-    }
-    free(b->needs);
+    struct need *n = e;
+    free(n->path);
+    free(n->reason);
+    only_free(&n->only);
 }
 
 /* What derive_metrics() made. */
@@ -290,7 +274,7 @@ static void full_quick(struct ld *l, const json_t *v, const char *path, double *
     }
 }
 
-/* --- loading: pieces ---------------------------------------------------- */
+/* --- loading: walking JSON with paths ------------------------------------ */
 
 /* Loading one benchmark: its object, the file's top level (defaults of
  * some members) and the benchmark's JSON path ("benchmarks[2]"). */
@@ -301,6 +285,56 @@ struct bctx {
     const json_t *o;
     const char *path;
 };
+
+/* Readers called for each element of an array or member of an object,
+ * with its path; into is what they fill. */
+typedef void elem_fn(const struct bctx *c, void *into, const json_t *v, const char *path);
+typedef void member_fn(const struct bctx *c, void *into, const char *key, const json_t *v,
+                       const char *path);
+
+/* fn for each element of array a, at "PATH[i]". */
+static void each_elem(const struct bctx *c, const json_t *a, const char *path, elem_fn *fn,
+                      void *into)
+{
+    size_t i;
+    json_t *v;
+    json_array_foreach(a, i, v) {
+        char *p = xasprintf("%s[%zu]", path, i);
+        fn(c, into, v, p);
+        free(p);
+    }
+}
+
+/* fn for each member of object o, at "PATH.key". */
+static void each_member(const struct bctx *c, const json_t *o, const char *path, member_fn *fn,
+                        void *into)
+{
+    const char *k;
+    json_t *v;
+    json_object_foreach((json_t *)o, k, v) {
+        char *p = xasprintf("%s.%s", path, k);
+        fn(c, into, k, v, p);
+        free(p);
+    }
+}
+
+/* Whether v has that type; reports "must be WHAT, not TYPE" otherwise. */
+static bool want(struct ld *l, const json_t *v, json_type type, const char *path,
+                 const char *what)
+{
+    if (json_typeof(v) == type)
+        return true;
+    rcp_bad(l, path, "must be %s, not %s", what, rcp_type_name(v));
+    return false;
+}
+
+static bool nonempty_array(struct ld *l, const json_t *v, const char *path)
+{
+    if (json_is_array(v) && json_array_size(v) > 0)
+        return true;
+    rcp_bad(l, path, "must be a non-empty array");
+    return false;
+}
 
 /* Reports a message at "path.key". */
 static void bad_member(struct ld *l, const char *path, const char *key, const char *fmt, ...)
@@ -326,6 +360,74 @@ static void check_params_named(struct ld *l, const struct recipe_bench *b, char 
             rcp_bad(l, path, "\"%s\" is not a parameter", names[i]);
 }
 
+static void load_strings(struct ld *l, const json_t *a, const char *path, char ***out, size_t *n)
+{
+    if (!a || !want(l, a, JSON_ARRAY, path, "an array of strings"))
+        return;
+    size_t i;
+    json_t *v;
+    json_array_foreach(a, i, v) {
+        if (!json_is_string(v)) {
+            char *p = xasprintf("%s[%zu]", path, i);
+            rcp_bad(l, p, "must be a string, not %s", rcp_type_name(v));
+            free(p);
+            continue;
+        }
+        *out = xrealloc(*out, (*n + 1) * sizeof **out);
+        (*out)[(*n)++] = xstrdup(json_string_value(v));
+    }
+}
+
+/* --- loading: templates, patterns, summaries ------------------------------ */
+
+/* Parses string v into t[*n] and counts it; false (reported at path) when
+ * v is not a string or not a template. */
+static bool tmpl_add(struct ld *l, const json_t *v, const char *path, struct tmpl *t, size_t *n)
+{
+    if (!json_is_string(v)) {
+        rcp_bad(l, path, "must be a string, not %s", rcp_type_name(v));
+        return false;
+    }
+    if (!rcp_tmpl_parse(l, json_string_value(v), path, &t[*n]))
+        return false;
+    (*n)++;
+    return true;
+}
+
+/* A template of its own from string v; NULL (reported) when bad. */
+static struct tmpl *tmpl_new(struct ld *l, const json_t *v, const char *path)
+{
+    struct tmpl *t = xcalloc(1, sizeof *t);
+    size_t n = 0;
+    if (tmpl_add(l, v, path, t, &n))
+        return t;
+    free(t);
+    return NULL;
+}
+
+/* The same, its references checked (captures of pat allowed). */
+static struct tmpl *tmpl_of(struct ld *l, const struct recipe_bench *b, const json_t *v,
+                            const struct pattern *pat, const char *path)
+{
+    struct tmpl *t = tmpl_new(l, v, path);
+    if (t)
+        rcp_tmpl_check(l, b, t, pat, path);
+    return t;
+}
+
+/* An optional template member; NULL when absent or bad. */
+static struct tmpl *opt_tmpl(struct ld *l, const struct recipe_bench *b, const json_t *o,
+                             const char *key, const struct pattern *pat, const char *path)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v)
+        return NULL;
+    char *p = xasprintf("%s.%s", path, key);
+    struct tmpl *t = tmpl_of(l, b, v, pat, p);
+    free(p);
+    return t;
+}
+
 static pcre2_code *compile_re(struct ld *l, const char *src, const char *path)
 {
     int err;
@@ -345,45 +447,77 @@ static pcre2_code *compile_re(struct ld *l, const char *src, const char *path)
     return re;
 }
 
+/* The compiled member "regex" of o; NULL (reported) when absent or bad. */
+static pcre2_code *regex_member(struct ld *l, const json_t *o, const char *path)
+{
+    char *src = rcp_get_str(l, o, "regex", path, true);
+    if (!src)
+        return NULL;
+    char *pr = xasprintf("%s.regex", path);
+    pcre2_code *re = compile_re(l, src, pr);
+    free(pr);
+    free(src);
+    return re;
+}
+
+static int parse_summary(struct ld *l, const char *s, const char *path)
+{
+    if (strcmp(s, "median") == 0) return SUMMARY_MEDIAN;
+    if (strcmp(s, "mean") == 0) return SUMMARY_MEAN;
+    if (strcmp(s, "max") == 0) return SUMMARY_MAX;
+    if (strcmp(s, "min") == 0) return SUMMARY_MIN;
+    rcp_bad(l, path, "unknown summary \"%s\" (median, mean, max, min)", s);
+    return SUMMARY_MEDIAN;
+}
+
+/* The member "summary" of o, when given, into *out. */
+static void opt_summary(struct ld *l, const json_t *o, const char *path, enum summary *out)
+{
+    char *s = rcp_get_str(l, o, "summary", path, false);
+    if (!s)
+        return;
+    char *p = xasprintf("%s.summary", path);
+    *out = parse_summary(l, s, p);
+    free(p);
+    free(s);
+}
+
+/* --- loading: command lines, variables, parameters, environment ---------- */
+
+static void load_word(const struct bctx *c, void *into, const json_t *v, const char *path)
+{
+    struct arg *g = into;
+    tmpl_add(c->l, v, path, g->words, &g->nwords);
+}
+
+/* One argument: a word, or a group of words given all or none. */
+static void load_arg(const struct bctx *c, void *into, const json_t *v, const char *path)
+{
+    struct argv_tmpl *out = into;
+    struct arg *g = &out->args[out->nargs];
+    if (json_is_string(v)) {
+        g->words = xcalloc(1, sizeof *g->words);
+        tmpl_add(c->l, v, path, g->words, &g->nwords);
+        out->nargs++;
+    } else if (json_is_array(v) && json_array_size(v) > 0) {
+        g->words = xcalloc(json_array_size(v), sizeof *g->words);
+        each_elem(c, v, path, load_word, g);
+        out->nargs++;
+    } else {
+        rcp_bad(c->l, path, "must be a string or a non-empty array of strings, not %s",
+            rcp_type_name(v));
+    }
+}
+
 /* "args": ["16M", ["-N", "{reps}"], "{op}"] */
-static void load_argv(struct ld *l, const json_t *a, const char *path, struct argv_tmpl *out)
+static void load_argv(const struct bctx *c, const json_t *a, const char *path,
+                      struct argv_tmpl *out)
 {
     memset(out, 0, sizeof *out);
-    if (!json_is_array(a)) {
-        rcp_bad(l, path, "must be an array of strings (or arrays of strings), not %s",
-            rcp_type_name(a));
+    if (!want(c->l, a, JSON_ARRAY, path, "an array of strings (or arrays of strings)"))
         return;
-    }
     out->args = xcalloc(json_array_size(a) + 1, sizeof *out->args);
-    size_t i;
-    json_t *v;
-    json_array_foreach(a, i, v) {
-        char *p = xasprintf("%s[%zu]", path, i);
-        struct arg *g = &out->args[out->nargs];
-        if (json_is_string(v)) {
-            g->words = xcalloc(1, sizeof *g->words);
-            if (rcp_tmpl_parse(l, json_string_value(v), p, &g->words[0]))
-                g->nwords = 1;
-            out->nargs++;
-        } else if (json_is_array(v) && json_array_size(v) > 0) {
-            g->words = xcalloc(json_array_size(v), sizeof *g->words);
-            size_t j;
-            json_t *w;
-            json_array_foreach(v, j, w) {
-                char *pj = xasprintf("%s[%zu]", p, j);
-                if (!json_is_string(w))
-                    rcp_bad(l, pj, "must be a string, not %s", rcp_type_name(w));
-                else if (rcp_tmpl_parse(l, json_string_value(w), pj, &g->words[g->nwords]))
-                    g->nwords++;
-                free(pj);
-            }
-            out->nargs++;
-        } else {
-            rcp_bad(l, p, "must be a string or a non-empty array of strings, not %s",
-                rcp_type_name(v));
-        }
-        free(p);
-    }
+    each_elem(c, a, path, load_arg, out);
 }
 
 static void check_argv(struct ld *l, const struct recipe_bench *b, const struct argv_tmpl *a,
@@ -397,74 +531,57 @@ static void check_argv(struct ld *l, const struct recipe_bench *b, const struct 
         }
 }
 
-static int parse_summary(struct ld *l, const char *s, const char *path)
+/* A field of a variable's value: "FIELD": "template". */
+static void load_var_field(const struct bctx *c, void *into, const char *key, const json_t *v,
+                           const char *path)
 {
-    if (strcmp(s, "median") == 0) return SUMMARY_MEDIAN;
-    if (strcmp(s, "mean") == 0) return SUMMARY_MEAN;
-    if (strcmp(s, "max") == 0) return SUMMARY_MAX;
-    if (strcmp(s, "min") == 0) return SUMMARY_MIN;
-    rcp_bad(l, path, "unknown summary \"%s\" (median, mean, max, min)", s);
-    return SUMMARY_MEDIAN;
+    struct var_value *vv = into;
+    if (strcmp(key, "value") != 0 && tmpl_add(c->l, v, path, vv->fvalues, &vv->nfields))
+        vv->fnames[vv->nfields - 1] = xstrdup(key);
 }
 
+/* A value of a variable: "v" or {"value": "v", "FIELD": "template" ...}. */
+static void load_var_value(const struct bctx *c, void *into, const json_t *x, const char *path)
+{
+    struct var *v = into;
+    struct var_value *vv = &v->values[v->nvalues];
+    if (json_is_string(x)) {
+        vv->value = xstrdup(json_string_value(x));
+        v->nvalues++;
+    } else if (json_is_object(x)) {
+        vv->value = rcp_get_str(c->l, x, "value", path, true);
+        if (!vv->value)
+            return;
+        vv->fnames = xcalloc(json_object_size(x), sizeof *vv->fnames);
+        vv->fvalues = xcalloc(json_object_size(x), sizeof *vv->fvalues);
+        each_member(c, x, path, load_var_field, vv);
+        v->nvalues++;
+    } else {
+        rcp_bad(c->l, path, "must be a string or an object with \"value\", not %s",
+            rcp_type_name(x));
+    }
+}
+
+static void load_var(const struct bctx *c, void *into, const char *name, const json_t *vals,
+                     const char *path)
+{
+    (void)into;
+    struct recipe_bench *b = c->b;
+    if (!nonempty_array(c->l, vals, path))
+        return;
+    struct var *v = &b->vars[b->nvars++];
+    v->name = xstrdup(name);
+    v->values = xcalloc(json_array_size(vals), sizeof *v->values);
+    each_elem(c, vals, path, load_var_value, v);
+}
+
+/* "vars": {"NAME": [values]}: one invocation per combination. */
 static void read_vars(const struct bctx *c, const json_t *o, const char *path)
 {
-    struct ld *l = c->l;
-    struct recipe_bench *b = c->b;
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object of value lists, not %s", rcp_type_name(o));
+    if (!want(c->l, o, JSON_OBJECT, path, "an object of value lists"))
         return;
-    }
-    b->vars = xcalloc(json_object_size(o) + 1, sizeof *b->vars);
-    const char *name;
-    json_t *vals;
-    json_object_foreach((json_t *)o, name, vals) {
-        char *p = xasprintf("%s.%s", path, name);
-        if (!json_is_array(vals) || json_array_size(vals) == 0) {
-            rcp_bad(l, p, "must be a non-empty array");
-            free(p);
-            continue;
-        }
-        struct var *v = &b->vars[b->nvars++];
-        v->name = xstrdup(name);
-        v->values = xcalloc(json_array_size(vals), sizeof *v->values);
-        size_t i;
-        json_t *x;
-        json_array_foreach(vals, i, x) {
-            char *pi = xasprintf("%s[%zu]", p, i);
-            struct var_value *vv = &v->values[v->nvalues];
-            if (json_is_string(x)) {
-                vv->value = xstrdup(json_string_value(x));
-                v->nvalues++;
-            } else if (json_is_object(x)) {
-                vv->value = rcp_get_str(l, x, "value", pi, true);
-                if (vv->value) {
-                    vv->fnames = xcalloc(json_object_size(x), sizeof *vv->fnames);
-                    vv->fvalues = xcalloc(json_object_size(x), sizeof *vv->fvalues);
-                    const char *fk;
-                    json_t *fv;
-                    json_object_foreach(x, fk, fv) {
-                        if (strcmp(fk, "value") == 0)
-                            continue;
-                        char *pf = xasprintf("%s.%s", pi, fk);
-                        if (!json_is_string(fv))
-                            rcp_bad(l, pf, "must be a string, not %s", rcp_type_name(fv));
-                        else if (rcp_tmpl_parse(l, json_string_value(fv), pf,
-                                            &vv->fvalues[vv->nfields])) {
-                            vv->fnames[vv->nfields++] = xstrdup(fk);
-                        }
-                        free(pf);
-                    }
-                    v->nvalues++;
-                }
-            } else {
-                rcp_bad(l, pi, "must be a string or an object with \"value\", not %s",
-                    rcp_type_name(x));
-            }
-            free(pi);
-        }
-        free(p);
-    }
+    c->b->vars = xcalloc(json_object_size(o) + 1, sizeof *c->b->vars);
+    each_member(c, o, path, load_var, NULL);
 }
 
 /* {"value" | "full", "quick", "source", "option", "missing"} */
@@ -503,121 +620,58 @@ static void load_param_object(struct ld *l, const json_t *v, const char *p, stru
                    pm->option);
 }
 
-/* Parameters of the file and of the benchmark (the benchmark's win). */
-static void load_params(struct ld *l, struct recipe_bench *b, const json_t *o, const char *path)
+/* A parameter: "value" or an object; a later one of the same name
+ * replaces the values of the earlier. */
+static void load_param(const struct bctx *c, void *into, const char *name, const json_t *v,
+                       const char *path)
 {
-    if (!o)
-        return;
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object, not %s", rcp_type_name(o));
-        return;
-    }
-    const char *name;
-    json_t *v;
-    json_object_foreach((json_t *)o, name, v) {
-        char *p = xasprintf("%s.%s", path, name);
-        struct param *pm = (struct param *)rcp_find_param(b, name);
-        if (pm) {
-            param_clear(pm);
-        } else {
-            b->params = xrealloc(b->params, (b->nparams + 1) * sizeof *b->params);
-            pm = &b->params[b->nparams++];
-            *pm = (struct param){ .name = xstrdup(name) };
-        }
-        pm->source = P_FIXED;
-        if (json_is_string(v)) {
-            pm->full = xstrdup(json_string_value(v));
-            pm->quick = xstrdup(pm->full);
-        } else if (json_is_object(v)) {
-            load_param_object(l, v, p, pm);
-        } else {
-            rcp_bad(l, p, "must be a string or an object, not %s", rcp_type_name(v));
-        }
-        free(p);
-    }
-}
-
-static void load_env(struct ld *l, struct recipe_bench *b, const json_t *o, const char *path)
-{
-    if (!o)
-        return;
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object of strings, not %s", rcp_type_name(o));
-        return;
-    }
-    const char *name;
-    json_t *v;
-    json_object_foreach((json_t *)o, name, v) {
-        char *p = xasprintf("%s.%s", path, name);
-        if (!json_is_string(v)) {
-            rcp_bad(l, p, "must be a string, not %s", rcp_type_name(v));
-        } else {
-            struct tmpl *t = xcalloc(1, sizeof *t);
-            if (rcp_tmpl_parse(l, json_string_value(v), p, t)) {
-                b->env = xrealloc(b->env, (b->nenv + 1) * sizeof *b->env);
-                b->env[b->nenv++] = (struct env_entry){ xstrdup(name), t };
-            } else {
-                rcp_tmpl_free(t);
-                free(t);
-            }
-        }
-        free(p);
-    }
-}
-
-static void load_strings(struct ld *l, const json_t *a, const char *path, char ***out, size_t *n)
-{
-    if (!a)
-        return;
-    if (!json_is_array(a)) {
-        rcp_bad(l, path, "must be an array of strings, not %s", rcp_type_name(a));
-        return;
-    }
-    size_t i;
-    json_t *v;
-    json_array_foreach(a, i, v) {
-        if (!json_is_string(v)) {
-            char *p = xasprintf("%s[%zu]", path, i);
-            rcp_bad(l, p, "must be a string, not %s", rcp_type_name(v));
-            free(p);
-            continue;
-        }
-        *out = xrealloc(*out, (*n + 1) * sizeof **out);
-        (*out)[(*n)++] = xstrdup(json_string_value(v));
-    }
-}
-
-/* A template from string v, its references checked (captures of pat
- * allowed); NULL (reported at path) when v is not a string or bad. */
-static struct tmpl *tmpl_of(struct ld *l, const struct recipe_bench *b, const json_t *v,
-                            const struct pattern *pat, const char *path)
-{
-    char *src = rcp_str(l, v, path);
-    if (!src)
-        return NULL;
-    struct tmpl *t = xcalloc(1, sizeof *t);
-    if (rcp_tmpl_parse(l, src, path, t)) {
-        rcp_tmpl_check(l, b, t, pat, path);
+    (void)into;
+    struct recipe_bench *b = c->b;
+    struct param *pm = (struct param *)rcp_find_param(b, name);
+    if (pm) {
+        param_clear(pm);
     } else {
-        free(t);
-        t = NULL;
+        b->params = xrealloc(b->params, (b->nparams + 1) * sizeof *b->params);
+        pm = &b->params[b->nparams++];
+        *pm = (struct param){ .name = xstrdup(name) };
     }
-    free(src);
-    return t;
+    pm->source = P_FIXED;
+    if (json_is_string(v)) {
+        pm->full = xstrdup(json_string_value(v));
+        pm->quick = xstrdup(pm->full);
+    } else if (json_is_object(v)) {
+        load_param_object(c->l, v, path, pm);
+    } else {
+        rcp_bad(c->l, path, "must be a string or an object, not %s", rcp_type_name(v));
+    }
 }
 
-/* An optional template member; NULL when absent or bad. */
-static struct tmpl *opt_tmpl(struct ld *l, const struct recipe_bench *b, const json_t *o,
-                             const char *key, const struct pattern *pat, const char *path)
+/* Parameters of the file and of the benchmark (the benchmark's win). */
+static void load_params(const struct bctx *c, const json_t *o, const char *path)
 {
-    json_t *v = json_object_get(o, key);
-    if (!v)
-        return NULL;
-    char *p = xasprintf("%s.%s", path, key);
-    struct tmpl *t = tmpl_of(l, b, v, pat, p);
-    free(p);
-    return t;
+    if (o && want(c->l, o, JSON_OBJECT, path, "an object"))
+        each_member(c, o, path, load_param, NULL);
 }
+
+static void load_env_var(const struct bctx *c, void *into, const char *name, const json_t *v,
+                         const char *path)
+{
+    (void)into;
+    struct recipe_bench *b = c->b;
+    struct tmpl *t = tmpl_new(c->l, v, path);
+    if (!t)
+        return;
+    b->env = xrealloc(b->env, (b->nenv + 1) * sizeof *b->env);
+    b->env[b->nenv++] = (struct env_entry){ xstrdup(name), t };
+}
+
+static void load_env(const struct bctx *c, const json_t *o, const char *path)
+{
+    if (o && want(c->l, o, JSON_OBJECT, path, "an object of strings"))
+        each_member(c, o, path, load_env_var, NULL);
+}
+
+/* --- loading: patterns ---------------------------------------------------- */
 
 /* "scale": a number, a template naming a variable (field) or parameter
  * whose value is a number ("{format.bits}"), or a list of these, all
@@ -638,10 +692,8 @@ static void load_scale(struct ld *l, const struct recipe_bench *b, const json_t 
         char *pi = json_is_array(sc) ? xasprintf("%s[%zu]", p, i) : xstrdup(p);
         double d;
         if (json_is_string(v)) {
-            if (rcp_tmpl_parse(l, json_string_value(v), pi, &e->factors[e->nfactors])) {
-                rcp_tmpl_check(l, b, &e->factors[e->nfactors], NULL, pi);
-                e->nfactors++;
-            }
+            if (tmpl_add(l, v, pi, e->factors, &e->nfactors))
+                rcp_tmpl_check(l, b, &e->factors[e->nfactors - 1], NULL, pi);
         } else if (!json_is_number(v)) {
             rcp_bad(l, pi, "must be a number or a template string, not %s", rcp_type_name(v));
         } else if (rcp_get_num(l, v, pi, &d) && !(d != 0 && isfinite(d))) {
@@ -655,19 +707,13 @@ static void load_scale(struct ld *l, const struct recipe_bench *b, const json_t 
     free(p);
 }
 
-static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat, const json_t *o,
-                      const char *path, struct emit *e)
+/* "metric": "template" or "metrics": ["template" ...] of an emit. */
+static void load_metric_ids(struct ld *l, const struct recipe_bench *b,
+                            const struct pattern *pat, const json_t *o, const char *path,
+                            struct emit *e)
 {
-    memset(e, 0, sizeof *e);
-    e->scale = 1;
-    e->summary = b->summary;
-    e->group = -1;
     json_t *m = json_object_get(o, "metric");
     json_t *ms = json_object_get(o, "metrics");
-    if (!m && !ms) {
-        rcp_bad(l, path, "missing \"metric\" (or \"metrics\")");
-        return;
-    }
     if (m && ms)
         rcp_bad(l, path, "give \"metric\" or \"metrics\", not both");
     json_t *list = json_array();
@@ -682,52 +728,18 @@ static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat,
     json_t *v;
     json_array_foreach(list, i, v) {
         char *p = m ? xasprintf("%s.metric", path) : xasprintf("%s.metrics[%zu]", path, i);
-        if (!json_is_string(v))
-            rcp_bad(l, p, "must be a string, not %s", rcp_type_name(v));
-        else if (rcp_tmpl_parse(l, json_string_value(v), p, &e->metrics[e->nmetrics])) {
-            rcp_tmpl_check(l, b, &e->metrics[e->nmetrics], pat, p);
-            e->nmetrics++;
-        }
+        if (tmpl_add(l, v, p, e->metrics, &e->nmetrics))
+            rcp_tmpl_check(l, b, &e->metrics[e->nmetrics - 1], pat, p);
         free(p);
     }
     json_decref(list);
-    e->unit = rcp_get_str(l, o, "unit", path, true);
-    e->row = opt_tmpl(l, b, o, "row", pat, path);
-    e->column = opt_tmpl(l, b, o, "column", pat, path);
-    e->table = opt_tmpl(l, b, o, "table", pat, path);
-    char *s = rcp_get_str(l, o, "summary", path, false);
-    if (s) {
-        char *p = xasprintf("%s.summary", path);
-        e->summary = parse_summary(l, s, p);
-        free(p);
-        free(s);
-    }
-    load_scale(l, b, json_object_get(o, "scale"), path, e);
-    char *conv = rcp_get_str(l, o, "convert", path, false);
-    if (conv) {
-        if (strcmp(conv, "duration") == 0) {
-            e->duration = true;
-        } else {
-            char *p = xasprintf("%s.convert", path);
-            rcp_bad(l, p, "unknown conversion \"%s\" (duration)", conv);
-            free(p);
-        }
-        free(conv);
-    }
-    json_t *cb = json_object_get(o, "cpu_bound");
-    if (cb && !json_is_boolean(cb)) {
-        char *p = xasprintf("%s.cpu_bound", path);
-        rcp_bad(l, p, "must be true or false");
-        free(p);
-    }
-    e->cpu_bound = json_is_true(cb);
-    json_t *mn = json_object_get(o, "min");
-    if (mn) {
-        char *p = xasprintf("%s.min", path);
-        e->has_min = rcp_get_num(l, mn, p, &e->min);
-        free(p);
-    }
-    json_t *val = json_object_get(o, "value");
+}
+
+/* "value": the capture with the number (a name or a number; absent: the
+ * one named "value", else the first). */
+static void load_value_group(struct ld *l, const struct pattern *pat, const json_t *val,
+                             const char *path, struct emit *e)
+{
     uint32_t ngroups = 0;
     pcre2_pattern_info(pat->re, PCRE2_INFO_CAPTURECOUNT, &ngroups);
     char *pv = xasprintf("%s.value", path);
@@ -753,176 +765,189 @@ static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat,
     free(pv);
 }
 
-static void load_captures(struct ld *l, struct pattern *pat, const json_t *o, const char *path)
+/* What a match of the pattern gives: one number under metric ids. */
+static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat, const json_t *o,
+                      const char *path, struct emit *e)
 {
-    if (!o)
-        return;
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object, not %s", rcp_type_name(o));
+    memset(e, 0, sizeof *e);
+    e->scale = 1;
+    e->summary = b->summary;
+    e->group = -1;
+    if (!json_object_get(o, "metric") && !json_object_get(o, "metrics")) {
+        rcp_bad(l, path, "missing \"metric\" (or \"metrics\")");
         return;
     }
-    pat->caps = xcalloc(json_object_size(o) + 1, sizeof *pat->caps);
-    const char *name;
-    json_t *v;
-    json_object_foreach((json_t *)o, name, v) {
-        char *p = xasprintf("%s.%s", path, name);
-        if (!rcp_re_has_group(pat->re, name)) {
-            rcp_bad(l, p, "the regex has no capture named \"%s\"", name);
-            free(p);
-            continue;
-        }
-        json_t *map = json_is_object(v) ? json_object_get(v, "map") : NULL;
-        json_t *vals = json_is_object(v) ? json_object_get(v, "values") : NULL;
-        if (!json_is_object(v) || (!map == !vals)) {
-            rcp_bad(l, p, "must be {\"map\": {...}} or {\"values\": [...]}");
-            free(p);
-            continue;
-        }
-        struct capture *c = &pat->caps[pat->ncaps++];
-        c->name = xstrdup(name);
-        if (map) {
-            if (!json_is_object(map)) {
-                rcp_bad(l, p, "\"map\" must be an object of strings");
-            } else {
-                c->from = xcalloc(json_object_size(map) + 1, sizeof *c->from);
-                c->to = xcalloc(json_object_size(map) + 1, sizeof *c->to);
-                const char *k;
-                json_t *t;
-                json_object_foreach(map, k, t) {
-                    if (!json_is_string(t)) {
-                        char *pk = xasprintf("%s.map.%s", p, k);
-                        rcp_bad(l, pk, "must be a string, not %s", rcp_type_name(t));
-                        free(pk);
-                        continue;
-                    }
-                    c->from[c->n] = xstrdup(k);
-                    c->to[c->n++] = xstrdup(json_string_value(t));
-                }
-            }
-        } else {
-            char *pv = xasprintf("%s.values", p);
-            load_strings(l, vals, pv, &c->from, &c->n);
-            free(pv);
-        }
+    load_metric_ids(l, b, pat, o, path, e);
+    e->unit = rcp_get_str(l, o, "unit", path, true);
+    e->row = opt_tmpl(l, b, o, "row", pat, path);
+    e->column = opt_tmpl(l, b, o, "column", pat, path);
+    e->table = opt_tmpl(l, b, o, "table", pat, path);
+    opt_summary(l, o, path, &e->summary);
+    load_scale(l, b, json_object_get(o, "scale"), path, e);
+    char *conv = rcp_get_str(l, o, "convert", path, false);
+    if (conv && strcmp(conv, "duration") == 0)
+        e->duration = true;
+    else if (conv)
+        bad_member(l, path, "convert", "unknown conversion \"%s\" (duration)", conv);
+    free(conv);
+    json_t *cb = json_object_get(o, "cpu_bound");
+    if (cb && !json_is_boolean(cb))
+        bad_member(l, path, "cpu_bound", "must be true or false");
+    e->cpu_bound = json_is_true(cb);
+    json_t *mn = json_object_get(o, "min");
+    if (mn) {
+        char *p = xasprintf("%s.min", path);
+        e->has_min = rcp_get_num(l, mn, p, &e->min);
         free(p);
+    }
+    load_value_group(l, pat, json_object_get(o, "value"), path, e);
+}
+
+static void load_map_entry(const struct bctx *c, void *into, const char *key, const json_t *v,
+                           const char *path)
+{
+    struct capture *cp = into;
+    char *to = rcp_str(c->l, v, path);
+    if (!to)
+        return;
+    cp->from[cp->n] = xstrdup(key);
+    cp->to[cp->n++] = to;
+}
+
+/* A capture: {"map": {"from": "to" ...}} or {"values": [accepted ...]}. */
+static void load_capture(const struct bctx *c, void *into, const char *name, const json_t *v,
+                         const char *path)
+{
+    struct pattern *pat = into;
+    if (!rcp_re_has_group(pat->re, name)) {
+        rcp_bad(c->l, path, "the regex has no capture named \"%s\"", name);
+        return;
+    }
+    json_t *map = json_is_object(v) ? json_object_get(v, "map") : NULL;
+    json_t *vals = json_is_object(v) ? json_object_get(v, "values") : NULL;
+    if (!json_is_object(v) || (!map == !vals)) {
+        rcp_bad(c->l, path, "must be {\"map\": {...}} or {\"values\": [...]}");
+        return;
+    }
+    struct capture *cp = &pat->caps[pat->ncaps++];
+    cp->name = xstrdup(name);
+    char *p = xasprintf("%s.%s", path, map ? "map" : "values");
+    if (map && !json_is_object(map)) {
+        rcp_bad(c->l, path, "\"map\" must be an object of strings");
+    } else if (map) {
+        cp->from = xcalloc(json_object_size(map) + 1, sizeof *cp->from);
+        cp->to = xcalloc(json_object_size(map) + 1, sizeof *cp->to);
+        each_member(c, map, p, load_map_entry, cp);
+    } else {
+        load_strings(c->l, vals, p, &cp->from, &cp->n);
+    }
+    free(p);
+}
+
+static void load_only_var(const struct bctx *c, void *into, const char *name, const json_t *v,
+                          const char *path)
+{
+    struct only *out = into;
+    const struct var *var = rcp_find_var(c->b, name);
+    if (!var) {
+        rcp_bad(c->l, path, "\"%s\" is not a variable", name);
+        return;
+    }
+    size_t k = out->n++;
+    out->var[k] = (size_t)(var - c->b->vars);
+    json_t *a = json_is_string(v) ? json_pack("[O]", v) : json_incref((json_t *)v);
+    load_strings(c->l, a, path, &out->values[k], &out->nvalues[k]);
+    json_decref(a);
+    for (size_t i = 0; i < out->nvalues[k]; i++) {
+        bool known = false;
+        for (size_t j = 0; j < var->nvalues && !known; j++)
+            known = strcmp(var->values[j].value, out->values[k][i]) == 0;
+        if (!known)
+            rcp_bad(c->l, path, "\"%s\" is not a value of \"%s\"", out->values[k][i], name);
     }
 }
 
-static void load_only(struct ld *l, const struct recipe_bench *b, const json_t *o,
-                      const char *path, struct only *out)
+/* "only": {"VARIABLE": value or [values]}. */
+static void load_only(const struct bctx *c, const json_t *o, const char *path, struct only *out)
 {
     memset(out, 0, sizeof *out);
-    if (!o)
+    if (!o || !want(c->l, o, JSON_OBJECT, path, "an object of variable: [values]"))
         return;
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object of variable: [values], not %s", rcp_type_name(o));
-        return;
-    }
     size_t n = json_object_size(o);
     out->var = xcalloc(n + 1, sizeof *out->var);
     out->values = xcalloc(n + 1, sizeof *out->values);
     out->nvalues = xcalloc(n + 1, sizeof *out->nvalues);
-    const char *name;
-    json_t *v;
-    json_object_foreach((json_t *)o, name, v) {
-        char *p = xasprintf("%s.%s", path, name);
-        const struct var *var = rcp_find_var(b, name);
-        if (!var) {
-            rcp_bad(l, p, "\"%s\" is not a variable", name);
-            free(p);
-            continue;
-        }
-        size_t k = out->n++;
-        out->var[k] = (size_t)(var - b->vars);
-        if (json_is_string(v)) {
-            json_t *a = json_pack("[O]", v);
-            load_strings(l, a, p, &out->values[k], &out->nvalues[k]);
-            json_decref(a);
-        } else {
-            load_strings(l, v, p, &out->values[k], &out->nvalues[k]);
-        }
-        for (size_t i = 0; i < out->nvalues[k]; i++) {
-            bool known = false;
-            for (size_t j = 0; j < var->nvalues && !known; j++)
-                known = strcmp(var->values[j].value, out->values[k][i]) == 0;
-            if (!known)
-                rcp_bad(l, p, "\"%s\" is not a value of \"%s\"", out->values[k][i], name);
-        }
-        free(p);
-    }
+    each_member(c, o, path, load_only_var, out);
 }
 
-static void load_pattern(struct ld *l, struct recipe_bench *b, const json_t *o, const char *path,
-                         struct pattern *pat)
+static void load_emit_entry(const struct bctx *c, void *into, const json_t *v, const char *path)
+{
+    static const char *const known[] = { "metric", "metrics", "unit", "value", "scale",
+                                         "convert", "min", "summary", "cpu_bound", "row",
+                                         "column", "table", "comment", NULL };
+    struct pattern *pat = into;
+    if (!want(c->l, v, JSON_OBJECT, path, "an object"))
+        return;
+    rcp_check_keys(c->l, v, path, known, sizeof *known);
+    load_emit(c->l, c->b, pat, v, path, &pat->emits[pat->nemits++]);
+}
+
+/* The pattern's "only", "captures", "requires" (each at its own path). */
+static void load_pattern_limits(const struct bctx *c, const json_t *o, const char *path,
+                                struct pattern *pat)
+{
+    char *po = xasprintf("%s.only", path);
+    load_only(c, json_object_get(o, "only"), po, &pat->only);
+    free(po);
+    char *pc = xasprintf("%s.captures", path);
+    json_t *caps = json_object_get(o, "captures");
+    if (caps && want(c->l, caps, JSON_OBJECT, pc, "an object")) {
+        pat->caps = xcalloc(json_object_size(caps) + 1, sizeof *pat->caps);
+        each_member(c, caps, pc, load_capture, pat);
+    }
+    free(pc);
+    char *pq = xasprintf("%s.requires", path);
+    load_strings(c->l, json_object_get(o, "requires"), pq, &pat->requires, &pat->nrequires);
+    check_params_named(c->l, c->b, pat->requires, pat->nrequires, pq);
+    free(pq);
+}
+
+/* One of "patterns" (kept also when bad: the benchmark is dropped). */
+static bool load_pattern(const struct bctx *c, void *slot, const json_t *o, const char *path)
 {
     static const char *const known[] = { "regex", "multi", "metric", "metrics", "unit", "value",
                                          "scale", "convert", "min", "summary", "emit", "captures",
                                          "requires", "cpu_bound", "only", "row", "column",
-                                         "table",
-                                         "comment", NULL };
+                                         "table", "comment", NULL };
+    struct pattern *pat = slot;
     memset(pat, 0, sizeof *pat);
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object, not %s", rcp_type_name(o));
-        return;
-    }
-    rcp_check_keys(l, o, path, known, sizeof *known);
-    char *src = rcp_get_str(l, o, "regex", path, true);
-    if (!src)
-        return;
-    char *pr = xasprintf("%s.regex", path);
-    pat->re = compile_re(l, src, pr);
-    free(pr);
-    free(src);
+    if (!want(c->l, o, JSON_OBJECT, path, "an object"))
+        return true;
+    rcp_check_keys(c->l, o, path, known, sizeof *known);
+    pat->re = regex_member(c->l, o, path);
     if (!pat->re)
-        return;
+        return true;
     json_t *multi = json_object_get(o, "multi");
-    if (multi && !json_is_boolean(multi)) {
-        char *p = xasprintf("%s.multi", path);
-        rcp_bad(l, p, "must be true or false, not %s", rcp_type_name(multi));
-        free(p);
-    }
+    if (multi && !json_is_boolean(multi))
+        bad_member(c->l, path, "multi", "must be true or false, not %s", rcp_type_name(multi));
     pat->multi = json_is_true(multi);
-    char *po = xasprintf("%s.only", path);
-    load_only(l, b, json_object_get(o, "only"), po, &pat->only);
-    free(po);
-    char *pc = xasprintf("%s.captures", path);
-    load_captures(l, pat, json_object_get(o, "captures"), pc);
-    free(pc);
-    char *pq = xasprintf("%s.requires", path);
-    load_strings(l, json_object_get(o, "requires"), pq, &pat->requires, &pat->nrequires);
-    check_params_named(l, b, pat->requires, pat->nrequires, pq);
-    free(pq);
+    load_pattern_limits(c, o, path, pat);
     json_t *emit = json_object_get(o, "emit");
-    if (emit) {
-        char *pe = xasprintf("%s.emit", path);
-        if (!json_is_array(emit) || json_array_size(emit) == 0) {
-            rcp_bad(l, pe, "must be a non-empty array of objects");
-        } else {
-            pat->emits = xcalloc(json_array_size(emit), sizeof *pat->emits);
-            size_t i;
-            json_t *v;
-            json_array_foreach(emit, i, v) {
-                char *pi = xasprintf("%s[%zu]", pe, i);
-                static const char *const ekeys[] = { "metric", "metrics", "unit", "value",
-                                                     "scale", "convert", "min", "summary",
-                                                     "cpu_bound",
-                                                     "row", "column", "table",
-                                                     "comment", NULL };
-                if (json_is_object(v)) {
-                    rcp_check_keys(l, v, pi, ekeys, sizeof *ekeys);
-                    load_emit(l, b, pat, v, pi, &pat->emits[pat->nemits++]);
-                }
-                else
-                    rcp_bad(l, pi, "must be an object, not %s", rcp_type_name(v));
-                free(pi);
-            }
-        }
-        free(pe);
-    } else {
+    char *pe = xasprintf("%s.emit", path);
+    if (!emit) {
         pat->emits = xcalloc(1, sizeof *pat->emits);
-        load_emit(l, b, pat, o, path, &pat->emits[pat->nemits++]);
+        load_emit(c->l, c->b, pat, o, path, &pat->emits[pat->nemits++]);
+    } else if (!json_is_array(emit) || json_array_size(emit) == 0) {
+        rcp_bad(c->l, pe, "must be a non-empty array of objects");
+    } else {
+        pat->emits = xcalloc(json_array_size(emit), sizeof *pat->emits);
+        each_elem(c, emit, pe, load_emit_entry, pat);
     }
+    free(pe);
+    return true;
 }
+
+/* --- loading: the files a benchmark needs ---------------------------------- */
 
 /* "size" (and "fill") of a file entry at path. */
 static void read_file_size(struct ld *l, const json_t *o, const json_t *size, const char *path,
@@ -936,26 +961,22 @@ static void read_file_size(struct ld *l, const json_t *o, const json_t *size, co
     f->size = (size_t)d;
     free(ps);
     char *fill = rcp_get_str(l, o, "fill", path, false);
-    if (fill && strcmp(fill, "random") == 0) {
+    if (fill && strcmp(fill, "random") == 0)
         f->random = true;
-    } else if (fill && strcmp(fill, "zero") != 0) {
-        char *pf = xasprintf("%s.fill", path);
-        rcp_bad(l, pf, "must be \"zero\" or \"random\"");
-        free(pf);
-    }
+    else if (fill && strcmp(fill, "zero") != 0)
+        bad_member(l, path, "fill", "must be \"zero\" or \"random\"");
     free(fill);
 }
 
-/* One of "files"; false when it has no usable name (it is not kept). */
-static bool read_file_entry(struct ld *l, const struct recipe_bench *b, const json_t *o,
-                            const char *path, struct rfile *f)
+/* One of "files"; false: no usable name, not kept. */
+static bool read_file_entry(const struct bctx *c, void *slot, const json_t *o, const char *path)
 {
     static const char *const known[] = { "name", "size", "fill", "content", "dir", "link",
                                          NULL };
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object, not %s", rcp_type_name(o));
+    struct ld *l = c->l;
+    struct rfile *f = slot;
+    if (!want(l, o, JSON_OBJECT, path, "an object"))
         return false;
-    }
     rcp_check_keys(l, o, path, known, sizeof *known);
     f->name = rcp_get_str(l, o, "name", path, true);
     if (f->name && (strchr(f->name, '/') || strcmp(f->name, "..") == 0 || !*f->name)) {
@@ -975,7 +996,7 @@ static bool read_file_entry(struct ld *l, const struct recipe_bench *b, const js
     } else if (link) {
         f->kind = RF_LINK;
         char *pl = xasprintf("%s.link", path);
-        f->link = tmpl_of(l, b, link, NULL, pl);
+        f->link = tmpl_of(l, c->b, link, NULL, pl);
         free(pl);
     } else if (json_is_true(json_object_get(o, "dir"))) {
         f->kind = RF_DIR;
@@ -985,23 +1006,18 @@ static bool read_file_entry(struct ld *l, const struct recipe_bench *b, const js
     return true;
 }
 
-/* "files": what the benchmark needs in its temporary directory. */
-static void read_files(const struct bctx *c, const json_t *a, const char *path)
+/* One of "needs": {"path", "reason", "only"}. */
+static bool read_need(const struct bctx *c, void *slot, const json_t *v, const char *path)
 {
-    struct recipe_bench *b = c->b;
-    if (!json_is_array(a)) {
-        rcp_bad(c->l, path, "must be an array of objects, not %s", rcp_type_name(a));
-        return;
-    }
-    b->files = xcalloc(json_array_size(a) + 1, sizeof *b->files);
-    size_t i;
-    json_t *o;
-    json_array_foreach(a, i, o) {
-        char *p = xasprintf("%s[%zu]", path, i);
-        if (read_file_entry(c->l, b, o, p, &b->files[b->nfiles]))
-            b->nfiles++;
-        free(p);
-    }
+    struct need *n = slot;
+    if (!want(c->l, v, JSON_OBJECT, path, "an object"))
+        return false;
+    n->path = rcp_get_str(c->l, v, "path", path, true);
+    n->reason = rcp_get_str(c->l, v, "reason", path, false);
+    char *po = xasprintf("%s.only", path);
+    load_only(c, json_object_get(v, "only"), po, &n->only);
+    free(po);
+    return true;
 }
 
 /* --- derived data: the metrics of every invocation ----------------------- */
@@ -1137,18 +1153,11 @@ static void derive_metrics(struct ld *l, struct recipe_bench *b, const char *pat
 
 /* --- a benchmark: members that need more than their kind's reader ------- */
 
-static bool nonempty_array(struct ld *l, const json_t *v, const char *path)
+/* One of "binaries": "name" or {"name", "args"}; false: not kept. */
+static bool read_binary(const struct bctx *c, void *slot, const json_t *v, const char *path)
 {
-    if (json_is_array(v) && json_array_size(v) > 0)
-        return true;
-    rcp_bad(l, path, "must be a non-empty array");
-    return false;
-}
-
-/* One of "binaries": "name" or {"name", "args"}; false when unusable. */
-static bool read_binary(struct ld *l, const struct recipe_bench *b, const json_t *v,
-                        const char *path, struct binary *bin)
-{
+    struct ld *l = c->l;
+    struct binary *bin = slot;
     if (json_is_string(v)) {
         bin->name = xstrdup(json_string_value(v));
     } else if (json_is_object(v)) {
@@ -1156,8 +1165,8 @@ static bool read_binary(struct ld *l, const struct recipe_bench *b, const json_t
         json_t *ba = json_object_get(v, "args");
         if (ba) {
             char *pa = xasprintf("%s.args", path);
-            load_argv(l, ba, pa, &bin->args);
-            check_argv(l, b, &bin->args, pa);
+            load_argv(c, ba, pa, &bin->args);
+            check_argv(l, c->b, &bin->args, pa);
             bin->has_args = true;
             free(pa);
         }
@@ -1172,154 +1181,71 @@ static bool read_binary(struct ld *l, const struct recipe_bench *b, const json_t
     if (bin->name)
         return true;
     argv_tmpl_free(&bin->args);
-    memset(bin, 0, sizeof *bin);    /* the slot is used again */
+    memset(bin, 0, sizeof *bin);    /* the next one uses the slot */
     return false;
 }
 
-static void read_binaries(const struct bctx *c, const json_t *v, const char *path)
-{
-    struct recipe_bench *b = c->b;
-    if (!nonempty_array(c->l, v, path))
-        return;
-    b->bins = xcalloc(json_array_size(v), sizeof *b->bins);
-    size_t i;
-    json_t *x;
-    json_array_foreach(v, i, x) {
-        char *pi = xasprintf("%s[%zu]", path, i);
-        if (read_binary(c->l, b, x, pi, &b->bins[b->nbins]))
-            b->nbins++;
-        free(pi);
-    }
-}
-
-static void read_patterns(const struct bctx *c, const json_t *v, const char *path)
-{
-    struct recipe_bench *b = c->b;
-    if (!nonempty_array(c->l, v, path))
-        return;
-    b->pats = xcalloc(json_array_size(v), sizeof *b->pats);
-    size_t i;
-    json_t *x;
-    json_array_foreach(v, i, x) {
-        char *pi = xasprintf("%s[%zu]", path, i);
-        load_pattern(c->l, b, x, pi, &b->pats[b->npats++]);
-        free(pi);
-    }
-}
-
-/* "needs": [{"path", "reason", "only"}] */
-static void read_needs(const struct bctx *c, const json_t *v, const char *path)
-{
-    struct recipe_bench *b = c->b;
-    if (!json_is_array(v)) {
-        rcp_bad(c->l, path, "must be an array of {\"path\", \"reason\"}");
-        return;
-    }
-    b->needs = xcalloc(json_array_size(v) + 1, sizeof *b->needs);
-    size_t i;
-    json_t *x;
-    json_array_foreach(v, i, x) {
-        char *pi = xasprintf("%s[%zu]", path, i);
-        if (json_is_object(x)) {
-            struct need *n = &b->needs[b->nneeds++];
-            n->path = rcp_get_str(c->l, x, "path", pi, true);
-            n->reason = rcp_get_str(c->l, x, "reason", pi, false);
-            char *po = xasprintf("%s.only", pi);
-            load_only(c->l, b, json_object_get(x, "only"), po, &n->only);
-            free(po);
-        } else {
-            rcp_bad(c->l, pi, "must be an object, not %s", rcp_type_name(x));
-        }
-        free(pi);
-    }
-}
-
 /* One of "errors": {"regex", "reason"}. */
-static void read_error(struct ld *l, struct recipe_bench *b, const json_t *v, const char *path)
+static bool read_error(const struct bctx *c, void *slot, const json_t *v, const char *path)
 {
-    char *src = rcp_get_str(l, v, "regex", path, true);
-    char *reason = rcp_get_str(l, v, "reason", path, true);
-    char *pr = xasprintf("%s.regex", path);
-    pcre2_code *re = src ? compile_re(l, src, pr) : NULL;
-    free(pr);
-    free(src);
+    if (!want(c->l, v, JSON_OBJECT, path, "an object"))
+        return false;
+    pcre2_code *re = NULL;
+    char *src = rcp_get_str(c->l, v, "regex", path, true);
+    char *reason = rcp_get_str(c->l, v, "reason", path, true);
+    if (src) {
+        char *pr = xasprintf("%s.regex", path);
+        re = compile_re(c->l, src, pr);
+        free(pr);
+        free(src);
+    }
     if (re && reason) {
-        b->errs[b->nerrs++] = (struct errpat){ re, reason };
-    } else {
-        pcre2_code_free(re);
-        free(reason);
+        *(struct errpat *)slot = (struct errpat){ re, reason };
+        return true;
     }
+    pcre2_code_free(re);
+    free(reason);
+    return false;
 }
 
-static void read_errors(const struct bctx *c, const json_t *v, const char *path)
-{
-    if (!json_is_array(v)) {
-        rcp_bad(c->l, path, "must be an array of {\"regex\", \"reason\"}");
-        return;
-    }
-    c->b->errs = xcalloc(json_array_size(v) + 1, sizeof *c->b->errs);
-    size_t i;
-    json_t *x;
-    json_array_foreach(v, i, x) {
-        char *pi = xasprintf("%s[%zu]", path, i);
-        if (json_is_object(x))
-            read_error(c->l, c->b, x, pi);
-        else
-            rcp_bad(c->l, pi, "must be an object, not %s", rcp_type_name(x));
-        free(pi);
-    }
-}
-
-
-/* "cpu_load": {"metric", "unit", "scope", "row", "column", "summary"}. */
+/* "cpu_load": {"metric", "unit", "scope", "row", "column", "table", "summary"}. */
 static void read_cpu_load(const struct bctx *c, const json_t *o, const char *path)
 {
-    struct ld *l = c->l;
-    struct recipe_bench *b = c->b;
     static const char *const known[] = { "metric", "unit", "scope", "row", "column",
                                          "table", "summary", "comment", NULL };
+    struct ld *l = c->l;
+    struct recipe_bench *b = c->b;
     struct emit *e = &b->cpu_load;
     memset(e, 0, sizeof *e);
     e->summary = b->summary;
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object, not %s", rcp_type_name(o));
+    if (!want(l, o, JSON_OBJECT, path, "an object"))
         return;
-    }
     rcp_check_keys(l, o, path, known, sizeof *known);
-    char *m = rcp_get_str(l, o, "metric", path, true);
+    json_t *m = json_object_get(o, "metric");
+    char *id = rcp_get_str(l, o, "metric", path, true);
     e->unit = rcp_get_str(l, o, "unit", path, false);
     if (!e->unit)
         e->unit = xstrdup("%");
     char *scope = rcp_get_str(l, o, "scope", path, false);
     b->cpu_scope = CPULOAD_SYSTEM;
-    if (scope && strcmp(scope, "process") == 0) {
+    if (scope && strcmp(scope, "process") == 0)
         b->cpu_scope = CPULOAD_PROCESS;
-    } else if (scope && strcmp(scope, "system") != 0) {
-        char *ps = xasprintf("%s.scope", path);
-        rcp_bad(l, ps, "unknown scope \"%s\" (system, process)", scope);
-        free(ps);
-    }
+    else if (scope && strcmp(scope, "system") != 0)
+        bad_member(l, path, "scope", "unknown scope \"%s\" (system, process)", scope);
     free(scope);
-    char *s = rcp_get_str(l, o, "summary", path, false);
-    if (s) {
-        char *ps = xasprintf("%s.summary", path);
-        e->summary = parse_summary(l, s, ps);
-        free(ps);
-        free(s);
-    }
+    opt_summary(l, o, path, &e->summary);
     e->row = opt_tmpl(l, b, o, "row", NULL, path);
     e->column = opt_tmpl(l, b, o, "column", NULL, path);
     e->table = opt_tmpl(l, b, o, "table", NULL, path);
-    if (m) {
-        char *pm = xasprintf("%s.metric", path);
+    if (id) {
         e->metrics = xcalloc(1, sizeof *e->metrics);
-        if (rcp_tmpl_parse(l, m, pm, &e->metrics[0])) {
+        char *pm = xasprintf("%s.metric", path);
+        if (tmpl_add(l, m, pm, e->metrics, &e->nmetrics)) {
             rcp_tmpl_check(l, b, &e->metrics[0], NULL, pm);
-            e->nmetrics = 1;
             b->has_cpu_load = true;
         }
         free(pm);
-        free(m);
+        free(id);
     }
 }
 
@@ -1329,15 +1255,15 @@ static void read_cpu_load(const struct bctx *c, const json_t *o, const char *pat
 /* The benchmark's own "params" after the file's (the benchmark's win). */
 static void read_params(const struct bctx *c, const json_t *v, const char *path)
 {
-    load_params(c->l, c->b, json_object_get(c->file, "params"), "params");
-    load_params(c->l, c->b, v, path);
+    load_params(c, json_object_get(c->file, "params"), "params");
+    load_params(c, v, path);
 }
 
 /* The file's "env", then the benchmark's; then every value is checked. */
 static void read_env(const struct bctx *c, const json_t *v, const char *path)
 {
-    load_env(c->l, c->b, json_object_get(c->file, "env"), "env");
-    load_env(c->l, c->b, v, path);
+    load_env(c, json_object_get(c->file, "env"), "env");
+    load_env(c, v, path);
     for (size_t i = 0; i < c->b->nenv; i++)
         rcp_tmpl_check(c->l, c->b, c->b->env[i].value, NULL, path);
 }
@@ -1385,7 +1311,10 @@ enum mkind {
     MK_COUNTS,      /* the same as ints                                    */
     MK_BOOL,        /* bool                                                */
     MK_ENUM,        /* an enum (int-sized) that parse() names               */
-    MK_SPECIAL,     /* hook() reads it, drop() frees it                    */
+    MK_LIST,        /* an array of elements (size bytes each) at off, their
+                     * count at aux: elem() reads one, drop() frees one     */
+    MK_SPECIAL,     /* hook() reads it; drop() frees each of the aux elements
+                     * at off (aux NO_AUX: the one structure at off)        */
     MK_NOTE,        /* for people ("comment"): accepted, not read          */
 };
 
@@ -1399,16 +1328,23 @@ struct member {
     enum mkind kind;
     unsigned flags;
     size_t off, aux;    /* fields of struct recipe_bench (see enum mkind) */
+    size_t size;        /* MK_LIST, MK_SPECIAL: the size of an element */
     double dflt;        /* MK_NUMS, MK_COUNTS, MK_BOOL, MK_ENUM: when absent */
     double min;         /* MK_NUMS, MK_COUNTS: the least value accepted */
     int (*parse)(struct ld *l, const char *s, const char *path);          /* MK_ENUM */
+    /* MK_LIST: the message for a value that is not an array (%s: its type);
+     * NULL: "must be a non-empty array" (and an empty one is refused too) */
+    const char *what;
+    /* MK_LIST: reads one element into slot; false: not kept (slot reused) */
+    bool (*elem)(const struct bctx *c, void *slot, const json_t *v, const char *path);
     /* MK_SPECIAL: reads the member; other kinds: runs after the reader */
     void (*hook)(const struct bctx *c, const json_t *v, const char *path);
-    void (*drop)(struct recipe_bench *b);                                 /* MK_SPECIAL */
+    void (*drop)(void *elem);                               /* MK_LIST, MK_SPECIAL */
 };
 
 #define AT(b, off, type) ((type *)(void *)((char *)(b) + (off)))
 #define OFF(field) offsetof(struct recipe_bench, field)
+#define LIST(field, count, type) .off = OFF(field), .aux = OFF(count), .size = sizeof(type)
 
 _Static_assert(sizeof(enum summary) == sizeof(int) && sizeof(enum recipe_stream) == sizeof(int),
                "MK_ENUM stores an int");
@@ -1425,15 +1361,17 @@ static const struct member bench_members[] = {
       .hook = default_provider },
     { .key = "search_paths", .kind = MK_STRV, .flags = M_FILE, .off = OFF(search),
       .aux = OFF(nsearch) },
-    { .key = "vars", .kind = MK_SPECIAL, .hook = read_vars, .drop = drop_vars },
-    { .key = "params", .kind = MK_SPECIAL, .flags = M_ALWAYS, .hook = read_params,
-      .drop = drop_params },
-    { .key = "env", .kind = MK_SPECIAL, .flags = M_ALWAYS, .hook = read_env, .drop = drop_env },
+    { .key = "vars", .kind = MK_SPECIAL, LIST(vars, nvars, struct var), .hook = read_vars,
+      .drop = var_free },
+    { .key = "params", .kind = MK_SPECIAL, .flags = M_ALWAYS,
+      LIST(params, nparams, struct param), .hook = read_params, .drop = param_free },
+    { .key = "env", .kind = MK_SPECIAL, .flags = M_ALWAYS, LIST(env, nenv, struct env_entry),
+      .hook = read_env, .drop = env_entry_free },
     { .key = "args", .kind = MK_ARGV, .off = OFF(args), .aux = NO_AUX },
     { .key = "setup", .kind = MK_ARGV, .off = OFF(setup), .aux = OFF(has_setup) },
     { .key = "teardown", .kind = MK_ARGV, .off = OFF(teardown), .aux = OFF(has_teardown) },
-    { .key = "binaries", .kind = MK_SPECIAL, .flags = M_REQUIRED, .hook = read_binaries,
-      .drop = drop_binaries },
+    { .key = "binaries", .kind = MK_LIST, .flags = M_REQUIRED,
+      LIST(bins, nbins, struct binary), .elem = read_binary, .drop = binary_free },
     { .key = "cwd", .kind = MK_TMPL, .off = OFF(cwd) },
     { .key = "stream", .kind = MK_ENUM, .off = OFF(stream), .dflt = RECIPE_STDOUT,
       .parse = parse_stream },
@@ -1446,15 +1384,22 @@ static const struct member bench_members[] = {
     { .key = "pin", .kind = MK_BOOL, .off = OFF(pin), .dflt = 1 },
     { .key = "summary", .kind = MK_ENUM, .off = OFF(summary), .dflt = SUMMARY_MEDIAN,
       .parse = parse_summary },
-    { .key = "files", .kind = MK_SPECIAL, .hook = read_files, .drop = drop_files },
-    { .key = "needs", .kind = MK_SPECIAL, .hook = read_needs, .drop = drop_needs },
+    { .key = "files", .kind = MK_LIST, LIST(files, nfiles, struct rfile),
+      .what = "must be an array of objects, not %s", .elem = read_file_entry,
+      .drop = rfile_free },
+    { .key = "needs", .kind = MK_LIST, LIST(needs, nneeds, struct need),
+      .what = "must be an array of {\"path\", \"reason\"}", .elem = read_need,
+      .drop = need_free },
     { .key = "requires", .kind = MK_STRV, .off = OFF(requires), .aux = OFF(nrequires),
       .hook = check_requires },
     { .key = "scratch", .kind = MK_TMPL, .off = OFF(scratch) },
-    { .key = "cpu_load", .kind = MK_SPECIAL, .hook = read_cpu_load, .drop = drop_cpu_load },
-    { .key = "patterns", .kind = MK_SPECIAL, .flags = M_REQUIRED, .hook = read_patterns,
-      .drop = drop_patterns },
-    { .key = "errors", .kind = MK_SPECIAL, .hook = read_errors, .drop = drop_errors },
+    { .key = "cpu_load", .kind = MK_SPECIAL, .off = OFF(cpu_load), .aux = NO_AUX,
+      .hook = read_cpu_load, .drop = emit_free },
+    { .key = "patterns", .kind = MK_LIST, .flags = M_REQUIRED,
+      LIST(pats, npats, struct pattern), .elem = load_pattern, .drop = pattern_free },
+    { .key = "errors", .kind = MK_LIST, LIST(errs, nerrs, struct errpat),
+      .what = "must be an array of {\"regex\", \"reason\"}", .elem = read_error,
+      .drop = errpat_free },
     { .key = "comment", .kind = MK_NOTE },
     { .key = NULL },
 };
@@ -1474,7 +1419,7 @@ static void rd_strv(const struct bctx *c, const struct member *m, const json_t *
 static void rd_argv(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
 {
     struct argv_tmpl *a = AT(c->b, m->off, struct argv_tmpl);
-    load_argv(c->l, v, p, a);
+    load_argv(c, v, p, a);
     check_argv(c->l, c->b, a, p);
     if (m->aux != NO_AUX)
         *AT(c->b, m->aux, bool) = true;
@@ -1515,13 +1460,32 @@ static void rd_enum(const struct bctx *c, const struct member *m, const json_t *
     free(s);
 }
 
+static void rd_list(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
+{
+    if (!json_is_array(v) || (!m->what && json_array_size(v) == 0)) {
+        rcp_bad(c->l, p, m->what ? m->what : "must be a non-empty array", rcp_type_name(v));
+        return;
+    }
+    char **arr = AT(c->b, m->off, char *);
+    size_t *n = AT(c->b, m->aux, size_t);
+    *arr = xcalloc(json_array_size(v) + 1, m->size);
+    size_t i;
+    json_t *x;
+    json_array_foreach(v, i, x) {
+        char *pi = xasprintf("%s[%zu]", p, i);
+        if (m->elem(c, *arr + *n * m->size, x, pi))
+            (*n)++;
+        free(pi);
+    }
+}
+
 typedef void reader_fn(const struct bctx *c, const struct member *m, const json_t *v,
                        const char *path);
 
 static reader_fn *const readers[] = {
     [MK_STR] = rd_str, [MK_STRV] = rd_strv, [MK_ARGV] = rd_argv, [MK_TMPL] = rd_tmpl,
     [MK_NUMS] = rd_nums, [MK_COUNTS] = rd_counts, [MK_BOOL] = rd_bool, [MK_ENUM] = rd_enum,
-    [MK_SPECIAL] = NULL, [MK_NOTE] = NULL,
+    [MK_LIST] = rd_list, [MK_SPECIAL] = NULL, [MK_NOTE] = NULL,
 };
 
 static void member_default(struct recipe_bench *b, const struct member *m)
@@ -1561,6 +1525,19 @@ static void read_member(const struct bctx *c, const struct member *m)
     free(p);
 }
 
+/* Frees the elements of an MK_LIST or MK_SPECIAL member, and its array. */
+static void elements_free(struct recipe_bench *b, const struct member *m)
+{
+    if (m->aux == NO_AUX) {
+        m->drop(AT(b, m->off, void));
+        return;
+    }
+    char *arr = *AT(b, m->off, char *);
+    for (size_t i = 0; i < *AT(b, m->aux, size_t); i++)
+        m->drop(arr + i * m->size);
+    free(arr);
+}
+
 static void member_free(struct recipe_bench *b, const struct member *m)
 {
     switch (m->kind) {
@@ -1576,8 +1553,9 @@ static void member_free(struct recipe_bench *b, const struct member *m)
     case MK_TMPL:
         tmpl_drop(*AT(b, m->off, struct tmpl *));
         break;
+    case MK_LIST:
     case MK_SPECIAL:
-        m->drop(b);
+        elements_free(b, m);
         break;
     default:
         break;
