@@ -1221,7 +1221,7 @@ static void read_cpu_load(const struct bctx *c, const json_t *o, const char *pat
     if (!want(l, o, JSON_OBJECT, path, "an object"))
         return;
     rcp_check_keys(l, o, path, known, sizeof *known);
-    json_t *m = json_object_get(o, "metric");
+    json_t *m = json_object_get(o, "metric");     /* parsed last, as before */
     char *id = rcp_get_str(l, o, "metric", path, true);
     e->unit = rcp_get_str(l, o, "unit", path, false);
     if (!e->unit)
@@ -1248,7 +1248,6 @@ static void read_cpu_load(const struct bctx *c, const json_t *o, const char *pat
         free(id);
     }
 }
-
 
 /* --- a benchmark: the table of its members -------------------------------- */
 
@@ -1589,10 +1588,8 @@ void recipe_set_free(struct recipe_set *set)
 static struct recipe_bench *load_bench(struct ld *l, const json_t *file, const json_t *o,
                                        const char *path, const char *tool)
 {
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object, not %s", rcp_type_name(o));
+    if (!want(l, o, JSON_OBJECT, path, "an object"))
         return NULL;
-    }
     rcp_check_keys(l, o, path, &bench_members[0].key, sizeof bench_members[0]);
     struct recipe_bench *b = xcalloc(1, sizeof *b);
     b->file = xstrdup(l->label);
