@@ -11,8 +11,8 @@
  *   recipe_ld.c        the loading context: file/JSON-path diagnostics and
  *                      JSON members read with their paths
  *   recipe_option.c    the user's run options that parameters read
- * Calls run one way: load -> template -> ld, load -> ld, recipe.c and
- * parse -> template -> option; nothing calls back into load.
+ * Calls run one way: recipe.c, parse and load call template; load and
+ * template call ld and option; ld and option call none of them.
  * Nothing here is thread-safe; a loaded recipe is read-only. */
 #ifndef EVMBENCH_RECIPE_IMPL_H
 #define EVMBENCH_RECIPE_IMPL_H
