@@ -1,6 +1,5 @@
-/* recipe.c - a recipe on this system: the user's run options, finding the
- * tool's binary, creating the files the benchmark needs. The other parts:
- * recipe_impl.h. */
+/* recipe.c - a recipe on this system: finding the tool's binary, creating
+ * the files the benchmark needs. The other parts: recipe_impl.h. */
 #include "config.h"
 #include "recipe/recipe_impl.h"
 
@@ -15,41 +14,6 @@
 #include "common/util.h"
 
 static char *tools_dir;
-
-/* The user's run parameters (--storage-dir, --peer, --audio-device): recipe parameters
- * with "source": "option" read them. */
-static const char *const option_names[] = { "storage_dir", "storage_target", "peer",
-                                            "audio_device", NULL };
-static char *option_values[4];
-
-static int option_index(const char *name)
-{
-    for (int i = 0; name && option_names[i]; i++)
-        if (strcmp(option_names[i], name) == 0)
-            return i;
-    return -1;
-}
-
-bool recipe_option_known(const char *name)
-{
-    return option_index(name) >= 0;
-}
-
-bool recipe_set_option(const char *name, const char *value)
-{
-    int i = option_index(name);
-    if (i < 0)
-        return false;
-    free(option_values[i]);
-    option_values[i] = value ? xstrdup(value) : NULL;
-    return true;
-}
-
-const char *recipe_option(const char *name)
-{
-    int i = option_index(name);
-    return i < 0 ? NULL : option_values[i];
-}
 
 /* --- binaries ----------------------------------------------------------- */
 

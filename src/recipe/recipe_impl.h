@@ -1,13 +1,18 @@
 /* recipe_impl.h - the loaded form of a tool recipe, shared by the recipe
  * modules only (everything else uses recipe.h):
- *   recipe_load.c      JSON schema, validation with file/JSON-path
- *                      diagnostics, derived metric lists, freeing, accessors
+ *   recipe_load.c      JSON schema (a table of a benchmark's members),
+ *                      validation, derived metric lists, freeing, accessors
  *   recipe_template.c  command templates: parsing, checking, expansion;
  *                      parameters, variables and invocations
  *   recipe_parse.c     PCRE2 patterns applied to output: captures, unit
  *                      scaling, error patterns
- *   recipe.c           the recipe on this system: run options, finding the
- *                      binary, the files the benchmark needs
+ *   recipe.c           the recipe on this system: finding the binary, the
+ *                      files the benchmark needs
+ *   recipe_ld.c        the loading context: file/JSON-path diagnostics and
+ *                      JSON members read with their paths
+ *   recipe_option.c    the user's run options that parameters read
+ * Calls run one way: recipe.c, parse and load call template; load and
+ * template call ld and option; ld and option call none of them.
  * Nothing here is thread-safe; a loaded recipe is read-only. */
 #ifndef EVMBENCH_RECIPE_IMPL_H
 #define EVMBENCH_RECIPE_IMPL_H
@@ -204,14 +209,6 @@ struct recipe_set {
     size_t n, cap;
 };
 
-/* A loading context: the file label for messages and whether anything
- * was wrong in the benchmark being loaded. */
-struct ld {
-    const char *label;
-    struct diag *d;
-    bool bad;
-};
-
 /* What a template reference can name while expanding: the benchmark
  * and invocation (variables, parameters), the run environment (built-ins,
  * parameter overrides) and the captures of a pattern match. */
@@ -228,18 +225,40 @@ struct scope {
 #define MAX_TMPL_CAPS 8             /* capture references per metric template */
 #define CPU_LOAD_PATTERN SIZE_MAX   /* struct expect.pattern of the CPU load */
 
-/* --- recipe_load.c ------------------------------------------------------ */
+/* --- recipe_ld.c -------------------------------------------------------- */
+
+/* A loading context: the file label for messages and whether anything
+ * was wrong in the benchmark being loaded. */
+struct ld {
+    const char *label;
+    struct diag *d;
+    bool bad;
+};
 
 /* Reports "LABEL: PATH: message" to l's diag list and marks the benchmark
  * bad (it is skipped). PATH is the JSON path ("benchmarks[2].args[0]"). */
 void rcp_bad(struct ld *l, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* "an object", "a string", "a number" ... for messages about j's type. */
+const char *rcp_type_name(const json_t *j);
+/* A copy of string v; NULL (reported at path) when v is not a string. */
+char *rcp_str(struct ld *l, const json_t *v, const char *path);
+/* A string member of o: NULL when absent (reported at path when req) or
+ * not a string (reported at "path.key"). Caller frees. */
+char *rcp_get_str(struct ld *l, const json_t *o, const char *key, const char *path, bool req);
+/* A number into *out; false (reported at path) when v is not one. */
+bool rcp_get_num(struct ld *l, const json_t *v, const char *path, double *out);
+/* Reports each member of o that is not in known (typos must not pass).
+ * known: names stride bytes apart, ended by NULL - a plain array
+ * (stride sizeof(char *)) or the name field of a table of structs. */
+void rcp_check_keys(struct ld *l, const json_t *o, const char *path, const char *const *known,
+                    size_t stride);
 
 /* --- recipe_template.c -------------------------------------------------- */
 
 /* Parses template text ("{name}", "{var.field}", "{name|slug}", "{{" for a
- * brace) into t; false (reported at path) on a syntax error, then t holds
- * only what needs rcp_tmpl_free(). */
+ * brace) into t; false (reported at path) on a syntax error, then t is
+ * left empty (holding nothing). */
 bool rcp_tmpl_parse(struct ld *l, const char *src, const char *path, struct tmpl *t);
 /* Reports every reference of t that names nothing: not a capture of pat
  * (pat may be NULL: captures not allowed), variable (with that field),

@@ -14,7 +14,7 @@
 #include "data/datadir.h"
 #include "common/util.h"
 
-/* --- small helpers ------------------------------------------------------ */
+/* --- freeing ------------------------------------------------------------ */
 
 static void strv_free(char **v, size_t n)
 {
@@ -34,6 +34,21 @@ void recipe_strv_free(char **v)
     free(v);
 }
 
+/* An array of n templates. */
+static void tmpls_free(struct tmpl *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        rcp_tmpl_free(&t[i]);
+    free(t);
+}
+
+/* A template allocated on its own ("row", "cwd" ...); NULL is fine. */
+static void tmpl_drop(struct tmpl *t)
+{
+    rcp_tmpl_free(t);
+    free(t);
+}
+
 static void only_free(struct only *o)
 {
     for (size_t i = 0; i < o->n; i++)
@@ -45,122 +60,119 @@ static void only_free(struct only *o)
 
 static void argv_tmpl_free(struct argv_tmpl *a)
 {
-    for (size_t i = 0; i < a->nargs; i++) {
-        for (size_t j = 0; j < a->args[i].nwords; j++)
-            rcp_tmpl_free(&a->args[i].words[j]);
-        free(a->args[i].words);
-    }
+    for (size_t i = 0; i < a->nargs; i++)
+        tmpls_free(a->args[i].words, a->args[i].nwords);
     free(a->args);
 }
 
-static void bench_free(struct recipe_bench *b)
+/* The element frees of the member table: each frees what one element
+ * of its array (or the one embedded structure) holds, not the element. */
+
+static void emit_free(void *p)
 {
-    if (!b)
-        return;
-    free(b->file);
-    free(b->tool);
-    free(b->name);
-    free(b->section);
-    free(b->description);
-    free(b->provided_by);
-    for (size_t i = 0; i < b->nbins; i++) {
-        free(b->bins[i].name);
-        argv_tmpl_free(&b->bins[i].args);
-    }
-    free(b->bins);
-    strv_free(b->search, b->nsearch);
-    argv_tmpl_free(&b->args);
-    argv_tmpl_free(&b->setup);
-    argv_tmpl_free(&b->teardown);
-    for (size_t i = 0; i < b->nenv; i++) {
-        free(b->env[i].name);
-        rcp_tmpl_free(b->env[i].value);
-        free(b->env[i].value);
-    }
-    free(b->env);
-    rcp_tmpl_free(b->cwd);
-    free(b->cwd);
-    for (size_t i = 0; i < b->nvars; i++) {
-        struct var *v = &b->vars[i];
-        for (size_t j = 0; j < v->nvalues; j++) {
-            free(v->values[j].value);
-            strv_free(v->values[j].fnames, v->values[j].nfields);
-            for (size_t k = 0; k < v->values[j].nfields; k++)
-                rcp_tmpl_free(&v->values[j].fvalues[k]);
-            free(v->values[j].fvalues);
-        }
-        free(v->values);
-        free(v->name);
-    }
-    free(b->vars);
-    for (size_t i = 0; i < b->nparams; i++) {
-        free(b->params[i].name);
-        free(b->params[i].full);
-        free(b->params[i].quick);
-        free(b->params[i].missing);
-        free(b->params[i].option);
-    }
-    free(b->params);
-    for (size_t i = 0; i < b->npats; i++) {
-        struct pattern *p = &b->pats[i];
-        pcre2_code_free(p->re);
-        for (size_t j = 0; j < p->nemits; j++) {
-            for (size_t k = 0; k < p->emits[j].nmetrics; k++)
-                rcp_tmpl_free(&p->emits[j].metrics[k]);
-            free(p->emits[j].metrics);
-            free(p->emits[j].unit);
-            rcp_tmpl_free(p->emits[j].row);
-            free(p->emits[j].row);
-            rcp_tmpl_free(p->emits[j].column);
-            free(p->emits[j].column);
-            rcp_tmpl_free(p->emits[j].table);
-            free(p->emits[j].table);
-            for (size_t k = 0; k < p->emits[j].nfactors; k++)
-                rcp_tmpl_free(&p->emits[j].factors[k]);
-            free(p->emits[j].factors);
-        }
-        free(p->emits);
-        for (size_t j = 0; j < p->ncaps; j++) {
-            free(p->caps[j].name);
-            strv_free(p->caps[j].from, p->caps[j].n);
-            strv_free(p->caps[j].to, p->caps[j].to ? p->caps[j].n : 0);
-        }
-        free(p->caps);
-        strv_free(p->requires, p->nrequires);
-        only_free(&p->only);
-    }
-    free(b->pats);
-    strv_free(b->requires, b->nrequires);
-    for (size_t k = 0; k < b->cpu_load.nmetrics; k++)
-        rcp_tmpl_free(&b->cpu_load.metrics[k]);
-    free(b->cpu_load.metrics);
-    free(b->cpu_load.unit);
-    rcp_tmpl_free(b->cpu_load.row);
-    free(b->cpu_load.row);
-    rcp_tmpl_free(b->cpu_load.column);
-    free(b->cpu_load.column);
-    rcp_tmpl_free(b->cpu_load.table);
-    free(b->cpu_load.table);
-    rcp_tmpl_free(b->scratch);
-    free(b->scratch);
-    for (size_t i = 0; i < b->nerrs; i++) {
-        pcre2_code_free(b->errs[i].re);
-        free(b->errs[i].reason);
-    }
-    free(b->errs);
-    for (size_t i = 0; i < b->nfiles; i++) {
-        free(b->files[i].name);
-        free(b->files[i].content);
-        rcp_tmpl_free(b->files[i].link);
-        free(b->files[i].link);
-    }
-    free(b->files);
-    for (size_t i = 0; i < b->nneeds; i++) {
-        free(b->needs[i].path);
-        free(b->needs[i].reason);
-        only_free(&b->needs[i].only);
-    }
-    free(b->needs);
+    struct emit *e = p;
+    tmpls_free(e->metrics, e->nmetrics);
+    free(e->unit);
+    tmpl_drop(e->row);
+    tmpl_drop(e->column);
+    tmpl_drop(e->table);
+    tmpls_free(e->factors, e->nfactors);
+}
+
+static void capture_free(struct capture *c)
+{
+    free(c->name);
+    strv_free(c->from, c->n);
+    strv_free(c->to, c->to ? c->n : 0);
+}
+
+static void pattern_free(void *e)
+{
+    struct pattern *p = e;
+    pcre2_code_free(p->re);
+    for (size_t j = 0; j < p->nemits; j++)
+        emit_free(&p->emits[j]);
+    free(p->emits);
+    for (size_t j = 0; j < p->ncaps; j++)
+        capture_free(&p->caps[j]);
+    free(p->caps);
+    strv_free(p->requires, p->nrequires);
+    only_free(&p->only);
+}
+
+/* A parameter's values (a benchmark's parameter replaces the file's). */
+static void param_clear(struct param *pm)
+{
+    free(pm->full);
+    free(pm->quick);
+    free(pm->missing);
+    free(pm->option);
+    pm->full = pm->quick = pm->missing = pm->option = NULL;
+}
+
+static void param_free(void *e)
+{
+    struct param *pm = e;
+    free(pm->name);
+    param_clear(pm);
+}
+
+static void var_value_free(struct var_value *vv)
+{
+    free(vv->value);
+    strv_free(vv->fnames, vv->nfields);
+    tmpls_free(vv->fvalues, vv->nfields);
+}
+
+static void var_free(void *e)
+{
+    struct var *v = e;
+    for (size_t j = 0; j < v->nvalues; j++)
+        var_value_free(&v->values[j]);
+    free(v->values);
+    free(v->name);
+}
+
+static void binary_free(void *e)
+{
+    struct binary *bin = e;
+    free(bin->name);
+    argv_tmpl_free(&bin->args);
+}
+
+static void env_entry_free(void *e)
+{
+    struct env_entry *en = e;
+    free(en->name);
+    tmpl_drop(en->value);
+}
+
+static void errpat_free(void *e)
+{
+    struct errpat *ep = e;
+    pcre2_code_free(ep->re);
+    free(ep->reason);
+}
+
+static void rfile_free(void *e)
+{
+    struct rfile *f = e;
+    free(f->name);
+    free(f->content);
+    tmpl_drop(f->link);
+}
+
+static void need_free(void *e)
+{
+    struct need *n = e;
+    free(n->path);
+    free(n->reason);
+    only_free(&n->only);
+}
+
+/* What derive_metrics() made. */
+static void derived_free(struct recipe_bench *b)
+{
     for (size_t i = 0; i < b->nmetrics; i++) {
         free(b->metrics[i].id);
         free(b->metrics[i].unit);
@@ -174,17 +186,6 @@ static void bench_free(struct recipe_bench *b)
             free(b->inv_expect[i]);
     free(b->inv_expect);
     free(b->inv_nexpect);
-    free(b);
-}
-
-void recipe_set_free(struct recipe_set *set)
-{
-    if (!set)
-        return;
-    for (size_t i = 0; i < set->n; i++)
-        bench_free(set->benches[i]);
-    free(set->benches);
-    free(set);
 }
 
 size_t recipe_count(const struct recipe_set *set)
@@ -238,110 +239,194 @@ double recipe_budget(const struct recipe_bench *b, bool quick)
     return one * (double)b->ninv * recipe_runs(b, quick) + steps * 0.5;
 }
 
-/* --- JSON reading with paths --------------------------------------------- */
+/* --- JSON values --------------------------------------------------------- */
 
-void rcp_bad(struct ld *l, const char *path, const char *fmt, ...)
+/* A number of at least minimum into *d; false (reported) otherwise. */
+static bool at_least(struct ld *l, const json_t *v, const char *path, double minimum, double *d)
+{
+    if (!rcp_get_num(l, v, path, d))
+        return false;
+    if (!(*d < minimum))
+        return true;
+    rcp_bad(l, path, "must be at least %g", minimum);
+    return false;
+}
+
+/* A number, or {"full": x, "quick": y}; what is not given keeps its value. */
+static void full_quick(struct ld *l, const json_t *v, const char *path, double *full,
+                       double *quick, double minimum)
+{
+    double d;
+    if (!json_is_object(v)) {
+        if (at_least(l, v, path, minimum, &d))
+            *full = *quick = d;
+        return;
+    }
+    const char *k;
+    json_t *x;
+    json_object_foreach((json_t *)v, k, x) {
+        char *pk = xasprintf("%s.%s", path, k);
+        if (strcmp(k, "full") != 0 && strcmp(k, "quick") != 0)
+            rcp_bad(l, pk, "unknown member (expected \"full\" or \"quick\")");
+        else if (at_least(l, x, pk, minimum, &d))
+            *(strcmp(k, "full") == 0 ? full : quick) = d;
+        free(pk);
+    }
+}
+
+/* --- loading: walking JSON with paths ------------------------------------ */
+
+/* Loading one benchmark: its object, the file's top level (defaults of
+ * some members) and the benchmark's JSON path ("benchmarks[2]"). */
+struct bctx {
+    struct ld *l;
+    struct recipe_bench *b;
+    const json_t *file;
+    const json_t *o;
+    const char *path;
+};
+
+/* Readers called for each element of an array or member of an object,
+ * with its path; into is what they fill. */
+typedef void elem_fn(const struct bctx *c, void *into, const json_t *v, const char *path);
+typedef void member_fn(const struct bctx *c, void *into, const char *key, const json_t *v,
+                       const char *path);
+
+/* fn for each element of array a, at "PATH[i]". */
+static void each_elem(const struct bctx *c, const json_t *a, const char *path, elem_fn *fn,
+                      void *into)
+{
+    size_t i;
+    json_t *v;
+    json_array_foreach(a, i, v) {
+        char *p = xasprintf("%s[%zu]", path, i);
+        fn(c, into, v, p);
+        free(p);
+    }
+}
+
+/* fn for each member of object o, at "PATH.key". */
+static void each_member(const struct bctx *c, const json_t *o, const char *path, member_fn *fn,
+                        void *into)
+{
+    const char *k;
+    json_t *v;
+    json_object_foreach((json_t *)o, k, v) {
+        char *p = xasprintf("%s.%s", path, k);
+        fn(c, into, k, v, p);
+        free(p);
+    }
+}
+
+/* Whether v has that type; reports "must be WHAT, not TYPE" otherwise. */
+static bool want(struct ld *l, const json_t *v, json_type type, const char *path,
+                 const char *what)
+{
+    if (json_typeof(v) == type)
+        return true;
+    rcp_bad(l, path, "must be %s, not %s", what, rcp_type_name(v));
+    return false;
+}
+
+static bool nonempty_array(struct ld *l, const json_t *v, const char *path)
+{
+    if (json_is_array(v) && json_array_size(v) > 0)
+        return true;
+    rcp_bad(l, path, "must be a non-empty array");
+    return false;
+}
+
+/* Reports a message at "path.key". */
+static void bad_member(struct ld *l, const char *path, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void bad_member(struct ld *l, const char *path, const char *key, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     char *m = xvasprintf(fmt, ap);
     va_end(ap);
-    diag_add(l->d, "%s: %s: %s", l->label, path, m);
+    char *p = xasprintf("%s.%s", path, key);
+    rcp_bad(l, p, "%s", m);
+    free(p);
     free(m);
-    l->bad = true;
 }
 
-static const char *type_name(const json_t *j)
+/* Reports each of names that is not a parameter of b. */
+static void check_params_named(struct ld *l, const struct recipe_bench *b, char *const *names,
+                               size_t n, const char *path)
 {
-    switch (json_typeof(j)) {
-    case JSON_OBJECT: return "an object";
-    case JSON_ARRAY: return "an array";
-    case JSON_STRING: return "a string";
-    case JSON_INTEGER: case JSON_REAL: return "a number";
-    case JSON_TRUE: case JSON_FALSE: return "a boolean";
-    default: return "null";
+    for (size_t i = 0; i < n; i++)
+        if (!rcp_find_param(b, names[i]))
+            rcp_bad(l, path, "\"%s\" is not a parameter", names[i]);
+}
+
+static void load_strings(struct ld *l, const json_t *a, const char *path, char ***out, size_t *n)
+{
+    if (!a || !want(l, a, JSON_ARRAY, path, "an array of strings"))
+        return;
+    size_t i;
+    json_t *v;
+    json_array_foreach(a, i, v) {
+        if (!json_is_string(v)) {
+            char *p = xasprintf("%s[%zu]", path, i);
+            rcp_bad(l, p, "must be a string, not %s", rcp_type_name(v));
+            free(p);
+            continue;
+        }
+        *out = xrealloc(*out, (*n + 1) * sizeof **out);
+        (*out)[(*n)++] = xstrdup(json_string_value(v));
     }
 }
 
-/* A string member: NULL when absent (complains when required) or mistyped. */
-static char *get_str(struct ld *l, const json_t *o, const char *key, const char *path, bool req)
+/* --- loading: templates, patterns, summaries ------------------------------ */
+
+/* Parses string v into t[*n] and counts it; false (reported at path) when
+ * v is not a string or not a template. */
+static bool tmpl_add(struct ld *l, const json_t *v, const char *path, struct tmpl *t, size_t *n)
 {
-    json_t *v = json_object_get(o, key);
-    if (!v) {
-        if (req)
-            rcp_bad(l, path, "missing \"%s\"", key);
-        return NULL;
-    }
     if (!json_is_string(v)) {
-        char *p = xasprintf("%s.%s", path, key);
-        rcp_bad(l, p, "must be a string, not %s", type_name(v));
-        free(p);
-        return NULL;
-    }
-    return xstrdup(json_string_value(v));
-}
-
-static bool get_num(struct ld *l, const json_t *v, const char *path, double *out)
-{
-    if (!json_is_number(v)) {
-        rcp_bad(l, path, "must be a number, not %s", type_name(v));
+        rcp_bad(l, path, "must be a string, not %s", rcp_type_name(v));
         return false;
     }
-    *out = json_number_value(v);
+    if (!rcp_tmpl_parse(l, json_string_value(v), path, &t[*n]))
+        return false;
+    (*n)++;
     return true;
 }
 
-/* A number, or {"full": x, "quick": y}; absent: the defaults stay. */
-static void get_full_quick(struct ld *l, const json_t *o, const char *key, const char *path,
-                           double *full, double *quick, double minimum)
+/* A template of its own from string v; NULL (reported) when bad. */
+static struct tmpl *tmpl_new(struct ld *l, const json_t *v, const char *path)
+{
+    struct tmpl *t = xcalloc(1, sizeof *t);
+    size_t n = 0;
+    if (tmpl_add(l, v, path, t, &n))
+        return t;
+    free(t);
+    return NULL;
+}
+
+/* The same, its references checked (captures of pat allowed). */
+static struct tmpl *tmpl_of(struct ld *l, const struct recipe_bench *b, const json_t *v,
+                            const struct pattern *pat, const char *path)
+{
+    struct tmpl *t = tmpl_new(l, v, path);
+    if (t)
+        rcp_tmpl_check(l, b, t, pat, path);
+    return t;
+}
+
+/* An optional template member; NULL when absent or bad. */
+static struct tmpl *opt_tmpl(struct ld *l, const struct recipe_bench *b, const json_t *o,
+                             const char *key, const struct pattern *pat, const char *path)
 {
     json_t *v = json_object_get(o, key);
     if (!v)
-        return;
+        return NULL;
     char *p = xasprintf("%s.%s", path, key);
-    if (json_is_object(v)) {
-        const char *k;
-        json_t *x;
-        json_object_foreach(v, k, x) {
-            char *pk = xasprintf("%s.%s", p, k);
-            double d;
-            if (strcmp(k, "full") != 0 && strcmp(k, "quick") != 0)
-                rcp_bad(l, pk, "unknown member (expected \"full\" or \"quick\")");
-            else if (get_num(l, x, pk, &d)) {
-                if (d < minimum)
-                    rcp_bad(l, pk, "must be at least %g", minimum);
-                else
-                    *(strcmp(k, "full") == 0 ? full : quick) = d;
-            }
-            free(pk);
-        }
-    } else {
-        double d;
-        if (get_num(l, v, p, &d)) {
-            if (d < minimum)
-                rcp_bad(l, p, "must be at least %g", minimum);
-            else
-                *full = *quick = d;
-        }
-    }
+    struct tmpl *t = tmpl_of(l, b, v, pat, p);
     free(p);
+    return t;
 }
-
-/* Rejects members a schema object does not know (typos must not pass). */
-static void check_keys(struct ld *l, const json_t *o, const char *path, const char *const *known)
-{
-    const char *k;
-    json_t *v;
-    json_object_foreach((json_t *)o, k, v) {
-        bool ok = false;
-        for (const char *const *p = known; *p && !ok; p++)
-            ok = strcmp(*p, k) == 0;
-        if (!ok)
-            rcp_bad(l, path, "unknown member \"%s\"", k);
-    }
-}
-
-/* --- loading: pieces ---------------------------------------------------- */
 
 static pcre2_code *compile_re(struct ld *l, const char *src, const char *path)
 {
@@ -362,45 +447,77 @@ static pcre2_code *compile_re(struct ld *l, const char *src, const char *path)
     return re;
 }
 
+/* The compiled member "regex" of o; NULL (reported) when absent or bad. */
+static pcre2_code *regex_member(struct ld *l, const json_t *o, const char *path)
+{
+    char *src = rcp_get_str(l, o, "regex", path, true);
+    if (!src)
+        return NULL;
+    char *pr = xasprintf("%s.regex", path);
+    pcre2_code *re = compile_re(l, src, pr);
+    free(pr);
+    free(src);
+    return re;
+}
+
+static int parse_summary(struct ld *l, const char *s, const char *path)
+{
+    if (strcmp(s, "median") == 0) return SUMMARY_MEDIAN;
+    if (strcmp(s, "mean") == 0) return SUMMARY_MEAN;
+    if (strcmp(s, "max") == 0) return SUMMARY_MAX;
+    if (strcmp(s, "min") == 0) return SUMMARY_MIN;
+    rcp_bad(l, path, "unknown summary \"%s\" (median, mean, max, min)", s);
+    return SUMMARY_MEDIAN;
+}
+
+/* The member "summary" of o, when given, into *out. */
+static void opt_summary(struct ld *l, const json_t *o, const char *path, enum summary *out)
+{
+    char *s = rcp_get_str(l, o, "summary", path, false);
+    if (!s)
+        return;
+    char *p = xasprintf("%s.summary", path);
+    *out = parse_summary(l, s, p);
+    free(p);
+    free(s);
+}
+
+/* --- loading: command lines, variables, parameters, environment ---------- */
+
+static void load_word(const struct bctx *c, void *into, const json_t *v, const char *path)
+{
+    struct arg *g = into;
+    tmpl_add(c->l, v, path, g->words, &g->nwords);
+}
+
+/* One argument: a word, or a group of words given all or none. */
+static void load_arg(const struct bctx *c, void *into, const json_t *v, const char *path)
+{
+    struct argv_tmpl *out = into;
+    struct arg *g = &out->args[out->nargs];
+    if (json_is_string(v)) {
+        g->words = xcalloc(1, sizeof *g->words);
+        tmpl_add(c->l, v, path, g->words, &g->nwords);
+        out->nargs++;
+    } else if (json_is_array(v) && json_array_size(v) > 0) {
+        g->words = xcalloc(json_array_size(v), sizeof *g->words);
+        each_elem(c, v, path, load_word, g);
+        out->nargs++;
+    } else {
+        rcp_bad(c->l, path, "must be a string or a non-empty array of strings, not %s",
+            rcp_type_name(v));
+    }
+}
+
 /* "args": ["16M", ["-N", "{reps}"], "{op}"] */
-static void load_argv(struct ld *l, const json_t *a, const char *path, struct argv_tmpl *out)
+static void load_argv(const struct bctx *c, const json_t *a, const char *path,
+                      struct argv_tmpl *out)
 {
     memset(out, 0, sizeof *out);
-    if (!json_is_array(a)) {
-        rcp_bad(l, path, "must be an array of strings (or arrays of strings), not %s",
-            type_name(a));
+    if (!want(c->l, a, JSON_ARRAY, path, "an array of strings (or arrays of strings)"))
         return;
-    }
     out->args = xcalloc(json_array_size(a) + 1, sizeof *out->args);
-    size_t i;
-    json_t *v;
-    json_array_foreach(a, i, v) {
-        char *p = xasprintf("%s[%zu]", path, i);
-        struct arg *g = &out->args[out->nargs];
-        if (json_is_string(v)) {
-            g->words = xcalloc(1, sizeof *g->words);
-            if (rcp_tmpl_parse(l, json_string_value(v), p, &g->words[0]))
-                g->nwords = 1;
-            out->nargs++;
-        } else if (json_is_array(v) && json_array_size(v) > 0) {
-            g->words = xcalloc(json_array_size(v), sizeof *g->words);
-            size_t j;
-            json_t *w;
-            json_array_foreach(v, j, w) {
-                char *pj = xasprintf("%s[%zu]", p, j);
-                if (!json_is_string(w))
-                    rcp_bad(l, pj, "must be a string, not %s", type_name(w));
-                else if (rcp_tmpl_parse(l, json_string_value(w), pj, &g->words[g->nwords]))
-                    g->nwords++;
-                free(pj);
-            }
-            out->nargs++;
-        } else {
-            rcp_bad(l, p, "must be a string or a non-empty array of strings, not %s",
-                type_name(v));
-        }
-        free(p);
-    }
+    each_elem(c, a, path, load_arg, out);
 }
 
 static void check_argv(struct ld *l, const struct recipe_bench *b, const struct argv_tmpl *a,
@@ -414,218 +531,147 @@ static void check_argv(struct ld *l, const struct recipe_bench *b, const struct 
         }
 }
 
-static enum summary parse_summary(struct ld *l, const char *s, const char *path)
+/* A field of a variable's value: "FIELD": "template". */
+static void load_var_field(const struct bctx *c, void *into, const char *key, const json_t *v,
+                           const char *path)
 {
-    if (strcmp(s, "median") == 0) return SUMMARY_MEDIAN;
-    if (strcmp(s, "mean") == 0) return SUMMARY_MEAN;
-    if (strcmp(s, "max") == 0) return SUMMARY_MAX;
-    if (strcmp(s, "min") == 0) return SUMMARY_MIN;
-    rcp_bad(l, path, "unknown summary \"%s\" (median, mean, max, min)", s);
-    return SUMMARY_MEDIAN;
+    struct var_value *vv = into;
+    if (strcmp(key, "value") != 0 && tmpl_add(c->l, v, path, vv->fvalues, &vv->nfields))
+        vv->fnames[vv->nfields - 1] = xstrdup(key);
 }
 
-static void load_vars(struct ld *l, struct recipe_bench *b, const json_t *o, const char *path)
+/* A value of a variable: "v" or {"value": "v", "FIELD": "template" ...}. */
+static void load_var_value(const struct bctx *c, void *into, const json_t *x, const char *path)
 {
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object of value lists, not %s", type_name(o));
-        return;
+    struct var *v = into;
+    struct var_value *vv = &v->values[v->nvalues];
+    if (json_is_string(x)) {
+        vv->value = xstrdup(json_string_value(x));
+        v->nvalues++;
+    } else if (json_is_object(x)) {
+        vv->value = rcp_get_str(c->l, x, "value", path, true);
+        if (!vv->value)
+            return;
+        vv->fnames = xcalloc(json_object_size(x), sizeof *vv->fnames);
+        vv->fvalues = xcalloc(json_object_size(x), sizeof *vv->fvalues);
+        each_member(c, x, path, load_var_field, vv);
+        v->nvalues++;
+    } else {
+        rcp_bad(c->l, path, "must be a string or an object with \"value\", not %s",
+            rcp_type_name(x));
     }
-    b->vars = xcalloc(json_object_size(o) + 1, sizeof *b->vars);
-    const char *name;
-    json_t *vals;
-    json_object_foreach((json_t *)o, name, vals) {
-        char *p = xasprintf("%s.%s", path, name);
-        if (!json_is_array(vals) || json_array_size(vals) == 0) {
-            rcp_bad(l, p, "must be a non-empty array");
-            free(p);
-            continue;
-        }
-        struct var *v = &b->vars[b->nvars++];
-        v->name = xstrdup(name);
-        v->values = xcalloc(json_array_size(vals), sizeof *v->values);
-        size_t i;
-        json_t *x;
-        json_array_foreach(vals, i, x) {
-            char *pi = xasprintf("%s[%zu]", p, i);
-            struct var_value *vv = &v->values[v->nvalues];
-            if (json_is_string(x)) {
-                vv->value = xstrdup(json_string_value(x));
-                v->nvalues++;
-            } else if (json_is_object(x)) {
-                vv->value = get_str(l, x, "value", pi, true);
-                if (vv->value) {
-                    vv->fnames = xcalloc(json_object_size(x), sizeof *vv->fnames);
-                    vv->fvalues = xcalloc(json_object_size(x), sizeof *vv->fvalues);
-                    const char *fk;
-                    json_t *fv;
-                    json_object_foreach(x, fk, fv) {
-                        if (strcmp(fk, "value") == 0)
-                            continue;
-                        char *pf = xasprintf("%s.%s", pi, fk);
-                        if (!json_is_string(fv))
-                            rcp_bad(l, pf, "must be a string, not %s", type_name(fv));
-                        else if (rcp_tmpl_parse(l, json_string_value(fv), pf,
-                                            &vv->fvalues[vv->nfields])) {
-                            vv->fnames[vv->nfields++] = xstrdup(fk);
-                        }
-                        free(pf);
-                    }
-                    v->nvalues++;
-                }
-            } else {
-                rcp_bad(l, pi, "must be a string or an object with \"value\", not %s",
-                    type_name(x));
-            }
-            free(pi);
-        }
-        free(p);
+}
+
+static void load_var(const struct bctx *c, void *into, const char *name, const json_t *vals,
+                     const char *path)
+{
+    (void)into;
+    struct recipe_bench *b = c->b;
+    if (!nonempty_array(c->l, vals, path))
+        return;
+    struct var *v = &b->vars[b->nvars++];
+    v->name = xstrdup(name);
+    v->values = xcalloc(json_array_size(vals), sizeof *v->values);
+    each_elem(c, vals, path, load_var_value, v);
+}
+
+/* "vars": {"NAME": [values]}: one invocation per combination. */
+static void read_vars(const struct bctx *c, const json_t *o, const char *path)
+{
+    if (!want(c->l, o, JSON_OBJECT, path, "an object of value lists"))
+        return;
+    c->b->vars = xcalloc(json_object_size(o) + 1, sizeof *c->b->vars);
+    each_member(c, o, path, load_var, NULL);
+}
+
+/* {"value" | "full", "quick", "source", "option", "missing"} */
+static void load_param_object(struct ld *l, const json_t *v, const char *p, struct param *pm)
+{
+    static const char *const known[] = { "value", "full", "quick", "source",
+                                         "option", "missing", NULL };
+    rcp_check_keys(l, v, p, known, sizeof *known);
+    char *val = rcp_get_str(l, v, "value", p, false);
+    pm->full = rcp_get_str(l, v, "full", p, false);
+    pm->quick = rcp_get_str(l, v, "quick", p, false);
+    if (val) {
+        if (!pm->full)
+            pm->full = xstrdup(val);
+        if (!pm->quick)
+            pm->quick = xstrdup(val);
+        free(val);
+    }
+    pm->missing = rcp_get_str(l, v, "missing", p, false);
+    char *src = rcp_get_str(l, v, "source", p, false);
+    if (src) {
+        if (strcmp(src, "cpufreq_khz") == 0)
+            pm->source = P_CPUFREQ_KHZ;
+        else if (strcmp(src, "cpufreq_mhz") == 0)
+            pm->source = P_CPUFREQ_MHZ;
+        else if (strcmp(src, "option") == 0)
+            pm->source = P_OPTION;
+        else
+            bad_member(l, p, "source", "unknown source \"%s\" (cpufreq_khz, cpufreq_mhz, option)",
+                       src);
+        free(src);
+    }
+    pm->option = rcp_get_str(l, v, "option", p, pm->source == P_OPTION);
+    if (pm->option && !recipe_option_known(pm->option))
+        bad_member(l, p, "option", "unknown option \"%s\" (storage_dir, storage_target, peer)",
+                   pm->option);
+}
+
+/* A parameter: "value" or an object; a later one of the same name
+ * replaces the values of the earlier. */
+static void load_param(const struct bctx *c, void *into, const char *name, const json_t *v,
+                       const char *path)
+{
+    (void)into;
+    struct recipe_bench *b = c->b;
+    struct param *pm = (struct param *)rcp_find_param(b, name);
+    if (pm) {
+        param_clear(pm);
+    } else {
+        b->params = xrealloc(b->params, (b->nparams + 1) * sizeof *b->params);
+        pm = &b->params[b->nparams++];
+        *pm = (struct param){ .name = xstrdup(name) };
+    }
+    pm->source = P_FIXED;
+    if (json_is_string(v)) {
+        pm->full = xstrdup(json_string_value(v));
+        pm->quick = xstrdup(pm->full);
+    } else if (json_is_object(v)) {
+        load_param_object(c->l, v, path, pm);
+    } else {
+        rcp_bad(c->l, path, "must be a string or an object, not %s", rcp_type_name(v));
     }
 }
 
 /* Parameters of the file and of the benchmark (the benchmark's win). */
-static void load_params(struct ld *l, struct recipe_bench *b, const json_t *o, const char *path)
+static void load_params(const struct bctx *c, const json_t *o, const char *path)
 {
-    if (!o)
-        return;
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object, not %s", type_name(o));
-        return;
-    }
-    const char *name;
-    json_t *v;
-    json_object_foreach((json_t *)o, name, v) {
-        char *p = xasprintf("%s.%s", path, name);
-        struct param *pm = (struct param *)rcp_find_param(b, name);
-        if (pm) {
-            free(pm->full);
-            free(pm->quick);
-            free(pm->missing);
-            free(pm->option);
-        } else {
-            b->params = xrealloc(b->params, (b->nparams + 1) * sizeof *b->params);
-            pm = &b->params[b->nparams++];
-            pm->name = xstrdup(name);
-        }
-        pm->full = pm->quick = pm->missing = pm->option = NULL;
-        pm->source = P_FIXED;
-        if (json_is_string(v)) {
-            pm->full = xstrdup(json_string_value(v));
-            pm->quick = xstrdup(pm->full);
-        } else if (json_is_object(v)) {
-            static const char *const known[] = { "value", "full", "quick", "source",
-                                                 "option", "missing", NULL };
-            check_keys(l, v, p, known);
-            char *val = get_str(l, v, "value", p, false);
-            pm->full = get_str(l, v, "full", p, false);
-            pm->quick = get_str(l, v, "quick", p, false);
-            if (val) {
-                if (!pm->full)
-                    pm->full = xstrdup(val);
-                if (!pm->quick)
-                    pm->quick = xstrdup(val);
-                free(val);
-            }
-            pm->missing = get_str(l, v, "missing", p, false);
-            char *src = get_str(l, v, "source", p, false);
-            if (src) {
-                if (strcmp(src, "cpufreq_khz") == 0)
-                    pm->source = P_CPUFREQ_KHZ;
-                else if (strcmp(src, "cpufreq_mhz") == 0)
-                    pm->source = P_CPUFREQ_MHZ;
-                else if (strcmp(src, "option") == 0)
-                    pm->source = P_OPTION;
-                else {
-                    char *ps = xasprintf("%s.source", p);
-                    rcp_bad(l, ps, "unknown source \"%s\" (cpufreq_khz, cpufreq_mhz, option)",
-                        src);
-                    free(ps);
-                }
-                free(src);
-            }
-            pm->option = get_str(l, v, "option", p, pm->source == P_OPTION);
-            if (pm->option && !recipe_option_known(pm->option)) {
-                char *ps = xasprintf("%s.option", p);
-                rcp_bad(l, ps, "unknown option \"%s\" (storage_dir, storage_target, peer)",
-                    pm->option);
-                free(ps);
-            }
-        } else {
-            rcp_bad(l, p, "must be a string or an object, not %s", type_name(v));
-        }
-        free(p);
-    }
+    if (o && want(c->l, o, JSON_OBJECT, path, "an object"))
+        each_member(c, o, path, load_param, NULL);
 }
 
-static void load_env(struct ld *l, struct recipe_bench *b, const json_t *o, const char *path)
+static void load_env_var(const struct bctx *c, void *into, const char *name, const json_t *v,
+                         const char *path)
 {
-    if (!o)
+    (void)into;
+    struct recipe_bench *b = c->b;
+    struct tmpl *t = tmpl_new(c->l, v, path);
+    if (!t)
         return;
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object of strings, not %s", type_name(o));
-        return;
-    }
-    const char *name;
-    json_t *v;
-    json_object_foreach((json_t *)o, name, v) {
-        char *p = xasprintf("%s.%s", path, name);
-        if (!json_is_string(v)) {
-            rcp_bad(l, p, "must be a string, not %s", type_name(v));
-        } else {
-            struct tmpl *t = xcalloc(1, sizeof *t);
-            if (rcp_tmpl_parse(l, json_string_value(v), p, t)) {
-                b->env = xrealloc(b->env, (b->nenv + 1) * sizeof *b->env);
-                b->env[b->nenv++] = (struct env_entry){ xstrdup(name), t };
-            } else {
-                rcp_tmpl_free(t);
-                free(t);
-            }
-        }
-        free(p);
-    }
+    b->env = xrealloc(b->env, (b->nenv + 1) * sizeof *b->env);
+    b->env[b->nenv++] = (struct env_entry){ xstrdup(name), t };
 }
 
-static void load_strings(struct ld *l, const json_t *a, const char *path, char ***out, size_t *n)
+static void load_env(const struct bctx *c, const json_t *o, const char *path)
 {
-    if (!a)
-        return;
-    if (!json_is_array(a)) {
-        rcp_bad(l, path, "must be an array of strings, not %s", type_name(a));
-        return;
-    }
-    size_t i;
-    json_t *v;
-    json_array_foreach(a, i, v) {
-        if (!json_is_string(v)) {
-            char *p = xasprintf("%s[%zu]", path, i);
-            rcp_bad(l, p, "must be a string, not %s", type_name(v));
-            free(p);
-            continue;
-        }
-        *out = xrealloc(*out, (*n + 1) * sizeof **out);
-        (*out)[(*n)++] = xstrdup(json_string_value(v));
-    }
+    if (o && want(c->l, o, JSON_OBJECT, path, "an object of strings"))
+        each_member(c, o, path, load_env_var, NULL);
 }
 
-/* An optional template member; NULL when absent or bad. */
-static struct tmpl *opt_tmpl(struct ld *l, const struct recipe_bench *b, const json_t *o,
-                             const char *key, const struct pattern *pat, const char *path)
-{
-    char *src = get_str(l, o, key, path, false);
-    if (!src)
-        return NULL;
-    char *p = xasprintf("%s.%s", path, key);
-    struct tmpl *t = xcalloc(1, sizeof *t);
-    if (rcp_tmpl_parse(l, src, p, t)) {
-        rcp_tmpl_check(l, b, t, pat, p);
-    } else {
-        rcp_tmpl_free(t);
-        free(t);
-        t = NULL;
-    }
-    free(p);
-    free(src);
-    return t;
-}
+/* --- loading: patterns ---------------------------------------------------- */
 
 /* "scale": a number, a template naming a variable (field) or parameter
  * whose value is a number ("{format.bits}"), or a list of these, all
@@ -646,13 +692,11 @@ static void load_scale(struct ld *l, const struct recipe_bench *b, const json_t 
         char *pi = json_is_array(sc) ? xasprintf("%s[%zu]", p, i) : xstrdup(p);
         double d;
         if (json_is_string(v)) {
-            if (rcp_tmpl_parse(l, json_string_value(v), pi, &e->factors[e->nfactors])) {
-                rcp_tmpl_check(l, b, &e->factors[e->nfactors], NULL, pi);
-                e->nfactors++;
-            }
+            if (tmpl_add(l, v, pi, e->factors, &e->nfactors))
+                rcp_tmpl_check(l, b, &e->factors[e->nfactors - 1], NULL, pi);
         } else if (!json_is_number(v)) {
-            rcp_bad(l, pi, "must be a number or a template string, not %s", type_name(v));
-        } else if (get_num(l, v, pi, &d) && !(d != 0 && isfinite(d))) {
+            rcp_bad(l, pi, "must be a number or a template string, not %s", rcp_type_name(v));
+        } else if (rcp_get_num(l, v, pi, &d) && !(d != 0 && isfinite(d))) {
             rcp_bad(l, pi, "must be a finite non-zero number");
         } else {
             e->scale *= d;
@@ -663,19 +707,13 @@ static void load_scale(struct ld *l, const struct recipe_bench *b, const json_t 
     free(p);
 }
 
-static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat, const json_t *o,
-                      const char *path, struct emit *e)
+/* "metric": "template" or "metrics": ["template" ...] of an emit. */
+static void load_metric_ids(struct ld *l, const struct recipe_bench *b,
+                            const struct pattern *pat, const json_t *o, const char *path,
+                            struct emit *e)
 {
-    memset(e, 0, sizeof *e);
-    e->scale = 1;
-    e->summary = b->summary;
-    e->group = -1;
     json_t *m = json_object_get(o, "metric");
     json_t *ms = json_object_get(o, "metrics");
-    if (!m && !ms) {
-        rcp_bad(l, path, "missing \"metric\" (or \"metrics\")");
-        return;
-    }
     if (m && ms)
         rcp_bad(l, path, "give \"metric\" or \"metrics\", not both");
     json_t *list = json_array();
@@ -684,58 +722,24 @@ static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat,
     else if (json_is_array(ms))
         json_array_extend(list, ms);
     else
-        rcp_bad(l, path, "\"metrics\" must be an array of strings, not %s", type_name(ms));
+        rcp_bad(l, path, "\"metrics\" must be an array of strings, not %s", rcp_type_name(ms));
     e->metrics = xcalloc(json_array_size(list) + 1, sizeof *e->metrics);
     size_t i;
     json_t *v;
     json_array_foreach(list, i, v) {
         char *p = m ? xasprintf("%s.metric", path) : xasprintf("%s.metrics[%zu]", path, i);
-        if (!json_is_string(v))
-            rcp_bad(l, p, "must be a string, not %s", type_name(v));
-        else if (rcp_tmpl_parse(l, json_string_value(v), p, &e->metrics[e->nmetrics])) {
-            rcp_tmpl_check(l, b, &e->metrics[e->nmetrics], pat, p);
-            e->nmetrics++;
-        }
+        if (tmpl_add(l, v, p, e->metrics, &e->nmetrics))
+            rcp_tmpl_check(l, b, &e->metrics[e->nmetrics - 1], pat, p);
         free(p);
     }
     json_decref(list);
-    e->unit = get_str(l, o, "unit", path, true);
-    e->row = opt_tmpl(l, b, o, "row", pat, path);
-    e->column = opt_tmpl(l, b, o, "column", pat, path);
-    e->table = opt_tmpl(l, b, o, "table", pat, path);
-    char *s = get_str(l, o, "summary", path, false);
-    if (s) {
-        char *p = xasprintf("%s.summary", path);
-        e->summary = parse_summary(l, s, p);
-        free(p);
-        free(s);
-    }
-    load_scale(l, b, json_object_get(o, "scale"), path, e);
-    char *conv = get_str(l, o, "convert", path, false);
-    if (conv) {
-        if (strcmp(conv, "duration") == 0) {
-            e->duration = true;
-        } else {
-            char *p = xasprintf("%s.convert", path);
-            rcp_bad(l, p, "unknown conversion \"%s\" (duration)", conv);
-            free(p);
-        }
-        free(conv);
-    }
-    json_t *cb = json_object_get(o, "cpu_bound");
-    if (cb && !json_is_boolean(cb)) {
-        char *p = xasprintf("%s.cpu_bound", path);
-        rcp_bad(l, p, "must be true or false");
-        free(p);
-    }
-    e->cpu_bound = json_is_true(cb);
-    json_t *mn = json_object_get(o, "min");
-    if (mn) {
-        char *p = xasprintf("%s.min", path);
-        e->has_min = get_num(l, mn, p, &e->min);
-        free(p);
-    }
-    json_t *val = json_object_get(o, "value");
+}
+
+/* "value": the capture with the number (a name or a number; absent: the
+ * one named "value", else the first). */
+static void load_value_group(struct ld *l, const struct pattern *pat, const json_t *val,
+                             const char *path, struct emit *e)
+{
     uint32_t ngroups = 0;
     pcre2_pattern_info(pat->re, PCRE2_INFO_CAPTURECOUNT, &ngroups);
     char *pv = xasprintf("%s.value", path);
@@ -756,259 +760,264 @@ static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat,
                 (unsigned)ngroups);
         e->group = (int)n;
     } else {
-        rcp_bad(l, pv, "must be a capture name or number, not %s", type_name(val));
+        rcp_bad(l, pv, "must be a capture name or number, not %s", rcp_type_name(val));
     }
     free(pv);
 }
 
-static void load_captures(struct ld *l, struct pattern *pat, const json_t *o, const char *path)
+/* What a match of the pattern gives: one number under metric ids. */
+static void load_emit(struct ld *l, struct recipe_bench *b, struct pattern *pat, const json_t *o,
+                      const char *path, struct emit *e)
 {
-    if (!o)
-        return;
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object, not %s", type_name(o));
+    memset(e, 0, sizeof *e);
+    e->scale = 1;
+    e->summary = b->summary;
+    e->group = -1;
+    if (!json_object_get(o, "metric") && !json_object_get(o, "metrics")) {
+        rcp_bad(l, path, "missing \"metric\" (or \"metrics\")");
         return;
     }
-    pat->caps = xcalloc(json_object_size(o) + 1, sizeof *pat->caps);
-    const char *name;
-    json_t *v;
-    json_object_foreach((json_t *)o, name, v) {
-        char *p = xasprintf("%s.%s", path, name);
-        if (!rcp_re_has_group(pat->re, name)) {
-            rcp_bad(l, p, "the regex has no capture named \"%s\"", name);
-            free(p);
-            continue;
-        }
-        json_t *map = json_is_object(v) ? json_object_get(v, "map") : NULL;
-        json_t *vals = json_is_object(v) ? json_object_get(v, "values") : NULL;
-        if (!json_is_object(v) || (!map == !vals)) {
-            rcp_bad(l, p, "must be {\"map\": {...}} or {\"values\": [...]}");
-            free(p);
-            continue;
-        }
-        struct capture *c = &pat->caps[pat->ncaps++];
-        c->name = xstrdup(name);
-        if (map) {
-            if (!json_is_object(map)) {
-                rcp_bad(l, p, "\"map\" must be an object of strings");
-            } else {
-                c->from = xcalloc(json_object_size(map) + 1, sizeof *c->from);
-                c->to = xcalloc(json_object_size(map) + 1, sizeof *c->to);
-                const char *k;
-                json_t *t;
-                json_object_foreach(map, k, t) {
-                    if (!json_is_string(t)) {
-                        char *pk = xasprintf("%s.map.%s", p, k);
-                        rcp_bad(l, pk, "must be a string, not %s", type_name(t));
-                        free(pk);
-                        continue;
-                    }
-                    c->from[c->n] = xstrdup(k);
-                    c->to[c->n++] = xstrdup(json_string_value(t));
-                }
-            }
-        } else {
-            char *pv = xasprintf("%s.values", p);
-            load_strings(l, vals, pv, &c->from, &c->n);
-            free(pv);
-        }
+    load_metric_ids(l, b, pat, o, path, e);
+    e->unit = rcp_get_str(l, o, "unit", path, true);
+    e->row = opt_tmpl(l, b, o, "row", pat, path);
+    e->column = opt_tmpl(l, b, o, "column", pat, path);
+    e->table = opt_tmpl(l, b, o, "table", pat, path);
+    opt_summary(l, o, path, &e->summary);
+    load_scale(l, b, json_object_get(o, "scale"), path, e);
+    char *conv = rcp_get_str(l, o, "convert", path, false);
+    if (conv && strcmp(conv, "duration") == 0)
+        e->duration = true;
+    else if (conv)
+        bad_member(l, path, "convert", "unknown conversion \"%s\" (duration)", conv);
+    free(conv);
+    json_t *cb = json_object_get(o, "cpu_bound");
+    if (cb && !json_is_boolean(cb))
+        bad_member(l, path, "cpu_bound", "must be true or false");
+    e->cpu_bound = json_is_true(cb);
+    json_t *mn = json_object_get(o, "min");
+    if (mn) {
+        char *p = xasprintf("%s.min", path);
+        e->has_min = rcp_get_num(l, mn, p, &e->min);
         free(p);
+    }
+    load_value_group(l, pat, json_object_get(o, "value"), path, e);
+}
+
+static void load_map_entry(const struct bctx *c, void *into, const char *key, const json_t *v,
+                           const char *path)
+{
+    struct capture *cp = into;
+    char *to = rcp_str(c->l, v, path);
+    if (!to)
+        return;
+    cp->from[cp->n] = xstrdup(key);
+    cp->to[cp->n++] = to;
+}
+
+/* A capture: {"map": {"from": "to" ...}} or {"values": [accepted ...]}. */
+static void load_capture(const struct bctx *c, void *into, const char *name, const json_t *v,
+                         const char *path)
+{
+    struct pattern *pat = into;
+    if (!rcp_re_has_group(pat->re, name)) {
+        rcp_bad(c->l, path, "the regex has no capture named \"%s\"", name);
+        return;
+    }
+    json_t *map = json_is_object(v) ? json_object_get(v, "map") : NULL;
+    json_t *vals = json_is_object(v) ? json_object_get(v, "values") : NULL;
+    if (!json_is_object(v) || (!map == !vals)) {
+        rcp_bad(c->l, path, "must be {\"map\": {...}} or {\"values\": [...]}");
+        return;
+    }
+    struct capture *cp = &pat->caps[pat->ncaps++];
+    cp->name = xstrdup(name);
+    char *p = xasprintf("%s.%s", path, map ? "map" : "values");
+    if (map && !json_is_object(map)) {
+        rcp_bad(c->l, path, "\"map\" must be an object of strings");
+    } else if (map) {
+        cp->from = xcalloc(json_object_size(map) + 1, sizeof *cp->from);
+        cp->to = xcalloc(json_object_size(map) + 1, sizeof *cp->to);
+        each_member(c, map, p, load_map_entry, cp);
+    } else {
+        load_strings(c->l, vals, p, &cp->from, &cp->n);
+    }
+    free(p);
+}
+
+static void load_only_var(const struct bctx *c, void *into, const char *name, const json_t *v,
+                          const char *path)
+{
+    struct only *out = into;
+    const struct var *var = rcp_find_var(c->b, name);
+    if (!var) {
+        rcp_bad(c->l, path, "\"%s\" is not a variable", name);
+        return;
+    }
+    size_t k = out->n++;
+    out->var[k] = (size_t)(var - c->b->vars);
+    json_t *a = json_is_string(v) ? json_pack("[O]", v) : json_incref((json_t *)v);
+    load_strings(c->l, a, path, &out->values[k], &out->nvalues[k]);
+    json_decref(a);
+    for (size_t i = 0; i < out->nvalues[k]; i++) {
+        bool known = false;
+        for (size_t j = 0; j < var->nvalues && !known; j++)
+            known = strcmp(var->values[j].value, out->values[k][i]) == 0;
+        if (!known)
+            rcp_bad(c->l, path, "\"%s\" is not a value of \"%s\"", out->values[k][i], name);
     }
 }
 
-static void load_only(struct ld *l, const struct recipe_bench *b, const json_t *o,
-                      const char *path, struct only *out)
+/* "only": {"VARIABLE": value or [values]}. */
+static void load_only(const struct bctx *c, const json_t *o, const char *path, struct only *out)
 {
     memset(out, 0, sizeof *out);
-    if (!o)
+    if (!o || !want(c->l, o, JSON_OBJECT, path, "an object of variable: [values]"))
         return;
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object of variable: [values], not %s", type_name(o));
-        return;
-    }
     size_t n = json_object_size(o);
     out->var = xcalloc(n + 1, sizeof *out->var);
     out->values = xcalloc(n + 1, sizeof *out->values);
     out->nvalues = xcalloc(n + 1, sizeof *out->nvalues);
-    const char *name;
-    json_t *v;
-    json_object_foreach((json_t *)o, name, v) {
-        char *p = xasprintf("%s.%s", path, name);
-        const struct var *var = rcp_find_var(b, name);
-        if (!var) {
-            rcp_bad(l, p, "\"%s\" is not a variable", name);
-            free(p);
-            continue;
-        }
-        size_t k = out->n++;
-        out->var[k] = (size_t)(var - b->vars);
-        if (json_is_string(v)) {
-            json_t *a = json_pack("[O]", v);
-            load_strings(l, a, p, &out->values[k], &out->nvalues[k]);
-            json_decref(a);
-        } else {
-            load_strings(l, v, p, &out->values[k], &out->nvalues[k]);
-        }
-        for (size_t i = 0; i < out->nvalues[k]; i++) {
-            bool known = false;
-            for (size_t j = 0; j < var->nvalues && !known; j++)
-                known = strcmp(var->values[j].value, out->values[k][i]) == 0;
-            if (!known)
-                rcp_bad(l, p, "\"%s\" is not a value of \"%s\"", out->values[k][i], name);
-        }
-        free(p);
-    }
+    each_member(c, o, path, load_only_var, out);
 }
 
-static void load_pattern(struct ld *l, struct recipe_bench *b, const json_t *o, const char *path,
-                         struct pattern *pat)
+static void load_emit_entry(const struct bctx *c, void *into, const json_t *v, const char *path)
+{
+    static const char *const known[] = { "metric", "metrics", "unit", "value", "scale",
+                                         "convert", "min", "summary", "cpu_bound", "row",
+                                         "column", "table", "comment", NULL };
+    struct pattern *pat = into;
+    if (!want(c->l, v, JSON_OBJECT, path, "an object"))
+        return;
+    rcp_check_keys(c->l, v, path, known, sizeof *known);
+    load_emit(c->l, c->b, pat, v, path, &pat->emits[pat->nemits++]);
+}
+
+/* The pattern's "only", "captures", "requires" (each at its own path). */
+static void load_pattern_limits(const struct bctx *c, const json_t *o, const char *path,
+                                struct pattern *pat)
+{
+    char *po = xasprintf("%s.only", path);
+    load_only(c, json_object_get(o, "only"), po, &pat->only);
+    free(po);
+    char *pc = xasprintf("%s.captures", path);
+    json_t *caps = json_object_get(o, "captures");
+    if (caps && want(c->l, caps, JSON_OBJECT, pc, "an object")) {
+        pat->caps = xcalloc(json_object_size(caps) + 1, sizeof *pat->caps);
+        each_member(c, caps, pc, load_capture, pat);
+    }
+    free(pc);
+    char *pq = xasprintf("%s.requires", path);
+    load_strings(c->l, json_object_get(o, "requires"), pq, &pat->requires, &pat->nrequires);
+    check_params_named(c->l, c->b, pat->requires, pat->nrequires, pq);
+    free(pq);
+}
+
+/* One of "patterns" (kept also when bad: the benchmark is dropped). */
+static bool load_pattern(const struct bctx *c, void *slot, const json_t *o, const char *path)
 {
     static const char *const known[] = { "regex", "multi", "metric", "metrics", "unit", "value",
                                          "scale", "convert", "min", "summary", "emit", "captures",
                                          "requires", "cpu_bound", "only", "row", "column",
-                                         "table",
-                                         "comment", NULL };
+                                         "table", "comment", NULL };
+    struct pattern *pat = slot;
     memset(pat, 0, sizeof *pat);
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object, not %s", type_name(o));
-        return;
-    }
-    check_keys(l, o, path, known);
-    char *src = get_str(l, o, "regex", path, true);
-    if (!src)
-        return;
-    char *pr = xasprintf("%s.regex", path);
-    pat->re = compile_re(l, src, pr);
-    free(pr);
-    free(src);
+    if (!want(c->l, o, JSON_OBJECT, path, "an object"))
+        return true;
+    rcp_check_keys(c->l, o, path, known, sizeof *known);
+    pat->re = regex_member(c->l, o, path);
     if (!pat->re)
-        return;
+        return true;
     json_t *multi = json_object_get(o, "multi");
-    if (multi && !json_is_boolean(multi)) {
-        char *p = xasprintf("%s.multi", path);
-        rcp_bad(l, p, "must be true or false, not %s", type_name(multi));
-        free(p);
-    }
+    if (multi && !json_is_boolean(multi))
+        bad_member(c->l, path, "multi", "must be true or false, not %s", rcp_type_name(multi));
     pat->multi = json_is_true(multi);
-    char *po = xasprintf("%s.only", path);
-    load_only(l, b, json_object_get(o, "only"), po, &pat->only);
-    free(po);
-    char *pc = xasprintf("%s.captures", path);
-    load_captures(l, pat, json_object_get(o, "captures"), pc);
-    free(pc);
-    char *pq = xasprintf("%s.requires", path);
-    load_strings(l, json_object_get(o, "requires"), pq, &pat->requires, &pat->nrequires);
-    for (size_t i = 0; i < pat->nrequires; i++)
-        if (!rcp_find_param(b, pat->requires[i]))
-            rcp_bad(l, pq, "\"%s\" is not a parameter", pat->requires[i]);
-    free(pq);
+    load_pattern_limits(c, o, path, pat);
     json_t *emit = json_object_get(o, "emit");
-    if (emit) {
-        char *pe = xasprintf("%s.emit", path);
-        if (!json_is_array(emit) || json_array_size(emit) == 0) {
-            rcp_bad(l, pe, "must be a non-empty array of objects");
-        } else {
-            pat->emits = xcalloc(json_array_size(emit), sizeof *pat->emits);
-            size_t i;
-            json_t *v;
-            json_array_foreach(emit, i, v) {
-                char *pi = xasprintf("%s[%zu]", pe, i);
-                static const char *const ekeys[] = { "metric", "metrics", "unit", "value",
-                                                     "scale", "convert", "min", "summary",
-                                                     "cpu_bound",
-                                                     "row", "column", "table",
-                                                     "comment", NULL };
-                if (json_is_object(v)) {
-                    check_keys(l, v, pi, ekeys);
-                    load_emit(l, b, pat, v, pi, &pat->emits[pat->nemits++]);
-                }
-                else
-                    rcp_bad(l, pi, "must be an object, not %s", type_name(v));
-                free(pi);
-            }
-        }
-        free(pe);
-    } else {
+    char *pe = xasprintf("%s.emit", path);
+    if (!emit) {
         pat->emits = xcalloc(1, sizeof *pat->emits);
-        load_emit(l, b, pat, o, path, &pat->emits[pat->nemits++]);
+        load_emit(c->l, c->b, pat, o, path, &pat->emits[pat->nemits++]);
+    } else if (!json_is_array(emit) || json_array_size(emit) == 0) {
+        rcp_bad(c->l, pe, "must be a non-empty array of objects");
+    } else {
+        pat->emits = xcalloc(json_array_size(emit), sizeof *pat->emits);
+        each_elem(c, emit, pe, load_emit_entry, pat);
     }
+    free(pe);
+    return true;
 }
 
-static void load_files(struct ld *l, struct recipe_bench *b, const json_t *a, const char *path)
+/* --- loading: the files a benchmark needs ---------------------------------- */
+
+/* "size" (and "fill") of a file entry at path. */
+static void read_file_size(struct ld *l, const json_t *o, const json_t *size, const char *path,
+                           struct rfile *f)
 {
-    if (!a)
-        return;
-    if (!json_is_array(a)) {
-        rcp_bad(l, path, "must be an array of objects, not %s", type_name(a));
-        return;
+    double d = 0;
+    char *ps = xasprintf("%s.size", path);
+    if (rcp_get_num(l, size, ps, &d) && (d < 0 || d > 1024.0 * 1024 * 1024))
+        rcp_bad(l, ps, "must be between 0 and 1 GiB");
+    f->kind = RF_SIZED;
+    f->size = (size_t)d;
+    free(ps);
+    char *fill = rcp_get_str(l, o, "fill", path, false);
+    if (fill && strcmp(fill, "random") == 0)
+        f->random = true;
+    else if (fill && strcmp(fill, "zero") != 0)
+        bad_member(l, path, "fill", "must be \"zero\" or \"random\"");
+    free(fill);
+}
+
+/* One of "files"; false: no usable name, not kept. */
+static bool read_file_entry(const struct bctx *c, void *slot, const json_t *o, const char *path)
+{
+    static const char *const known[] = { "name", "size", "fill", "content", "dir", "link",
+                                         NULL };
+    struct ld *l = c->l;
+    struct rfile *f = slot;
+    if (!want(l, o, JSON_OBJECT, path, "an object"))
+        return false;
+    rcp_check_keys(l, o, path, known, sizeof *known);
+    f->name = rcp_get_str(l, o, "name", path, true);
+    if (f->name && (strchr(f->name, '/') || strcmp(f->name, "..") == 0 || !*f->name)) {
+        rcp_bad(l, path, "\"name\" must be a plain file name inside the temporary directory");
+        free(f->name);
+        f->name = NULL;
     }
-    b->files = xcalloc(json_array_size(a) + 1, sizeof *b->files);
-    size_t i;
-    json_t *o;
-    json_array_foreach(a, i, o) {
-        char *p = xasprintf("%s[%zu]", path, i);
-        static const char *const known[] = { "name", "size", "fill", "content", "dir", "link",
-                                             NULL };
-        if (!json_is_object(o)) {
-            rcp_bad(l, p, "must be an object, not %s", type_name(o));
-            free(p);
-            continue;
-        }
-        check_keys(l, o, p, known);
-        struct rfile *f = &b->files[b->nfiles];
-        f->name = get_str(l, o, "name", p, true);
-        if (f->name && (strchr(f->name, '/') || strcmp(f->name, "..") == 0 || !*f->name)) {
-            rcp_bad(l, p, "\"name\" must be a plain file name inside the temporary directory");
-            free(f->name);
-            f->name = NULL;
-        }
-        json_t *size = json_object_get(o, "size");
-        json_t *content = json_object_get(o, "content");
-        json_t *link = json_object_get(o, "link");
-        bool dir = json_is_true(json_object_get(o, "dir"));
-        if (!f->name) {
-            free(p);
-            continue;
-        }
-        if (size) {
-            double d = 0;
-            char *ps = xasprintf("%s.size", p);
-            if (get_num(l, size, ps, &d) && (d < 0 || d > 1024.0 * 1024 * 1024))
-                rcp_bad(l, ps, "must be between 0 and 1 GiB");
-            f->kind = RF_SIZED;
-            f->size = (size_t)d;
-            free(ps);
-            char *fill = get_str(l, o, "fill", p, false);
-            if (fill) {
-                if (strcmp(fill, "random") == 0)
-                    f->random = true;
-                else if (strcmp(fill, "zero") != 0) {
-                    char *pf = xasprintf("%s.fill", p);
-                    rcp_bad(l, pf, "must be \"zero\" or \"random\"");
-                    free(pf);
-                }
-                free(fill);
-            }
-        } else if (content) {
-            f->kind = RF_CONTENT;
-            f->content = get_str(l, o, "content", p, true);
-        } else if (link) {
-            f->kind = RF_LINK;
-            char *pl = xasprintf("%s.link", p);
-            f->link = xcalloc(1, sizeof *f->link);
-            if (!json_is_string(link))
-                rcp_bad(l, pl, "must be a string, not %s", type_name(link));
-            else if (rcp_tmpl_parse(l, json_string_value(link), pl, f->link))
-                rcp_tmpl_check(l, b, f->link, NULL, pl);
-            free(pl);
-        } else if (dir) {
-            f->kind = RF_DIR;
-        } else {
-            rcp_bad(l, p, "give \"size\", \"content\", \"link\" or \"dir\": true");
-        }
-        b->nfiles++;
-        free(p);
+    if (!f->name)
+        return false;
+    json_t *size = json_object_get(o, "size");
+    json_t *link = json_object_get(o, "link");
+    if (size) {
+        read_file_size(l, o, size, path, f);
+    } else if (json_object_get(o, "content")) {
+        f->kind = RF_CONTENT;
+        f->content = rcp_get_str(l, o, "content", path, true);
+    } else if (link) {
+        f->kind = RF_LINK;
+        char *pl = xasprintf("%s.link", path);
+        f->link = tmpl_of(l, c->b, link, NULL, pl);
+        free(pl);
+    } else if (json_is_true(json_object_get(o, "dir"))) {
+        f->kind = RF_DIR;
+    } else {
+        rcp_bad(l, path, "give \"size\", \"content\", \"link\" or \"dir\": true");
     }
+    return true;
+}
+
+/* One of "needs": {"path", "reason", "only"}. */
+static bool read_need(const struct bctx *c, void *slot, const json_t *v, const char *path)
+{
+    struct need *n = slot;
+    if (!want(c->l, v, JSON_OBJECT, path, "an object"))
+        return false;
+    n->path = rcp_get_str(c->l, v, "path", path, true);
+    n->reason = rcp_get_str(c->l, v, "reason", path, false);
+    char *po = xasprintf("%s.only", path);
+    load_only(c, json_object_get(v, "only"), po, &n->only);
+    free(po);
+    return true;
 }
 
 /* --- derived data: the metrics of every invocation ----------------------- */
@@ -1142,321 +1151,455 @@ static void derive_metrics(struct ld *l, struct recipe_bench *b, const char *pat
     }
 }
 
-/* --- loading: a benchmark and a file ------------------------------------ */
+/* --- a benchmark: members that need more than their kind's reader ------- */
 
-/* "cpu_load": {"metric", "unit", "scope", "row", "column", "summary"}. */
-static void load_cpu_load(struct ld *l, struct recipe_bench *b, const json_t *o,
-                          const char *path)
+/* One of "binaries": "name" or {"name", "args"}; false: not kept. */
+static bool read_binary(const struct bctx *c, void *slot, const json_t *v, const char *path)
+{
+    struct ld *l = c->l;
+    struct binary *bin = slot;
+    if (json_is_string(v)) {
+        bin->name = xstrdup(json_string_value(v));
+    } else if (json_is_object(v)) {
+        bin->name = rcp_get_str(l, v, "name", path, true);
+        json_t *ba = json_object_get(v, "args");
+        if (ba) {
+            char *pa = xasprintf("%s.args", path);
+            load_argv(c, ba, pa, &bin->args);
+            check_argv(l, c->b, &bin->args, pa);
+            bin->has_args = true;
+            free(pa);
+        }
+    } else {
+        rcp_bad(l, path, "must be a string or {\"name\", \"args\"}, not %s", rcp_type_name(v));
+    }
+    if (bin->name && (!*bin->name || strchr(bin->name, '/'))) {
+        rcp_bad(l, path, "must be a file name without '/' (use \"search_paths\")");
+        free(bin->name);
+        bin->name = NULL;
+    }
+    if (bin->name)
+        return true;
+    argv_tmpl_free(&bin->args);
+    memset(bin, 0, sizeof *bin);    /* the next one uses the slot */
+    return false;
+}
+
+/* One of "errors": {"regex", "reason"}. */
+static bool read_error(const struct bctx *c, void *slot, const json_t *v, const char *path)
+{
+    if (!want(c->l, v, JSON_OBJECT, path, "an object"))
+        return false;
+    pcre2_code *re = NULL;
+    char *src = rcp_get_str(c->l, v, "regex", path, true);
+    char *reason = rcp_get_str(c->l, v, "reason", path, true);
+    if (src) {
+        char *pr = xasprintf("%s.regex", path);
+        re = compile_re(c->l, src, pr);
+        free(pr);
+        free(src);
+    }
+    if (re && reason) {
+        *(struct errpat *)slot = (struct errpat){ re, reason };
+        return true;
+    }
+    pcre2_code_free(re);
+    free(reason);
+    return false;
+}
+
+/* "cpu_load": {"metric", "unit", "scope", "row", "column", "table", "summary"}. */
+static void read_cpu_load(const struct bctx *c, const json_t *o, const char *path)
 {
     static const char *const known[] = { "metric", "unit", "scope", "row", "column",
                                          "table", "summary", "comment", NULL };
+    struct ld *l = c->l;
+    struct recipe_bench *b = c->b;
     struct emit *e = &b->cpu_load;
     memset(e, 0, sizeof *e);
     e->summary = b->summary;
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object, not %s", type_name(o));
+    if (!want(l, o, JSON_OBJECT, path, "an object"))
         return;
-    }
-    check_keys(l, o, path, known);
-    char *m = get_str(l, o, "metric", path, true);
-    e->unit = get_str(l, o, "unit", path, false);
+    rcp_check_keys(l, o, path, known, sizeof *known);
+    json_t *m = json_object_get(o, "metric");     /* parsed last, as before */
+    char *id = rcp_get_str(l, o, "metric", path, true);
+    e->unit = rcp_get_str(l, o, "unit", path, false);
     if (!e->unit)
         e->unit = xstrdup("%");
-    char *scope = get_str(l, o, "scope", path, false);
+    char *scope = rcp_get_str(l, o, "scope", path, false);
     b->cpu_scope = CPULOAD_SYSTEM;
-    if (scope && strcmp(scope, "process") == 0) {
+    if (scope && strcmp(scope, "process") == 0)
         b->cpu_scope = CPULOAD_PROCESS;
-    } else if (scope && strcmp(scope, "system") != 0) {
-        char *ps = xasprintf("%s.scope", path);
-        rcp_bad(l, ps, "unknown scope \"%s\" (system, process)", scope);
-        free(ps);
-    }
+    else if (scope && strcmp(scope, "system") != 0)
+        bad_member(l, path, "scope", "unknown scope \"%s\" (system, process)", scope);
     free(scope);
-    char *s = get_str(l, o, "summary", path, false);
-    if (s) {
-        char *ps = xasprintf("%s.summary", path);
-        e->summary = parse_summary(l, s, ps);
-        free(ps);
-        free(s);
-    }
+    opt_summary(l, o, path, &e->summary);
     e->row = opt_tmpl(l, b, o, "row", NULL, path);
     e->column = opt_tmpl(l, b, o, "column", NULL, path);
     e->table = opt_tmpl(l, b, o, "table", NULL, path);
-    if (m) {
-        char *pm = xasprintf("%s.metric", path);
+    if (id) {
         e->metrics = xcalloc(1, sizeof *e->metrics);
-        if (rcp_tmpl_parse(l, m, pm, &e->metrics[0])) {
+        char *pm = xasprintf("%s.metric", path);
+        if (tmpl_add(l, m, pm, e->metrics, &e->nmetrics)) {
             rcp_tmpl_check(l, b, &e->metrics[0], NULL, pm);
-            e->nmetrics = 1;
             b->has_cpu_load = true;
         }
         free(pm);
-        free(m);
+        free(id);
     }
+}
+
+/* --- a benchmark: the table of its members -------------------------------- */
+
+/* The benchmark's own "params" after the file's (the benchmark's win). */
+static void read_params(const struct bctx *c, const json_t *v, const char *path)
+{
+    load_params(c, json_object_get(c->file, "params"), "params");
+    load_params(c, v, path);
+}
+
+/* The file's "env", then the benchmark's; then every value is checked. */
+static void read_env(const struct bctx *c, const json_t *v, const char *path)
+{
+    load_env(c, json_object_get(c->file, "env"), "env");
+    load_env(c, v, path);
+    for (size_t i = 0; i < c->b->nenv; i++)
+        rcp_tmpl_check(c->l, c->b, c->b->env[i].value, NULL, path);
+}
+
+/* Absent: "NAME (TOOL)". */
+static void default_description(const struct bctx *c, const json_t *v, const char *path)
+{
+    (void)v;
+    (void)path;
+    if (!c->b->description)
+        c->b->description = xasprintf("%s (%s)", c->b->name ? c->b->name : "?", c->b->tool);
+}
+
+/* Absent: the file's "provided_by" (its messages say ".provided_by"). */
+static void default_provider(const struct bctx *c, const json_t *v, const char *path)
+{
+    (void)v;
+    (void)path;
+    if (!c->b->provided_by)
+        c->b->provided_by = rcp_get_str(c->l, c->file, "provided_by", "", false);
+}
+
+static void check_requires(const struct bctx *c, const json_t *v, const char *path)
+{
+    (void)v;
+    check_params_named(c->l, c->b, c->b->requires, c->b->nrequires, path);
+}
+
+static int parse_stream(struct ld *l, const char *s, const char *path)
+{
+    if (strcmp(s, "stdout") == 0) return RECIPE_STDOUT;
+    if (strcmp(s, "stderr") == 0) return RECIPE_STDERR;
+    if (strcmp(s, "both") == 0) return RECIPE_BOTH;
+    rcp_bad(l, path, "must be \"stdout\", \"stderr\" or \"both\"");
+    return RECIPE_STDOUT;
+}
+
+/* How a member is read and freed: a generic reader and free per kind. */
+enum mkind {
+    MK_STR,         /* char *                                              */
+    MK_STRV,        /* char ** at off, its count (size_t) at aux           */
+    MK_ARGV,        /* struct argv_tmpl; aux: a bool set when given, or NO_AUX */
+    MK_TMPL,        /* struct tmpl * (references checked, no captures)     */
+    MK_NUMS,        /* double full at off, quick at aux: x or {"full", "quick"} */
+    MK_COUNTS,      /* the same as ints                                    */
+    MK_BOOL,        /* bool                                                */
+    MK_ENUM,        /* an enum (int-sized) that parse() names               */
+    MK_LIST,        /* an array of elements (size bytes each) at off, their
+                     * count at aux: elem() reads one, drop() frees one     */
+    MK_SPECIAL,     /* hook() reads it; drop() frees each of the aux elements
+                     * at off (aux NO_AUX: the one structure at off)        */
+    MK_NOTE,        /* for people ("comment"): accepted, not read          */
+};
+
+#define M_REQUIRED 1u   /* absent: "missing \"KEY\"" */
+#define M_FILE 2u       /* absent: the file's top-level member, read as the benchmark's */
+#define M_ALWAYS 4u     /* the hook also runs when the member is absent (v NULL) */
+#define NO_AUX SIZE_MAX
+
+struct member {
+    const char *key;    /* first: rcp_check_keys() reads the table's keys */
+    enum mkind kind;
+    unsigned flags;
+    size_t off, aux;    /* fields of struct recipe_bench (see enum mkind) */
+    size_t size;        /* MK_LIST, MK_SPECIAL: the size of an element */
+    double dflt;        /* MK_NUMS, MK_COUNTS, MK_BOOL, MK_ENUM: when absent */
+    double min;         /* MK_NUMS, MK_COUNTS: the least value accepted */
+    int (*parse)(struct ld *l, const char *s, const char *path);          /* MK_ENUM */
+    /* MK_LIST: the message for a value that is not an array (%s: its type);
+     * NULL: "must be a non-empty array" (and an empty one is refused too) */
+    const char *what;
+    /* MK_LIST: reads one element into slot; false: not kept (slot reused) */
+    bool (*elem)(const struct bctx *c, void *slot, const json_t *v, const char *path);
+    /* MK_SPECIAL: reads the member; other kinds: runs after the reader */
+    void (*hook)(const struct bctx *c, const json_t *v, const char *path);
+    void (*drop)(void *elem);                               /* MK_LIST, MK_SPECIAL */
+};
+
+#define AT(b, off, type) ((type *)(void *)((char *)(b) + (off)))
+#define OFF(field) offsetof(struct recipe_bench, field)
+#define LIST(field, count, type) .off = OFF(field), .aux = OFF(count), .size = sizeof(type)
+
+_Static_assert(sizeof(enum summary) == sizeof(int) && sizeof(enum recipe_stream) == sizeof(int),
+               "MK_ENUM stores an int");
+
+/* One row per member, read in this order: variables and parameters come
+ * before the templates that refer to them, "summary" before the patterns
+ * and "cpu_load" that default to it. */
+static const struct member bench_members[] = {
+    { .key = "name", .kind = MK_STR, .flags = M_REQUIRED, .off = OFF(name) },
+    { .key = "section", .kind = MK_STR, .flags = M_REQUIRED, .off = OFF(section) },
+    { .key = "description", .kind = MK_STR, .flags = M_ALWAYS, .off = OFF(description),
+      .hook = default_description },
+    { .key = "provided_by", .kind = MK_STR, .flags = M_ALWAYS, .off = OFF(provided_by),
+      .hook = default_provider },
+    { .key = "search_paths", .kind = MK_STRV, .flags = M_FILE, .off = OFF(search),
+      .aux = OFF(nsearch) },
+    { .key = "vars", .kind = MK_SPECIAL, LIST(vars, nvars, struct var), .hook = read_vars,
+      .drop = var_free },
+    { .key = "params", .kind = MK_SPECIAL, .flags = M_ALWAYS,
+      LIST(params, nparams, struct param), .hook = read_params, .drop = param_free },
+    { .key = "env", .kind = MK_SPECIAL, .flags = M_ALWAYS, LIST(env, nenv, struct env_entry),
+      .hook = read_env, .drop = env_entry_free },
+    { .key = "args", .kind = MK_ARGV, .off = OFF(args), .aux = NO_AUX },
+    { .key = "setup", .kind = MK_ARGV, .off = OFF(setup), .aux = OFF(has_setup) },
+    { .key = "teardown", .kind = MK_ARGV, .off = OFF(teardown), .aux = OFF(has_teardown) },
+    { .key = "binaries", .kind = MK_LIST, .flags = M_REQUIRED,
+      LIST(bins, nbins, struct binary), .elem = read_binary, .drop = binary_free },
+    { .key = "cwd", .kind = MK_TMPL, .off = OFF(cwd) },
+    { .key = "stream", .kind = MK_ENUM, .off = OFF(stream), .dflt = RECIPE_STDOUT,
+      .parse = parse_stream },
+    { .key = "timeout", .kind = MK_NUMS, .off = OFF(timeout_full), .aux = OFF(timeout_quick),
+      .dflt = 60, .min = 0.1 },
+    { .key = "runs", .kind = MK_COUNTS, .off = OFF(runs_full), .aux = OFF(runs_quick),
+      .dflt = 1, .min = 1 },
+    { .key = "budget", .kind = MK_NUMS, .off = OFF(budget_full), .aux = OFF(budget_quick),
+      .dflt = 1, .min = 0 },
+    { .key = "pin", .kind = MK_BOOL, .off = OFF(pin), .dflt = 1 },
+    { .key = "summary", .kind = MK_ENUM, .off = OFF(summary), .dflt = SUMMARY_MEDIAN,
+      .parse = parse_summary },
+    { .key = "files", .kind = MK_LIST, LIST(files, nfiles, struct rfile),
+      .what = "must be an array of objects, not %s", .elem = read_file_entry,
+      .drop = rfile_free },
+    { .key = "needs", .kind = MK_LIST, LIST(needs, nneeds, struct need),
+      .what = "must be an array of {\"path\", \"reason\"}", .elem = read_need,
+      .drop = need_free },
+    { .key = "requires", .kind = MK_STRV, .off = OFF(requires), .aux = OFF(nrequires),
+      .hook = check_requires },
+    { .key = "scratch", .kind = MK_TMPL, .off = OFF(scratch) },
+    { .key = "cpu_load", .kind = MK_SPECIAL, .off = OFF(cpu_load), .aux = NO_AUX,
+      .hook = read_cpu_load, .drop = emit_free },
+    { .key = "patterns", .kind = MK_LIST, .flags = M_REQUIRED,
+      LIST(pats, npats, struct pattern), .elem = load_pattern, .drop = pattern_free },
+    { .key = "errors", .kind = MK_LIST, LIST(errs, nerrs, struct errpat),
+      .what = "must be an array of {\"regex\", \"reason\"}", .elem = read_error,
+      .drop = errpat_free },
+    { .key = "comment", .kind = MK_NOTE },
+    { .key = NULL },
+};
+
+/* --- a benchmark: the generic readers ------------------------------------- */
+
+static void rd_str(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
+{
+    *AT(c->b, m->off, char *) = rcp_str(c->l, v, p);
+}
+
+static void rd_strv(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
+{
+    load_strings(c->l, v, p, AT(c->b, m->off, char **), AT(c->b, m->aux, size_t));
+}
+
+static void rd_argv(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
+{
+    struct argv_tmpl *a = AT(c->b, m->off, struct argv_tmpl);
+    load_argv(c, v, p, a);
+    check_argv(c->l, c->b, a, p);
+    if (m->aux != NO_AUX)
+        *AT(c->b, m->aux, bool) = true;
+}
+
+static void rd_tmpl(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
+{
+    *AT(c->b, m->off, struct tmpl *) = tmpl_of(c->l, c->b, v, NULL, p);
+}
+
+static void rd_nums(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
+{
+    full_quick(c->l, v, p, AT(c->b, m->off, double), AT(c->b, m->aux, double), m->min);
+}
+
+static void rd_counts(const struct bctx *c, const struct member *m, const json_t *v,
+                      const char *p)
+{
+    int *full = AT(c->b, m->off, int), *quick = AT(c->b, m->aux, int);
+    double f = *full, q = *quick;
+    full_quick(c->l, v, p, &f, &q, m->min);
+    *full = (int)f;
+    *quick = (int)q;
+}
+
+static void rd_bool(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
+{
+    if (!json_is_boolean(v))
+        rcp_bad(c->l, p, "must be true or false");
+    *AT(c->b, m->off, bool) = json_is_true(v);
+}
+
+static void rd_enum(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
+{
+    char *s = rcp_str(c->l, v, p);
+    if (s)
+        *AT(c->b, m->off, int) = m->parse(c->l, s, p);
+    free(s);
+}
+
+static void rd_list(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
+{
+    if (!json_is_array(v) || (!m->what && json_array_size(v) == 0)) {
+        rcp_bad(c->l, p, m->what ? m->what : "must be a non-empty array", rcp_type_name(v));
+        return;
+    }
+    char **arr = AT(c->b, m->off, char *);
+    size_t *n = AT(c->b, m->aux, size_t);
+    *arr = xcalloc(json_array_size(v) + 1, m->size);
+    size_t i;
+    json_t *x;
+    json_array_foreach(v, i, x) {
+        char *pi = xasprintf("%s[%zu]", p, i);
+        if (m->elem(c, *arr + *n * m->size, x, pi))
+            (*n)++;
+        free(pi);
+    }
+}
+
+typedef void reader_fn(const struct bctx *c, const struct member *m, const json_t *v,
+                       const char *path);
+
+static reader_fn *const readers[] = {
+    [MK_STR] = rd_str, [MK_STRV] = rd_strv, [MK_ARGV] = rd_argv, [MK_TMPL] = rd_tmpl,
+    [MK_NUMS] = rd_nums, [MK_COUNTS] = rd_counts, [MK_BOOL] = rd_bool, [MK_ENUM] = rd_enum,
+    [MK_LIST] = rd_list, [MK_SPECIAL] = NULL, [MK_NOTE] = NULL,
+};
+
+static void member_default(struct recipe_bench *b, const struct member *m)
+{
+    switch (m->kind) {
+    case MK_NUMS:
+        *AT(b, m->off, double) = *AT(b, m->aux, double) = m->dflt;
+        break;
+    case MK_COUNTS:
+        *AT(b, m->off, int) = *AT(b, m->aux, int) = (int)m->dflt;
+        break;
+    case MK_BOOL:
+        *AT(b, m->off, bool) = m->dflt != 0;
+        break;
+    case MK_ENUM:
+        *AT(b, m->off, int) = (int)m->dflt;
+        break;
+    default:
+        break;
+    }
+}
+
+static void read_member(const struct bctx *c, const struct member *m)
+{
+    const json_t *v = json_object_get(c->o, m->key);
+    if (!v && (m->flags & M_FILE))
+        v = json_object_get(c->file, m->key);
+    if (!v && (m->flags & M_REQUIRED))
+        rcp_bad(c->l, c->path, "missing \"%s\"", m->key);
+    if (!v && !(m->flags & M_ALWAYS))
+        return;
+    char *p = xasprintf("%s.%s", c->path, m->key);
+    if (v && readers[m->kind])
+        readers[m->kind](c, m, v, p);
+    if (m->hook)
+        m->hook(c, v, p);
+    free(p);
+}
+
+/* Frees the elements of an MK_LIST or MK_SPECIAL member, and its array. */
+static void elements_free(struct recipe_bench *b, const struct member *m)
+{
+    if (m->aux == NO_AUX) {
+        m->drop(AT(b, m->off, void));
+        return;
+    }
+    char *arr = *AT(b, m->off, char *);
+    for (size_t i = 0; i < *AT(b, m->aux, size_t); i++)
+        m->drop(arr + i * m->size);
+    free(arr);
+}
+
+static void member_free(struct recipe_bench *b, const struct member *m)
+{
+    switch (m->kind) {
+    case MK_STR:
+        free(*AT(b, m->off, char *));
+        break;
+    case MK_STRV:
+        strv_free(*AT(b, m->off, char **), *AT(b, m->aux, size_t));
+        break;
+    case MK_ARGV:
+        argv_tmpl_free(AT(b, m->off, struct argv_tmpl));
+        break;
+    case MK_TMPL:
+        tmpl_drop(*AT(b, m->off, struct tmpl *));
+        break;
+    case MK_LIST:
+    case MK_SPECIAL:
+        elements_free(b, m);
+        break;
+    default:
+        break;
+    }
+}
+
+/* --- loading: a benchmark and a file ------------------------------------ */
+
+static void bench_free(struct recipe_bench *b)
+{
+    if (!b)
+        return;
+    for (const struct member *m = bench_members; m->key; m++)
+        member_free(b, m);
+    derived_free(b);
+    free(b->file);
+    free(b->tool);
+    free(b);
+}
+
+void recipe_set_free(struct recipe_set *set)
+{
+    if (!set)
+        return;
+    for (size_t i = 0; i < set->n; i++)
+        bench_free(set->benches[i]);
+    free(set->benches);
+    free(set);
 }
 
 static struct recipe_bench *load_bench(struct ld *l, const json_t *file, const json_t *o,
                                        const char *path, const char *tool)
 {
-    static const char *const known[] = {
-        "name", "section", "description", "binaries", "search_paths", "provided_by", "args",
-        "setup", "teardown", "env", "cwd", "stream", "timeout", "runs", "budget", "summary",
-        "vars", "params", "patterns", "errors", "files", "needs", "pin", "requires",
-        "cpu_load", "scratch", "comment", NULL
-    };
-    if (!json_is_object(o)) {
-        rcp_bad(l, path, "must be an object, not %s", type_name(o));
+    if (!want(l, o, JSON_OBJECT, path, "an object"))
         return NULL;
-    }
-    check_keys(l, o, path, known);
+    rcp_check_keys(l, o, path, &bench_members[0].key, sizeof bench_members[0]);
     struct recipe_bench *b = xcalloc(1, sizeof *b);
     b->file = xstrdup(l->label);
     b->tool = xstrdup(tool);
-    b->name = get_str(l, o, "name", path, true);
-    b->section = get_str(l, o, "section", path, true);
-    b->description = get_str(l, o, "description", path, false);
-    b->provided_by = get_str(l, o, "provided_by", path, false);
-    if (!b->provided_by)
-        b->provided_by = get_str(l, file, "provided_by", "", false);
-    if (!b->description)
-        b->description = xasprintf("%s (%s)", b->name ? b->name : "?", tool);
-    b->stream = RECIPE_STDOUT;
-    b->timeout_full = b->timeout_quick = 60;
-    b->runs_full = b->runs_quick = 1;
-    b->budget_full = b->budget_quick = 1;
-    b->pin = true;
-    b->summary = SUMMARY_MEDIAN;
-
-    char *p;
-    const json_t *sp = json_object_get(o, "search_paths");
-    p = xasprintf("%s.search_paths", path);
-    load_strings(l, sp ? sp : json_object_get(file, "search_paths"), p, &b->search, &b->nsearch);
-    free(p);
-
-    /* variables and parameters first: the templates refer to them */
-    json_t *vars = json_object_get(o, "vars");
-    if (vars) {
-        p = xasprintf("%s.vars", path);
-        load_vars(l, b, vars, p);
-        free(p);
-    }
-    load_params(l, b, json_object_get(file, "params"), "params");
-    p = xasprintf("%s.params", path);
-    load_params(l, b, json_object_get(o, "params"), p);
-    free(p);
-    load_env(l, b, json_object_get(file, "env"), "env");
-    p = xasprintf("%s.env", path);
-    load_env(l, b, json_object_get(o, "env"), p);
-    for (size_t i = 0; i < b->nenv; i++)
-        rcp_tmpl_check(l, b, b->env[i].value, NULL, p);
-    free(p);
-
-    json_t *args = json_object_get(o, "args");
-    p = xasprintf("%s.args", path);
-    if (args) {
-        load_argv(l, args, p, &b->args);
-        check_argv(l, b, &b->args, p);
-    }
-    free(p);
-    const char *steps[] = { "setup", "teardown" };
-    for (int s = 0; s < 2; s++) {
-        json_t *a = json_object_get(o, steps[s]);
-        if (!a)
-            continue;
-        p = xasprintf("%s.%s", path, steps[s]);
-        struct argv_tmpl *t = s == 0 ? &b->setup : &b->teardown;
-        load_argv(l, a, p, t);
-        check_argv(l, b, t, p);
-        *(s == 0 ? &b->has_setup : &b->has_teardown) = true;
-        free(p);
-    }
-
-    json_t *bins = json_object_get(o, "binaries");
-    p = xasprintf("%s.binaries", path);
-    if (!bins) {
-        rcp_bad(l, path, "missing \"binaries\"");
-    } else if (!json_is_array(bins) || json_array_size(bins) == 0) {
-        rcp_bad(l, p, "must be a non-empty array");
-    } else {
-        b->bins = xcalloc(json_array_size(bins), sizeof *b->bins);
-        size_t i;
-        json_t *v;
-        json_array_foreach(bins, i, v) {
-            char *pi = xasprintf("%s[%zu]", p, i);
-            struct binary *bin = &b->bins[b->nbins];
-            if (json_is_string(v)) {
-                bin->name = xstrdup(json_string_value(v));
-            } else if (json_is_object(v)) {
-                bin->name = get_str(l, v, "name", pi, true);
-                json_t *ba = json_object_get(v, "args");
-                if (ba) {
-                    char *pa = xasprintf("%s.args", pi);
-                    load_argv(l, ba, pa, &bin->args);
-                    check_argv(l, b, &bin->args, pa);
-                    bin->has_args = true;
-                    free(pa);
-                }
-            } else {
-                rcp_bad(l, pi, "must be a string or {\"name\", \"args\"}, not %s", type_name(v));
-            }
-            if (bin->name && (!*bin->name || strchr(bin->name, '/'))) {
-                rcp_bad(l, pi, "must be a file name without '/' (use \"search_paths\")");
-                free(bin->name);
-                bin->name = NULL;
-            }
-            if (bin->name)
-                b->nbins++;
-            else
-                argv_tmpl_free(&bin->args);
-            free(pi);
-        }
-    }
-    free(p);
-
-    json_t *cwd = json_object_get(o, "cwd");
-    if (cwd) {
-        p = xasprintf("%s.cwd", path);
-        b->cwd = xcalloc(1, sizeof *b->cwd);
-        if (!json_is_string(cwd))
-            rcp_bad(l, p, "must be a string, not %s", type_name(cwd));
-        else if (rcp_tmpl_parse(l, json_string_value(cwd), p, b->cwd))
-            rcp_tmpl_check(l, b, b->cwd, NULL, p);
-        free(p);
-    }
-    char *stream = get_str(l, o, "stream", path, false);
-    if (stream) {
-        if (strcmp(stream, "stdout") == 0)
-            b->stream = RECIPE_STDOUT;
-        else if (strcmp(stream, "stderr") == 0)
-            b->stream = RECIPE_STDERR;
-        else if (strcmp(stream, "both") == 0)
-            b->stream = RECIPE_BOTH;
-        else {
-            p = xasprintf("%s.stream", path);
-            rcp_bad(l, p, "must be \"stdout\", \"stderr\" or \"both\"");
-            free(p);
-        }
-        free(stream);
-    }
-    get_full_quick(l, o, "timeout", path, &b->timeout_full, &b->timeout_quick, 0.1);
-    double rf = b->runs_full, rq = b->runs_quick;
-    get_full_quick(l, o, "runs", path, &rf, &rq, 1);
-    b->runs_full = (int)rf;
-    b->runs_quick = (int)rq;
-    get_full_quick(l, o, "budget", path, &b->budget_full, &b->budget_quick, 0);
-    json_t *pin = json_object_get(o, "pin");
-    if (pin) {
-        if (!json_is_boolean(pin)) {
-            p = xasprintf("%s.pin", path);
-            rcp_bad(l, p, "must be true or false");
-            free(p);
-        }
-        b->pin = json_is_true(pin);
-    }
-    char *summary = get_str(l, o, "summary", path, false);
-    if (summary) {
-        p = xasprintf("%s.summary", path);
-        b->summary = parse_summary(l, summary, p);
-        free(p);
-        free(summary);
-    }
-
-    p = xasprintf("%s.files", path);
-    load_files(l, b, json_object_get(o, "files"), p);
-    free(p);
-
-    json_t *needs = json_object_get(o, "needs");
-    if (needs) {
-        p = xasprintf("%s.needs", path);
-        if (!json_is_array(needs)) {
-            rcp_bad(l, p, "must be an array of {\"path\", \"reason\"}");
-        } else {
-            b->needs = xcalloc(json_array_size(needs) + 1, sizeof *b->needs);
-            size_t i;
-            json_t *v;
-            json_array_foreach(needs, i, v) {
-                char *pi = xasprintf("%s[%zu]", p, i);
-                if (json_is_object(v)) {
-                    b->needs[b->nneeds].path = get_str(l, v, "path", pi, true);
-                    b->needs[b->nneeds].reason = get_str(l, v, "reason", pi, false);
-                    char *po = xasprintf("%s.only", pi);
-                    load_only(l, b, json_object_get(v, "only"), po, &b->needs[b->nneeds].only);
-                    free(po);
-                    b->nneeds++;
-                } else {
-                    rcp_bad(l, pi, "must be an object, not %s", type_name(v));
-                }
-                free(pi);
-            }
-        }
-        free(p);
-    }
-
-    p = xasprintf("%s.requires", path);
-    load_strings(l, json_object_get(o, "requires"), p, &b->requires, &b->nrequires);
-    for (size_t i = 0; i < b->nrequires; i++)
-        if (!rcp_find_param(b, b->requires[i]))
-            rcp_bad(l, p, "\"%s\" is not a parameter", b->requires[i]);
-    free(p);
-    b->scratch = opt_tmpl(l, b, o, "scratch", NULL, path);
-    json_t *cl = json_object_get(o, "cpu_load");
-    if (cl) {
-        p = xasprintf("%s.cpu_load", path);
-        load_cpu_load(l, b, cl, p);
-        free(p);
-    }
-
-    json_t *pats = json_object_get(o, "patterns");
-    p = xasprintf("%s.patterns", path);
-    if (!pats) {
-        rcp_bad(l, path, "missing \"patterns\"");
-    } else if (!json_is_array(pats) || json_array_size(pats) == 0) {
-        rcp_bad(l, p, "must be a non-empty array");
-    } else {
-        b->pats = xcalloc(json_array_size(pats), sizeof *b->pats);
-        size_t i;
-        json_t *v;
-        json_array_foreach(pats, i, v) {
-            char *pi = xasprintf("%s[%zu]", p, i);
-            load_pattern(l, b, v, pi, &b->pats[b->npats++]);
-            free(pi);
-        }
-    }
-    free(p);
-
-    json_t *errs = json_object_get(o, "errors");
-    if (errs) {
-        p = xasprintf("%s.errors", path);
-        if (!json_is_array(errs)) {
-            rcp_bad(l, p, "must be an array of {\"regex\", \"reason\"}");
-        } else {
-            b->errs = xcalloc(json_array_size(errs) + 1, sizeof *b->errs);
-            size_t i;
-            json_t *v;
-            json_array_foreach(errs, i, v) {
-                char *pi = xasprintf("%s[%zu]", p, i);
-                if (!json_is_object(v)) {
-                    rcp_bad(l, pi, "must be an object, not %s", type_name(v));
-                } else {
-                    char *src = get_str(l, v, "regex", pi, true);
-                    char *reason = get_str(l, v, "reason", pi, true);
-                    char *pr = xasprintf("%s.regex", pi);
-                    pcre2_code *re = src ? compile_re(l, src, pr) : NULL;
-                    free(pr);
-                    free(src);
-                    if (re && reason)
-                        b->errs[b->nerrs++] = (struct errpat){ re, reason };
-                    else {
-                        pcre2_code_free(re);
-                        free(reason);
-                    }
-                }
-                free(pi);
-            }
-        }
-        free(p);
-    }
-
+    const struct member *m;
+    for (m = bench_members; m->key; m++)
+        member_default(b, m);
+    const struct bctx c = { .l = l, .b = b, .file = file, .o = o, .path = path };
+    for (m = bench_members; m->key; m++)
+        read_member(&c, m);
     if (!l->bad)
         derive_metrics(l, b, path);
     return b;
@@ -1508,7 +1651,7 @@ bool recipe_load_text(struct recipe_set *set, const char *text, size_t len, cons
     } else if (!fmt || strcmp(fmt, RECIPE_FORMAT) != 0) {
         diag_add(d, "%s: format: must be \"%s\"", label, RECIPE_FORMAT);
     } else {
-        check_keys(&l, root, "(top level)", known);
+        rcp_check_keys(&l, root, "(top level)", known, sizeof *known);
         l.bad = false;      /* an unknown top-level member costs nothing */
         const char *tool = json_string_value(json_object_get(root, "tool"));
         json_t *benches = json_object_get(root, "benchmarks");
@@ -1587,3 +1730,4 @@ struct recipe_set *recipe_load_default(struct diag *d)
     data_dir_free(&dd);
     return set;
 }
+

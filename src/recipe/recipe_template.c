@@ -14,7 +14,7 @@
 
 /* --- templates: parsing and validation ---------------------------------- */
 
-bool rcp_tmpl_parse(struct ld *l, const char *src, const char *path, struct tmpl *t)
+static bool tmpl_parse(struct ld *l, const char *src, const char *path, struct tmpl *t)
 {
     memset(t, 0, sizeof *t);
     t->src = xstrdup(src);
@@ -93,6 +93,15 @@ bool rcp_tmpl_parse(struct ld *l, const char *src, const char *path, struct tmpl
     }
     sb_free(&lit);
     return true;
+}
+
+bool rcp_tmpl_parse(struct ld *l, const char *src, const char *path, struct tmpl *t)
+{
+    if (tmpl_parse(l, src, path, t))
+        return true;
+    rcp_tmpl_free(t);
+    memset(t, 0, sizeof *t);
+    return false;
 }
 
 const struct var *rcp_find_var(const struct recipe_bench *b, const char *name)
