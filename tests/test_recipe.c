@@ -954,15 +954,14 @@ static void reason_reaches_every_output(const char *name, const char *needle, co
 
     char tmpl[] = "/tmp/evmbench-utf8-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(tmpl));
-    char e[256];
-    struct store_writer *w = store_begin(tmpl, "b", NULL, e, sizeof e);
-    ck_assert_msg(w, "%s", e);
-    char *path = xstrdup(store_writer_path(w));
-    ck_assert_msg(store_append(w, j, e, sizeof e) == 0, "%s", e);
-    ck_assert_int_eq(store_finish(w, true, e, sizeof e), 0);
-    struct stored_run sr;
     struct diag d;
     diag_init(&d);
+    struct store_writer *w = store_begin(tmpl, "b", NULL, &d);
+    ck_assert_msg(w, "%s", diag_last(&d));
+    char *path = xstrdup(store_writer_path(w));
+    ck_assert_msg(store_append(w, j, &d) == 0, "%s", diag_last(&d));
+    ck_assert_int_eq(store_finish(w, true, &d), 0);
+    struct stored_run sr;
     ck_assert_int_eq(store_read_run(path, &sr, &d), 0);
     ck_assert_uint_eq(d.n, 0);
     ck_assert_uint_eq(json_array_size(sr.rows), 1);
