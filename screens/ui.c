@@ -635,7 +635,7 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)
         diag_add(d, "cannot create a pipe: %s", strerror(errno));
         return 1;
     }
-    if (!term_start(ui)) {
+    if (!term_start(ui, d)) {
         signals_restore();
         return 1;
     }
