@@ -7,7 +7,7 @@
  * exits; it returns -1 or NULL as its contract says and carries on with what
  * is sound where it can. The caller decides where messages go: the CLI
  * prints them to the command's error stream (c->err) with "evmbench: ", the
- * TUI shows the last one on the status line. die() (common/util.h) is only
+ * screens show them on the status line. die() (common/util.h) is only
  * for a failed allocation, which nothing can recover from. A NULL diag is
  * fine: the messages are then dropped. */
 #ifndef EVMBENCH_DIAG_H
