@@ -549,9 +549,11 @@ static struct run *run_fake(const char *name, bool quick)
 {
     const struct kernel *k = fake(name);
     struct run_options o = { .params = { .quick = quick }, .timeout_s = 30, .cpu = -1 };
-    char *err = NULL;
-    struct run *run = runner_start(k, &o, NULL, NULL, &err);
-    ck_assert_msg(run, "runner_start: %s", err ? err : "");
+    struct diag why;
+    diag_init(&why);
+    struct run *run = runner_start(k, &o, NULL, NULL, &why);
+    ck_assert_msg(run, "runner_start: %s", diag_last(&why));
+    diag_free(&why);
     runner_wait(run, -1);
     ck_assert(run->finished);
     ck_assert_msg(leftovers_after_grace() == 0, "%s left processes behind", name);
@@ -851,9 +853,11 @@ START_TEST(fake_storage_killed)
     char *dir = storage_setup(&target);
     const struct kernel *k = fake("fake_storage_hang");
     struct run_options o = { .params = { .quick = true }, .timeout_s = 1.5, .cpu = -1 };
-    char *err = NULL;
-    struct run *run = runner_start(k, &o, NULL, NULL, &err);
-    ck_assert_msg(run, "runner_start: %s", err ? err : "");
+    struct diag why;
+    diag_init(&why);
+    struct run *run = runner_start(k, &o, NULL, NULL, &why);
+    ck_assert_msg(run, "runner_start: %s", diag_last(&why));
+    diag_free(&why);
     runner_wait(run, -1);
     ck_assert(run->finished);
     ck_assert_int_ne(run->status, STATUS_OK);
