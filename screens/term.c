@@ -299,19 +299,21 @@ static void no_terminal_message(const char *term, struct diag *d)
              term, vt100 ? " or try TERM=vt100" : "");
 }
 
-/* The program's own terminfo copy could be written nowhere: why, line by
- * line (one message, each reason on an indented line of its own). */
-static void unwritable_terminfo_message(const char *term, const char *why, struct diag *d)
+/* The program's own terminfo copy could be written nowhere: one message,
+ * each reason in `why` on an indented line of its own, then the way out. */
+static void unwritable_terminfo_message(const char *term, const struct diag *why,
+                                        struct diag *d)
 {
     struct strbuf sb;
     sb_init(&sb);
     sb_addf(&sb, "the screens need a terminfo entry for TERM=%s. This system has none, and "
                  "the program's own copy must be written to a directory for ncurses, but no "
                  "directory took it:", term);
-    for (const char *line = why, *nl; line; line = nl ? nl + 1 : NULL) {
-        nl = strchr(line, '\n');
-        sb_addf(&sb, "\n  %.*s", nl ? (int)(nl - line) : (int)strlen(line), line);
-    }
+    for (size_t i = 0; i < why->n; i++)
+        for (const char *line = why->msgs[i], *nl; line; line = nl ? nl + 1 : NULL) {
+            nl = strchr(line, '\n');
+            sb_addf(&sb, "\n  %.*s", nl ? (int)(nl - line) : (int)strlen(line), line);
+        }
     diag_add(d, "%s", sb.buf);
     sb_free(&sb);
     diag_add(d, "set TMPDIR to a writable directory, or use a subcommand "
@@ -327,13 +329,14 @@ static bool open_terminal(struct ui *ui, struct diag *d)
         return false;
     }
     /* a static binary on a board without a terminfo database */
-    char *why = NULL;
+    struct diag why;
+    diag_init(&why);
     enum terminfo_setup ti = embedded_terminfo_setup(term, &why);
-    if (ti == TERMINFO_UNWRITABLE) {
-        unwritable_terminfo_message(term, why, d);
-        free(why);
+    if (ti == TERMINFO_UNWRITABLE)
+        unwritable_terminfo_message(term, &why, d);
+    diag_free(&why);
+    if (ti == TERMINFO_UNWRITABLE)
         return false;
-    }
     ui->term.screen = newterm(NULL, stdout, stdin);
     if (!ui->term.screen) {
         no_terminal_message(term, d);
