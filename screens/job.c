@@ -44,10 +44,10 @@ void job_init(struct job *j, struct app *a, const char *results_dir,
     session_init(&j->session);
 }
 
-int job_end(struct job *j, bool complete, char *err, size_t errlen)
+int job_end(struct job *j, bool complete, struct diag *d)
 {
     job_close(j);
-    int rc = store_finish(j->store, complete, err, errlen) != 0 ? -1 : 0;
+    int rc = store_finish(j->store, complete, d) != 0 ? -1 : 0;
     j->store = NULL;
     session_free(&j->session);
     free(j->prefs);
@@ -87,19 +87,21 @@ static void sink_note(void *ctx, const struct run *run, const char *text)
 static bool store_open(struct job *j)
 {
     struct app *a = j->app;
-    char err[512];
     json_t *h = json_pack("{ss ss}", "version", PACKAGE_VERSION, "mode", "tui");
     json_object_set_new(h, "board", a->ref_board ? json_string(a->ref_board) : json_null());
     json_object_set_new(h, "board_name", a->board.name ? json_string(a->board.name)
                                                       : json_null());
     json_object_set_new(h, "quick", json_boolean(a->run_opts.params.quick));
+    struct diag d;
+    diag_init(&d);
     j->store = store_begin(j->results_dir, a->ref_board ? a->ref_board : a->board.name, h,
-                           err, sizeof err);
+                           &d);
     json_decref(h);
     if (!j->store) {
         j->store_failed = true;
-        say(j, JOB_WARN, "results not saved: %s", err);
+        say(j, JOB_WARN, "results not saved: %s", diag_last(&d));
     }
+    diag_free(&d);
     return j->store != NULL;
 }
 
@@ -111,19 +113,21 @@ static void store_run(struct job *j, const struct run *run)
         return;
     if (!j->store && !store_open(j))
         return;
-    char err[512];
+    struct diag d;
+    diag_init(&d);
     for (size_t m = 0; m < run->nmetrics; m++) {
         struct result_row row;
         result_row_make(&row, run, m, &j->app->cmp);
         if (!row.samples && row.status == STATUS_OK)
             continue;
         json_t *o = result_row_json(&row);
-        if (store_append(j->store, o, err, sizeof err) != 0 && !j->store_failed) {
+        if (store_append(j->store, o, &d) != 0 && !j->store_failed) {
             j->store_failed = true;
-            say(j, JOB_WARN, "results not saved: %s", err);
+            say(j, JOB_WARN, "results not saved: %s", diag_last(&d));
         }
         json_decref(o);
     }
+    diag_free(&d);
 }
 
 static void sink_done(void *ctx, const struct run *run)
@@ -324,15 +328,16 @@ bool job_save_baseline(struct job *j, const char *name)
     }
     json_t *rows = session_rows_json(rs, n);
     free(rs);
-    char err[512];
+    struct diag d;
+    diag_init(&d);
     int rc = store_save_baseline(j->results_dir, name,
-                                 j->store ? store_writer_id(j->store) : NULL, rows,
-                                 err, sizeof err);
+                                 j->store ? store_writer_id(j->store) : NULL, rows, &d);
     json_decref(rows);
-    if (rc != 0) {
-        say(j, JOB_ERROR, "%s", err);
+    if (rc != 0)
+        say(j, JOB_ERROR, "%s", diag_last(&d));
+    diag_free(&d);
+    if (rc != 0)
         return false;
-    }
     say(j, JOB_NOTE, "saved %zu metric%s as baseline '%s'", n, n == 1 ? "" : "s", name);
     return true;
 }

@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "app.h"
+#include "common/diag.h"
 #include "run/batch.h"
 #include "run/session.h"
 
@@ -63,8 +64,8 @@ void job_init(struct job *j, struct app *a, const char *results_dir,
               const struct job_hooks *hooks, void *ctx);
 /* Closes the live batch, finishes the store's run file (`complete`: the
  * session ended normally) and frees everything. Returns 0, or -1 with the
- * store's reason in err when the run file could not be finished. */
-int job_end(struct job *j, bool complete, char *err, size_t errlen);
+ * store's reason added to d when the run file could not be finished. */
+int job_end(struct job *j, bool complete, struct diag *d);
 
 /* Starts a batch of b's kernels (as the provider choice picks them), or
  * of kernel k alone when k is not NULL; closes any previous batch first.

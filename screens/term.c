@@ -287,53 +287,59 @@ static void define_extra_keys(void)
 }
 
 /* newterm refused term: it has no terminfo entry here (or is unusable). */
-static void no_terminal_message(const char *term)
+static void no_terminal_message(const char *term, struct diag *d)
 {
     /* suggest vt100 only when it is another terminal type that works here */
     bool vt100 = strcmp(term, "vt100") != 0 &&
                  (embedded_has_terminfo("vt100") || terminfo_found("vt100"));
-    fprintf(stderr, "evmbench: the screens need a terminfo entry for TERM=%s and none was "
-                    "found (TERMINFO, TERMINFO_DIRS, ~/.terminfo and the system database "
-                    "were searched); install it (Debian: ncurses-base, ncurses-term)%s, or use a "
-                    "subcommand ('evmbench list', 'evmbench run NAME') or --ui=line\n",
-            term, vt100 ? " or try TERM=vt100" : "");
+    diag_add(d, "the screens need a terminfo entry for TERM=%s and none was "
+                "found (TERMINFO, TERMINFO_DIRS, ~/.terminfo and the system database "
+                "were searched); install it (Debian: ncurses-base, ncurses-term)%s, or use a "
+                "subcommand ('evmbench list', 'evmbench run NAME') or --ui=line",
+             term, vt100 ? " or try TERM=vt100" : "");
 }
 
-/* The program's own terminfo copy could be written nowhere: why, line by
- * line. */
-static void unwritable_terminfo_message(const char *term, const char *why)
+/* The program's own terminfo copy could be written nowhere: one message,
+ * each reason in `why` on an indented line of its own, then the way out. */
+static void unwritable_terminfo_message(const char *term, const struct diag *why,
+                                        struct diag *d)
 {
-    fprintf(stderr, "evmbench: the screens need a terminfo entry for TERM=%s. This system "
-                    "has none, and the program's own copy must be written to a directory "
-                    "for ncurses, but no directory took it:\n", term);
-    for (const char *line = why, *nl; line; line = nl ? nl + 1 : NULL) {
-        nl = strchr(line, '\n');
-        fprintf(stderr, "  %.*s\n", nl ? (int)(nl - line) : (int)strlen(line), line);
-    }
-    fprintf(stderr, "evmbench: set TMPDIR to a writable directory, or use a subcommand "
-                    "('evmbench list', 'evmbench run NAME') or --ui=line\n");
+    struct strbuf sb;
+    sb_init(&sb);
+    sb_addf(&sb, "the screens need a terminfo entry for TERM=%s. This system has none, and "
+                 "the program's own copy must be written to a directory for ncurses, but no "
+                 "directory took it:", term);
+    for (size_t i = 0; i < why->n; i++)
+        for (const char *line = why->msgs[i], *nl; line; line = nl ? nl + 1 : NULL) {
+            nl = strchr(line, '\n');
+            sb_addf(&sb, "\n  %.*s", nl ? (int)(nl - line) : (int)strlen(line), line);
+        }
+    diag_add(d, "%s", sb.buf);
+    sb_free(&sb);
+    diag_add(d, "set TMPDIR to a writable directory, or use a subcommand "
+                "('evmbench list', 'evmbench run NAME') or --ui=line");
 }
 
-/* newterm on TERM; false after saying why not. */
-static bool open_terminal(struct ui *ui)
+/* newterm on TERM; false with the reason added to d. */
+static bool open_terminal(struct ui *ui, struct diag *d)
 {
     const char *term = getenv("TERM");
     if (!term || !*term) {
-        fprintf(stderr, "evmbench: TERM is not set; set it (e.g. TERM=vt100) "
-                        "or use --ui=line\n");
+        diag_add(d, "TERM is not set; set it (e.g. TERM=vt100) or use --ui=line");
         return false;
     }
     /* a static binary on a board without a terminfo database */
-    char *why = NULL;
+    struct diag why;
+    diag_init(&why);
     enum terminfo_setup ti = embedded_terminfo_setup(term, &why);
-    if (ti == TERMINFO_UNWRITABLE) {
-        unwritable_terminfo_message(term, why);
-        free(why);
+    if (ti == TERMINFO_UNWRITABLE)
+        unwritable_terminfo_message(term, &why, d);
+    diag_free(&why);
+    if (ti == TERMINFO_UNWRITABLE)
         return false;
-    }
     ui->term.screen = newterm(NULL, stdout, stdin);
     if (!ui->term.screen) {
-        no_terminal_message(term);
+        no_terminal_message(term, d);
         return false;
     }
     set_term(ui->term.screen);
@@ -343,16 +349,15 @@ static bool open_terminal(struct ui *ui)
         endwin();
         delscreen(ui->term.screen);
         ui->term.screen = NULL;
-        fprintf(stderr, "evmbench: terminal type '%s' cannot address the cursor; "
-                        "use --ui=line\n", term);
+        diag_add(d, "terminal type '%s' cannot address the cursor; use --ui=line", term);
         return false;
     }
     return true;
 }
 
-bool term_start(struct ui *ui)
+bool term_start(struct ui *ui, struct diag *d)
 {
-    if (!open_terminal(ui))
+    if (!open_terminal(ui, d))
         return false;
     fatal_ui = ui;
     fatal_pid = getpid();

@@ -55,9 +55,8 @@ bool embedded_has_terminfo(const char *term)
     return false;
 }
 
-enum terminfo_setup embedded_terminfo_setup(const char *term, char **err)
+enum terminfo_setup embedded_terminfo_setup(const char *term, struct diag *d)
 {
-    *err = NULL;
     if (!term || !*term || proc_root || terminfo_found(term))
         return TERMINFO_INSTALLED;
     if (!embedded_has_terminfo(term) || strchr(term, '/'))
@@ -70,7 +69,7 @@ enum terminfo_setup embedded_terminfo_setup(const char *term, char **err)
             mine[n++] = embedded_files[i];
     char *bases[4];
     size_t nb = embedded_temp_bases(bases);
-    char *root = embedded_extract_first((const char *const *)bases, nb, mine, n, err);
+    char *root = embedded_extract_first((const char *const *)bases, nb, mine, n, d);
     for (size_t i = 0; i < nb; i++)
         free(bases[i]);
     if (!root) {

@@ -14,6 +14,8 @@
 
 #include <stdbool.h>
 
+#include "common/diag.h"
+
 /* True when ncurses finds term's entry where it looks now (TERMINFO,
  * TERMINFO_DIRS, ~/.terminfo, the installed database). */
 bool terminfo_found(const char *term);
@@ -26,14 +28,14 @@ enum terminfo_setup {
     TERMINFO_EMBEDDED,      /* the built-in entry was written out and added to
                              * TERMINFO_DIRS (after the directories listed there) */
     TERMINFO_MISSING,       /* neither the system nor the program has the entry */
-    TERMINFO_UNWRITABLE,    /* the program has it but no directory took it: *err */
+    TERMINFO_UNWRITABLE,    /* the program has it but no directory took it */
 };
 
 /* Before curses starts: makes term's terminfo entry findable when the
  * installed database lacks it and the build embeds it. The directory is
  * removed at exit by this process (not by forked children). With
- * TERMINFO_UNWRITABLE, *err (caller frees) says which directories were
- * tried and why each failed; otherwise *err is NULL. */
-enum terminfo_setup embedded_terminfo_setup(const char *term, char **err);
+ * TERMINFO_UNWRITABLE, d gets one message per directory tried, saying why
+ * it failed; otherwise nothing is added. */
+enum terminfo_setup embedded_terminfo_setup(const char *term, struct diag *d);
 
 #endif

@@ -5,6 +5,8 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,50 +144,56 @@ static int split_words(char *line, char **w, int max)
     }
 }
 
-/* Parses one non-empty line into t. Returns NULL or an error message
- * (static or written into err). */
-static const char *parse_line(struct theme *t, char *line, char *err, size_t errsize)
+/* Adds "FILE:LINE: message" to dg; returns false for parse_line. */
+static bool bad_line(struct diag *dg, const struct lines *at, const char *file,
+                     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static bool bad_line(struct diag *dg, const struct lines *at, const char *file,
+                     const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = xvasprintf(fmt, ap);
+    va_end(ap);
+    diag_add(dg, "%s:%d: %s", file, at->lineno, msg);
+    free(msg);
+    return false;
+}
+
+/* Parses one non-empty line into t. False, with the reason added to dg as
+ * "FILE:LINE: message", when the line is wrong. */
+static bool parse_line(struct theme *t, char *line, struct diag *dg, const struct lines *at,
+                       const char *file)
 {
     enum { MAXW = 12 };
     char *w[MAXW];
     int n = split_words(line, w, MAXW);
     if (n == 0)
-        return NULL;
+        return true;
     if (n > MAXW)
-        return "too many words";
-    if (strcasecmp(w[0], "color") != 0 && strcasecmp(w[0], "colour") != 0) {
-        snprintf(err, errsize, "unknown command '%s' (expected 'color')", w[0]);
-        return err;
-    }
+        return bad_line(dg, at, file, "too many words");
+    if (strcasecmp(w[0], "color") != 0 && strcasecmp(w[0], "colour") != 0)
+        return bad_line(dg, at, file, "unknown command '%s' (expected 'color')", w[0]);
     if (n < 4)
-        return "expected: color <role> <fg> <bg> [attributes...]";
+        return bad_line(dg, at, file, "expected: color <role> <fg> <bg> [attributes...]");
     enum role r = theme_role_from_name(w[1]);
-    if (r == ROLE_COUNT) {
-        snprintf(err, errsize, "unknown role '%s'", w[1]);
-        return err;
-    }
+    if (r == ROLE_COUNT)
+        return bad_line(dg, at, file, "unknown role '%s'", w[1]);
     struct theme_style st = { 0, 0, 0 };
-    if (!parse_color(w[2], &st.fg)) {
-        snprintf(err, errsize, "unknown colour '%s'", w[2]);
-        return err;
-    }
-    if (!parse_color(w[3], &st.bg)) {
-        snprintf(err, errsize, "unknown colour '%s'", w[3]);
-        return err;
-    }
+    if (!parse_color(w[2], &st.fg))
+        return bad_line(dg, at, file, "unknown colour '%s'", w[2]);
+    if (!parse_color(w[3], &st.bg))
+        return bad_line(dg, at, file, "unknown colour '%s'", w[3]);
     for (int i = 4; i < n; i++) {
         size_t k;
         for (k = 0; k < ARRAY_SIZE(attr_names); k++)
             if (strcasecmp(w[i], attr_names[k].name) == 0)
                 break;
-        if (k == ARRAY_SIZE(attr_names)) {
-            snprintf(err, errsize, "unknown attribute '%s'", w[i]);
-            return err;
-        }
+        if (k == ARRAY_SIZE(attr_names))
+            return bad_line(dg, at, file, "unknown attribute '%s'", w[i]);
         st.attrs |= attr_names[k].bit;
     }
     t->style[r] = st;
-    return NULL;
+    return true;
 }
 
 int theme_parse(struct theme *t, const char *text, const char *file, bool mono,
@@ -195,14 +203,8 @@ int theme_parse(struct theme *t, const char *text, const char *file, bool mono,
     theme_builtin(t, mono);
     struct lines it;
     lines_init(&it, text, LINES_HASH_FIRST);
-    for (char *line; (line = lines_next(&it));) {
-        char err[160];
-        const char *msg = parse_line(t, line, err, sizeof err);
-        if (msg) {
-            diag_add(dg, "%s:%d: %s", file, it.lineno, msg);
-            errors++;
-        }
-    }
+    for (char *line; (line = lines_next(&it));)
+        errors += !parse_line(t, line, dg, &it, file);
     if (errors)
         theme_builtin(t, mono);
     return errors;

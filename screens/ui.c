@@ -616,12 +616,12 @@ static void ui_init(struct ui *ui, struct app *a, const struct ui_options *opt)
     job_init(&ui->job, a, opt->results_dir, &ui_job_hooks, ui);
 }
 
-int ui_main(struct app *a, const struct ui_options *opt)
+int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)
 {
     static const struct ui_options defaults;
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-        fprintf(stderr, "evmbench: the TUI needs a terminal; use a subcommand such "
-                        "as 'evmbench run stream' or --ui=line\n");
+        diag_add(d, "the TUI needs a terminal; use a subcommand such "
+                    "as 'evmbench run stream' or --ui=line");
         return 1;
     }
     struct ui ui_store, *ui = &ui_store;
@@ -632,10 +632,10 @@ int ui_main(struct app *a, const struct ui_options *opt)
     ui->term.utf8 = term_locale_utf8();
 
     if (signals_install() < 0) {
-        fprintf(stderr, "evmbench: cannot create a pipe: %s\n", strerror(errno));
+        diag_add(d, "cannot create a pipe: %s", strerror(errno));
         return 1;
     }
-    if (!term_start(ui)) {
+    if (!term_start(ui, d)) {
         signals_restore();
         return 1;
     }
@@ -654,12 +654,10 @@ int ui_main(struct app *a, const struct ui_options *opt)
     demo_stop(ui);
     while (ui->stack.depth)
         ui_pop_now(ui);
-    char err[512];
-    if (job_end(&ui->job, ui->exit_code == 0, err, sizeof err) != 0)
-        fprintf(stderr, "evmbench: %s\n", err);
+    job_end(&ui->job, ui->exit_code == 0, d);
     term_stop(ui);
     signals_restore();
     if (ui->exit_code > 128)
-        fprintf(stderr, "evmbench: stopped by signal %d\n", ui->exit_code - 128);
+        diag_add(d, "stopped by signal %d", ui->exit_code - 128);
     return ui->exit_code;
 }

@@ -31,8 +31,10 @@ struct ui_options {
 };
 
 /* Returns the process exit status: 0; 1 when the terminal is unusable (not
- * a tty, unknown TERM); 128+signal after SIGINT, SIGTERM or SIGHUP. */
-int ui_main(struct app *a, const struct ui_options *opt);
+ * a tty, unknown TERM); 128+signal after SIGINT, SIGTERM or SIGHUP. What
+ * went wrong (no terminal, the run file not finished, the signal) is added
+ * to d, for the caller to print once the terminal is restored. */
+int ui_main(struct app *a, const struct ui_options *opt, struct diag *d);
 
 #ifdef EVMBENCH_UI_PRIVATE
 #include <curses.h>

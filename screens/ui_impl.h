@@ -106,10 +106,10 @@ bool signals_take_winch(void);
 
 /* True when the locale's character set is UTF-8. */
 bool term_locale_utf8(void);
-/* Takes over the terminal (newterm, modes, colours, theme); false after
- * saying on stderr why it cannot. Until term_stop() a fatal error
+/* Takes over the terminal (newterm, modes, colours, theme); false with
+ * the reason it cannot added to d. Until term_stop() a fatal error
  * restores the terminal first. */
-bool term_start(struct ui *ui);
+bool term_start(struct ui *ui, struct diag *d);
 void term_stop(struct ui *ui);
 /* (Re)creates the three windows for the current size. */
 void term_layout(struct ui *ui);

@@ -1,6 +1,7 @@
 /* test_cli.c - the command-line contract: JSON shapes and exit codes. */
 #include "config.h"
 
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -778,6 +779,29 @@ START_TEST(relative_xdg_dirs_are_ignored)
 }
 END_TEST
 
+/* The screens without a terminal: the reason goes to the command's error
+ * stream, like every other message, not straight to the process's stderr. */
+START_TEST(screens_without_a_terminal_say_so_on_the_error_stream)
+{
+    char *refs = fixture_refs();
+    int saved = dup(STDIN_FILENO);
+    ck_assert_int_ge(saved, 0);
+    int null = open("/dev/null", O_RDONLY);
+    ck_assert_int_ge(null, 0);
+    ck_assert_int_eq(dup2(null, STDIN_FILENO), STDIN_FILENO);
+    close(null);
+    struct outcome o = run_cli("--no-save", "--refs", refs, NULL);
+    ck_assert_int_eq(dup2(saved, STDIN_FILENO), STDIN_FILENO);
+    close(saved);
+    ck_assert_int_eq(o.rc, 1);
+    ck_assert_msg(strstr(o.err, "evmbench: the TUI needs a terminal; use a subcommand such as "
+                                "'evmbench run stream' or --ui=line\n"), "%s", o.err);
+    ck_assert_str_eq(o.out, "");
+    outcome_free(&o);
+    free(refs);
+}
+END_TEST
+
 
 Suite *suite_cli(void)
 {
@@ -806,6 +830,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, lava_kmsg_that_cannot_be_opened_falls_back_to_stdout);
     tcase_add_test(tc, output_to_a_closed_stdout_is_an_error);
     tcase_add_test(tc, relative_xdg_dirs_are_ignored);
+    tcase_add_test(tc, screens_without_a_terminal_say_so_on_the_error_stream);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -39,17 +39,18 @@ START_TEST(fixture_pairs)
         char *exp = read_file(exp_path, 0, NULL);
         ck_assert_msg(exp, "%s: no expected", dir);
         struct cpuload_sample a, b;
-        char *why = NULL;
+        struct diag why;
+        diag_init(&why);
         bool ra = cpuload_read(before, &a, &why);
         if (exp[0] == '#') {
-            ck_assert_msg(!ra && why && strstr(why, "proc/stat"), "%s: read a bad file", dir);
-            free(why);
-            why = NULL;
+            ck_assert_msg(!ra && why.n && strstr(diag_last(&why), "proc/stat"),
+                          "%s: read a bad file", dir);
+            diag_free(&why);
             ck_assert(!cpuload_read(after, &b, &why));
-            ck_assert(why && strstr(why, "no \"cpu\" line"));
-            free(why);
+            ck_assert(why.n && strstr(diag_last(&why), "no \"cpu\" line"));
+            diag_free(&why);
         } else {
-            ck_assert_msg(ra, "%s: %s", dir, why ? why : "");
+            ck_assert_msg(ra, "%s: %s", dir, diag_last(&why));
             ck_assert(cpuload_read(after, &b, NULL));
             double want = strtod(exp, NULL);
             double got = cpuload_system_percent(&a, &b);
@@ -94,8 +95,9 @@ END_TEST
 START_TEST(real_proc_stat)
 {
     struct cpuload_sample a, b;
-    char *why = NULL;
-    ck_assert_msg(cpuload_read(NULL, &a, &why), "%s", why ? why : "");
+    struct diag why;
+    diag_init(&why);
+    ck_assert_msg(cpuload_read(NULL, &a, &why), "%s", diag_last(&why));
     double t0 = now_seconds();
     volatile unsigned long x = 0;
     while (now_seconds() - t0 < 0.3)
@@ -123,12 +125,14 @@ static void assert_not_writable_unprivileged(const char *dir)
     if (pid == 0) {
         if (root && (setgroups(0, NULL) != 0 || setgid(65534) != 0 || setuid(65534) != 0))
             _exit(2);
-        char *target = NULL, *why = NULL;
-        bool ok = !toolparam_storage(dir, false, &target, &why) && why &&
-                  strstr(why, "not writable");
+        char *target = NULL;
+        struct diag why;
+        diag_init(&why);
+        bool ok = !toolparam_storage(dir, false, &target, &why) && why.n &&
+                  strstr(diag_last(&why), "not writable");
         if (!ok)
             fprintf(stderr, "toolparam_storage(%s) as uid %d: %s\n", dir, (int)getuid(),
-                    why ? why : "accepted");
+                    why.n ? diag_last(&why) : "accepted");
         _exit(ok ? 0 : 1);
     }
     int ws = 0;
@@ -143,7 +147,9 @@ START_TEST(storage_dir)
 {
     char tmpl[] = "/tmp/evmbench-test-storage-XXXXXX";
     ck_assert(mkdtemp(tmpl));
-    char *target = NULL, *why = NULL;
+    char *target = NULL;
+    struct diag why;
+    diag_init(&why);
     ck_assert(toolparam_storage(tmpl, false, &target, &why));
     char *want = xasprintf("%s/%s", tmpl, TOOLPARAM_STORAGE_FILE);
     ck_assert_str_eq(target, want);
@@ -160,16 +166,16 @@ START_TEST(storage_dir)
     char *gone = xasprintf("%s/nope", tmpl);
     ck_assert(!toolparam_storage(gone, false, &target, &why));
     ck_assert_ptr_null(target);
-    ck_assert_msg(strstr(why, "No such file"), "%s", why);
-    free(why);
+    ck_assert_msg(strstr(diag_last(&why), "No such file"), "%s", diag_last(&why));
+    diag_free(&why);
     /* a regular file */
     char *file = xasprintf("%s/file", tmpl);
     FILE *f = fopen(file, "w");
     ck_assert(f);
     fclose(f);
     ck_assert(!toolparam_storage(file, false, &target, &why));
-    ck_assert_msg(strstr(why, "not a directory"), "%s", why);
-    free(why);
+    ck_assert_msg(strstr(diag_last(&why), "not a directory"), "%s", diag_last(&why));
+    diag_free(&why);
     unlink(file);
     free(file);
     free(gone);
@@ -192,17 +198,19 @@ START_TEST(raw_device)
             dev = cands[i];
     if (!dev)
         return;     /* no block device visible (a container): nothing to check */
-    char *target = NULL, *why = NULL;
+    char *target = NULL;
+    struct diag why;
+    diag_init(&why);
     ck_assert(!toolparam_storage(dev, false, &target, &why));
-    ck_assert_msg(strstr(why, "block device") && strstr(why, "--allow-raw-device"), "%s", why);
-    free(why);
-    why = NULL;
+    ck_assert_msg(strstr(diag_last(&why), "block device") &&
+                  strstr(diag_last(&why), "--allow-raw-device"), "%s", diag_last(&why));
+    diag_free(&why);
     if (toolparam_storage(dev, true, &target, &why)) {
         ck_assert_str_eq(target, dev);
         free(target);
     } else {
-        ck_assert(why);     /* not readable and writable by this user */
-        free(why);
+        ck_assert(why.n);     /* not readable and writable by this user */
+        diag_free(&why);
     }
 }
 END_TEST
@@ -216,27 +224,28 @@ START_TEST(peer)
                                        "host_name", "a..b", "bad-.example", "x y",
                                        "192.168.0.1;reboot", "$(reboot)", "::g", ":::",
                                        "host/1" };
-    char *why = NULL;
+    struct diag why;
+    diag_init(&why);
     for (size_t i = 0; i < ARRAY_SIZE(good); i++) {
         ck_assert_msg(toolparam_peer(good[i], &why), "%s refused: %s", good[i],
-                      why ? why : "");
-        ck_assert_ptr_null(why);
+                      diag_last(&why));
+        ck_assert_uint_eq(why.n, 0);
     }
     for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
         ck_assert_msg(!toolparam_peer(bad[i], &why), "%s accepted", bad[i]);
-        ck_assert(why && strstr(why, "--peer"));
-        free(why);
+        ck_assert(why.n && strstr(diag_last(&why), "--peer"));
+        diag_free(&why);
     }
     ck_assert(!toolparam_peer("300.1.1.1", &why));
-    ck_assert_msg(strstr(why, "IPv4"), "%s", why);
-    free(why);
+    ck_assert_msg(strstr(diag_last(&why), "IPv4"), "%s", diag_last(&why));
+    diag_free(&why);
     ck_assert(!toolparam_peer("fe80::zz", &why));
-    ck_assert_msg(strstr(why, "IPv6"), "%s", why);
-    free(why);
+    ck_assert_msg(strstr(diag_last(&why), "IPv6"), "%s", diag_last(&why));
+    diag_free(&why);
     char *longname = xcalloc(300, 1);
     memset(longname, 'a', 64);
     ck_assert(!toolparam_peer(longname, &why));     /* a label over 63 */
-    free(why);
+    diag_free(&why);
     free(longname);
 }
 END_TEST

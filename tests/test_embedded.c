@@ -52,10 +52,11 @@ START_TEST(extract_writes_tree_and_remove_cleans_it)
         { "terminfo/v/vt100", bin, 2 },
         { "empty", hello, 0 },
     };
-    char *err = NULL;
+    struct diag err;
+    diag_init(&err);
     char *root = embedded_extract(tmpdir, files, 4, &err);
     ck_assert_ptr_nonnull(root);
-    ck_assert_ptr_null(err);
+    ck_assert_uint_eq(err.n, 0);
     ck_assert(str_starts_with(root, tmpdir));
     struct stat st;
     ck_assert_int_eq(stat(root, &st), 0);
@@ -86,12 +87,14 @@ START_TEST(unsafe_names_refused_nothing_left)
             { "ok/first", hello, 6 },
             { bad[i], hello, 6 },
         };
-        char *err = NULL;
+        struct diag err;
+        diag_init(&err);
         char *root = embedded_extract(tmpdir, files, 2, &err);
         ck_assert_msg(root == NULL, "'%s' accepted", bad[i]);
-        ck_assert_ptr_nonnull(err);
-        ck_assert_msg(strstr(err, "not a relative path") != NULL, "%s", err);
-        free(err);
+        ck_assert_uint_eq(err.n, 1);
+        ck_assert_msg(strstr(diag_last(&err), "not a relative path") != NULL, "%s",
+                      diag_last(&err));
+        diag_free(&err);
     }
     /* teardown's rmdir proves nothing was left behind */
 }
@@ -107,22 +110,23 @@ START_TEST(extract_first_tries_each_base)
     ck_assert_ptr_nonnull(f);
     fclose(f);
     const char *bases[] = { "/nonexistent/evmbench", file, tmpdir };
-    char *err = NULL;
+    struct diag err;
+    diag_init(&err);
     char *root = embedded_extract_first(bases, 3, files, 1, &err);
-    ck_assert_msg(root != NULL, "%s", err);
-    ck_assert_ptr_null(err);
+    ck_assert_msg(root != NULL, "%s", diag_last(&err));
+    ck_assert_uint_eq(err.n, 0);
     ck_assert(str_starts_with(root, tmpdir));
     embedded_remove(root, files, 1);
     free(root);
 
     root = embedded_extract_first(bases, 2, files, 1, &err);
     ck_assert_ptr_null(root);
-    ck_assert_ptr_nonnull(err);
-    ck_assert_msg(strstr(err, "/nonexistent/evmbench/evmbench-") &&
-                  strstr(err, "No such file or directory"), "%s", err);
-    ck_assert_msg(strstr(err, "plain-file/evmbench-") && strstr(err, "Not a directory"),
-                  "%s", err);
-    free(err);
+    ck_assert_uint_eq(err.n, 2);
+    ck_assert_msg(strstr(err.msgs[0], "/nonexistent/evmbench/evmbench-") &&
+                  strstr(err.msgs[0], "No such file or directory"), "%s", err.msgs[0]);
+    ck_assert_msg(strstr(err.msgs[1], "plain-file/evmbench-") &&
+                  strstr(err.msgs[1], "Not a directory"), "%s", err.msgs[1]);
+    diag_free(&err);
     ck_assert_int_eq(unlink(file), 0);
     free(file);
 }
@@ -227,9 +231,10 @@ START_TEST(data_dir_reads_table_and_directory_alike)
     data_dir_free(&d);
 
     /* the same files on disk */
-    char *err = NULL;
+    struct diag err;
+    diag_init(&err);
     char *root = embedded_extract(tmpdir, small_table, ARRAY_SIZE(small_table), &err);
-    ck_assert_msg(root != NULL, "%s", err);
+    ck_assert_msg(root != NULL, "%s", diag_last(&err));
     char *refs = path_join(root, "refs");
     data_dir_at(&d, refs);
     ck_assert(!data_dir_builtin(&d));
@@ -358,9 +363,10 @@ START_TEST(table_matches_shipped_data)
     ck_assert_msg(dg.n == 0, "%s", dg.n ? dg.msgs[0] : "");
     diag_free(&dg);
     /* the whole table extracts and removes cleanly */
-    char *err = NULL;
+    struct diag err;
+    diag_init(&err);
     char *root = embedded_extract(tmpdir, embedded_files, embedded_nfiles, &err);
-    ck_assert_msg(root != NULL, "%s", err);
+    ck_assert_msg(root != NULL, "%s", diag_last(&err));
     embedded_remove(root, embedded_files, embedded_nfiles);
     ck_assert_int_ne(access(root, F_OK), 0);
     free(root);
@@ -373,12 +379,13 @@ START_TEST(known_terminal_needs_no_setup)
 {
     const char *before = getenv("TERMINFO_DIRS");
     char *saved = before ? xstrdup(before) : NULL;
-    char *err = NULL;
+    struct diag err;
+    diag_init(&err);
     ck_assert_int_eq(embedded_terminfo_setup("vt100", &err), TERMINFO_INSTALLED);
-    ck_assert_ptr_null(err);
+    ck_assert_uint_eq(err.n, 0);
     ck_assert_int_eq(embedded_terminfo_setup("evmbench-no-such-terminal", &err),
                      TERMINFO_MISSING);
-    ck_assert_ptr_null(err);
+    ck_assert_uint_eq(err.n, 0);
     const char *after = getenv("TERMINFO_DIRS");
     ck_assert((saved == NULL) == (after == NULL));
     if (saved)

@@ -83,8 +83,9 @@ START_TEST(new_file)
     umask(027);
     char *dir = test_tmpdir("outfile");
     char *path = path_join(dir, "out.txt");
-    char err[512];
-    struct outfile *o = outfile_open(path, err, sizeof err);
+    struct diag d;
+    diag_init(&d);
+    struct outfile *o = outfile_open(path, &d);
     ck_assert_ptr_nonnull(o);
     fputs("hello\n", outfile_stream(o));
     struct stat st;
@@ -96,7 +97,7 @@ START_TEST(new_file)
     ck_assert_int_eq(lstat(tmp, &st), 0);
     ck_assert(S_ISREG(st.st_mode));
     ck_assert_uint_eq(st.st_mode & 0777, 0600);
-    ck_assert_int_eq(outfile_commit(o, err, sizeof err), 0);
+    ck_assert_int_eq(outfile_commit(o, &d), 0);
     assert_text(path, "hello\n");
     ck_assert_int_eq(stat(path, &st), 0);
     ck_assert_uint_eq(st.st_mode & 0777, 0640);
@@ -106,6 +107,7 @@ START_TEST(new_file)
     free(path);
     test_rmtree(dir);
     free(dir);
+    diag_free(&d);
 }
 END_TEST
 
@@ -120,13 +122,14 @@ START_TEST(replace_keeps_mode)
     ck_assert_int_eq(chmod(path, 0600), 0);
     struct stat before, after;
     ck_assert_int_eq(stat(path, &before), 0);
-    char err[512];
-    struct outfile *o = outfile_open(path, err, sizeof err);
+    struct diag d;
+    diag_init(&d);
+    struct outfile *o = outfile_open(path, &d);
     ck_assert_ptr_nonnull(o);
     fputs("new\n", outfile_stream(o));
     ck_assert_int_eq(fflush(outfile_stream(o)), 0);
     assert_text(path, "old\n");
-    ck_assert_int_eq(outfile_commit(o, err, sizeof err), 0);
+    ck_assert_int_eq(outfile_commit(o, &d), 0);
     assert_text(path, "new\n");
     ck_assert_int_eq(stat(path, &after), 0);
     ck_assert_uint_eq(after.st_mode & 0777, 0600);
@@ -135,6 +138,7 @@ START_TEST(replace_keeps_mode)
     free(path);
     test_rmtree(dir);
     free(dir);
+    diag_free(&d);
 }
 END_TEST
 
@@ -145,8 +149,9 @@ START_TEST(failure_keeps_old)
     char *dir = test_tmpdir("outfile");
     char *path = path_join(dir, "out.txt");
     put(path, "old\n");
-    char err[512];
-    struct outfile *o = outfile_open(path, err, sizeof err);
+    struct diag d;
+    diag_init(&d);
+    struct outfile *o = outfile_open(path, &d);
     ck_assert_ptr_nonnull(o);
     fputs("half", outfile_stream(o));
     outfile_abort(o);
@@ -156,14 +161,14 @@ START_TEST(failure_keeps_old)
     signal(SIGXFSZ, SIG_IGN);
     struct rlimit rl = { 4096, 4096 };
     ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &rl), 0);
-    o = outfile_open(path, err, sizeof err);
+    o = outfile_open(path, &d);
     ck_assert_ptr_nonnull(o);
     for (int i = 0; i < 2000; i++)
         fputs("0123456789\n", outfile_stream(o));
-    ck_assert_int_eq(outfile_commit(o, err, sizeof err), -1);
+    ck_assert_int_eq(outfile_commit(o, &d), -1);
     ck_assert_int_eq(errno, EFBIG);
     char *want = xasprintf("%s: %s", path, strerror(EFBIG));
-    ck_assert_str_eq(err, want);
+    ck_assert_str_eq(diag_last(&d), want);
     free(want);
     assert_text(path, "old\n");
     assert_only(dir, 1);
@@ -171,13 +176,14 @@ START_TEST(failure_keeps_old)
     /* the same through outfile_write */
     char big[8192];
     memset(big, 'x', sizeof big);
-    ck_assert_int_eq(outfile_write(path, big, sizeof big, err, sizeof err), -1);
-    ck_assert_ptr_nonnull(strstr(err, strerror(EFBIG)));
+    ck_assert_int_eq(outfile_write(path, big, sizeof big, &d), -1);
+    ck_assert_ptr_nonnull(strstr(diag_last(&d), strerror(EFBIG)));
     assert_text(path, "old\n");
     assert_only(dir, 1);
     free(path);
     test_rmtree(dir);
     free(dir);
+    diag_free(&d);
 }
 END_TEST
 
@@ -190,8 +196,9 @@ START_TEST(symlinks)
     char *link = path_join(dir, "link.json");
     put(real, "old\n");
     ck_assert_int_eq(symlink("real.json", link), 0);
-    char err[512];
-    ck_assert_int_eq(outfile_write(link, "new\n", 4, err, sizeof err), 0);
+    struct diag d;
+    diag_init(&d);
+    ck_assert_int_eq(outfile_write(link, "new\n", 4, &d), 0);
     struct stat st;
     ck_assert_int_eq(lstat(link, &st), 0);
     ck_assert(S_ISLNK(st.st_mode));
@@ -201,9 +208,9 @@ START_TEST(symlinks)
     char *dangling = path_join(dir, "dangling.json");
     char *victim = path_join(dir, "victim.json");
     ck_assert_int_eq(symlink(victim, dangling), 0);
-    ck_assert_int_eq(outfile_write(dangling, "x\n", 2, err, sizeof err), -1);
+    ck_assert_int_eq(outfile_write(dangling, "x\n", 2, &d), -1);
     char *want = xasprintf("%s: a symbolic link to nothing (%s); not followed", dangling, victim);
-    ck_assert_str_eq(err, want);
+    ck_assert_str_eq(diag_last(&d), want);
     ck_assert_int_eq(lstat(victim, &st), -1);
     assert_only(dir, 3);
     free(want);
@@ -213,6 +220,7 @@ START_TEST(symlinks)
     free(link);
     test_rmtree(dir);
     free(dir);
+    diag_free(&d);
 }
 END_TEST
 
@@ -220,12 +228,13 @@ END_TEST
 START_TEST(refused)
 {
     char *dir = test_tmpdir("outfile");
-    char err[512];
-    ck_assert_ptr_null(outfile_open(dir, err, sizeof err));
+    struct diag d;
+    diag_init(&d);
+    ck_assert_ptr_null(outfile_open(dir, &d));
     ck_assert_int_eq(errno, EISDIR);
     char *want = xasprintf("%s: is a directory; only a regular file, a character device "
                            "or a FIFO is written", dir);
-    ck_assert_str_eq(err, want);
+    ck_assert_str_eq(diag_last(&d), want);
     free(want);
 
     char *sock = path_join(dir, "sock");
@@ -234,10 +243,10 @@ START_TEST(refused)
     struct sockaddr_un sa = { .sun_family = AF_UNIX };
     snprintf(sa.sun_path, sizeof sa.sun_path, "%s", sock);
     ck_assert_int_eq(bind(fd, (struct sockaddr *)&sa, sizeof sa), 0);
-    ck_assert_ptr_null(outfile_open(sock, err, sizeof err));
+    ck_assert_ptr_null(outfile_open(sock, &d));
     want = xasprintf("%s: is a socket; only a regular file, a character device or a FIFO "
                      "is written", sock);
-    ck_assert_str_eq(err, want);
+    ck_assert_str_eq(diag_last(&d), want);
     struct stat st;
     ck_assert_int_eq(lstat(sock, &st), 0);
     ck_assert(S_ISSOCK(st.st_mode));
@@ -245,9 +254,10 @@ START_TEST(refused)
     close(fd);
     free(want);
     free(sock);
-    ck_assert_ptr_null(outfile_open("", err, sizeof err));
+    ck_assert_ptr_null(outfile_open("", &d));
     test_rmtree(dir);
     free(dir);
+    diag_free(&d);
 }
 END_TEST
 
@@ -257,14 +267,15 @@ START_TEST(target_changed)
 {
     char *dir = test_tmpdir("outfile");
     char *path = path_join(dir, "report.txt");
-    char err[512];
-    struct outfile *o = outfile_open(path, err, sizeof err);
+    struct diag d;
+    diag_init(&d);
+    struct outfile *o = outfile_open(path, &d);
     ck_assert_ptr_nonnull(o);
     fputs("report\n", outfile_stream(o));
     ck_assert_int_eq(mkfifo(path, 0644), 0);
-    ck_assert_int_eq(outfile_commit(o, err, sizeof err), -1);
+    ck_assert_int_eq(outfile_commit(o, &d), -1);
     char *want = xasprintf("%s: is no longer a regular file; not replaced", path);
-    ck_assert_str_eq(err, want);
+    ck_assert_str_eq(diag_last(&d), want);
     struct stat st;
     ck_assert_int_eq(lstat(path, &st), 0);
     ck_assert(S_ISFIFO(st.st_mode));
@@ -273,6 +284,7 @@ START_TEST(target_changed)
     free(path);
     test_rmtree(dir);
     free(dir);
+    diag_free(&d);
 }
 END_TEST
 
@@ -284,8 +296,9 @@ START_TEST(fifo_written_in_place)
     ck_assert_int_eq(mkfifo(fifo, 0644), 0);
     int rd = open(fifo, O_RDONLY | O_NONBLOCK);     /* a reader, so the open does not wait */
     ck_assert_int_ge(rd, 0);
-    char err[512];
-    ck_assert_int_eq(outfile_write(fifo, "through\n", 8, err, sizeof err), 0);
+    struct diag d;
+    diag_init(&d);
+    ck_assert_int_eq(outfile_write(fifo, "through\n", 8, &d), 0);
     char buf[32] = "";
     ck_assert_int_eq(read(rd, buf, sizeof buf - 1), 8);
     ck_assert_str_eq(buf, "through\n");
@@ -297,6 +310,7 @@ START_TEST(fifo_written_in_place)
     free(fifo);
     test_rmtree(dir);
     free(dir);
+    diag_free(&d);
 }
 END_TEST
 
@@ -314,14 +328,15 @@ START_TEST(char_device)
         null = xstrdup("/dev/null");
         full = xstrdup("/dev/full");
     }
-    char err[512];
-    ck_assert_int_eq(outfile_write(null, "gone\n", 5, err, sizeof err), 0);
+    struct diag d;
+    diag_init(&d);
+    ck_assert_int_eq(outfile_write(null, "gone\n", 5, &d), 0);
     struct stat st;
     ck_assert_int_eq(lstat(null, &st), 0);
     ck_assert(S_ISCHR(st.st_mode));
-    ck_assert_int_eq(outfile_write(full, "no room\n", 8, err, sizeof err), -1);
+    ck_assert_int_eq(outfile_write(full, "no room\n", 8, &d), -1);
     char *want = xasprintf("%s: %s", full, strerror(ENOSPC));
-    ck_assert_str_eq(err, want);
+    ck_assert_str_eq(diag_last(&d), want);
     ck_assert_int_eq(lstat(full, &st), 0);
     ck_assert(S_ISCHR(st.st_mode));
     free(want);
@@ -329,6 +344,7 @@ START_TEST(char_device)
     free(full);
     test_rmtree(dir);
     free(dir);
+    diag_free(&d);
 }
 END_TEST
 
@@ -339,29 +355,32 @@ START_TEST(descriptor_and_pipe)
 {
     int p[2];
     ck_assert_int_eq(pipe(p), 0);
-    char name[32], err[512];
+    char name[32];
+    struct diag d;
+    diag_init(&d);
     snprintf(name, sizeof name, "/dev/fd/%d", p[1]);
-    ck_assert_int_eq(outfile_write(name, "piped\n", 6, err, sizeof err), 0);
+    ck_assert_int_eq(outfile_write(name, "piped\n", 6, &d), 0);
     char buf[32] = "";
     ck_assert_int_eq(read(p[0], buf, sizeof buf - 1), 6);
     ck_assert_str_eq(buf, "piped\n");
 
     signal(SIGPIPE, SIG_IGN);
     close(p[0]);
-    ck_assert_int_eq(outfile_write(name, "lost\n", 5, err, sizeof err), -1);
+    ck_assert_int_eq(outfile_write(name, "lost\n", 5, &d), -1);
     char *want = xasprintf("%s: %s", name, strerror(EPIPE));
-    ck_assert_str_eq(err, want);
+    ck_assert_str_eq(diag_last(&d), want);
     free(want);
 
     FILE *f = fdopen(p[1], "w");
     ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(outfile_check_stream(f, "standard output", err, sizeof err), 0);
+    ck_assert_int_eq(outfile_check_stream(f, "standard output", &d), 0);
     fputs("lost too\n", f);
-    ck_assert_int_eq(outfile_check_stream(f, "standard output", err, sizeof err), -1);
+    ck_assert_int_eq(outfile_check_stream(f, "standard output", &d), -1);
     want = xasprintf("standard output: %s", strerror(EPIPE));
-    ck_assert_str_eq(err, want);
+    ck_assert_str_eq(diag_last(&d), want);
     free(want);
     fclose(f);
+    diag_free(&d);
 }
 END_TEST
 
@@ -373,8 +392,7 @@ static void die_while_writing(const char *path, int sig)
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
         signal(sig, SIG_DFL);
-        char err[512];
-        struct outfile *o = outfile_open(path, err, sizeof err);
+        struct outfile *o = outfile_open(path, NULL);
         if (!o)
             _exit(99);
         for (int i = 0; i < 1000; i++)
@@ -423,13 +441,14 @@ START_TEST(baseline_and_settings)
     char *in_way = path_join(bdir, "blocked.json");
     ck_assert_int_eq(mkdir(in_way, 0755), 0);
     json_t *rows = json_array();
-    char err[512];
-    ck_assert_int_eq(store_save_baseline(dir, "blocked", NULL, rows, err, sizeof err), -1);
-    ck_assert_msg(strstr(err, "blocked.json: is a directory"), "%s", err);
+    struct diag d;
+    diag_init(&d);
+    ck_assert_int_eq(store_save_baseline(dir, "blocked", NULL, rows, &d), -1);
+    ck_assert_msg(strstr(diag_last(&d), "blocked.json: is a directory"), "%s", diag_last(&d));
     struct stat st;
     ck_assert_int_eq(lstat(in_way, &st), 0);
     ck_assert(S_ISDIR(st.st_mode));
-    ck_assert_int_eq(store_save_baseline(dir, "fine", NULL, rows, err, sizeof err), 0);
+    ck_assert_int_eq(store_save_baseline(dir, "fine", NULL, rows, &d), 0);
     json_decref(rows);
     assert_only(bdir, 2);
 
@@ -455,6 +474,7 @@ START_TEST(baseline_and_settings)
     free(bdir);
     test_rmtree(dir);
     free(dir);
+    diag_free(&d);
 }
 END_TEST
 
@@ -478,18 +498,20 @@ START_TEST(store_run_file_is_new)
         ck_assert_int_eq(symlink(victim, name), 0);
         free(name);
     }
-    char err[512];
-    struct store_writer *w = store_begin(dir, "planted", NULL, err, sizeof err);
-    ck_assert_msg(w != NULL, "%s", err);
+    struct diag d;
+    diag_init(&d);
+    struct store_writer *w = store_begin(dir, "planted", NULL, &d);
+    ck_assert_msg(w != NULL, "%s", diag_last(&d));
     struct stat st;
     ck_assert_int_eq(lstat(store_writer_path(w), &st), 0);
     ck_assert(S_ISREG(st.st_mode));
-    ck_assert_int_eq(store_finish(w, true, err, sizeof err), 0);
+    ck_assert_int_eq(store_finish(w, true, &d), 0);
     assert_text(victim, "victim\n");
     free(victim);
     free(runs);
     test_rmtree(dir);
     free(dir);
+    diag_free(&d);
 }
 END_TEST
 

@@ -549,9 +549,11 @@ static struct run *run_fake(const char *name, bool quick)
 {
     const struct kernel *k = fake(name);
     struct run_options o = { .params = { .quick = quick }, .timeout_s = 30, .cpu = -1 };
-    char *err = NULL;
-    struct run *run = runner_start(k, &o, NULL, NULL, &err);
-    ck_assert_msg(run, "runner_start: %s", err ? err : "");
+    struct diag why;
+    diag_init(&why);
+    struct run *run = runner_start(k, &o, NULL, NULL, &why);
+    ck_assert_msg(run, "runner_start: %s", diag_last(&why));
+    diag_free(&why);
     runner_wait(run, -1);
     ck_assert(run->finished);
     ck_assert_msg(leftovers_after_grace() == 0, "%s left processes behind", name);
@@ -851,9 +853,11 @@ START_TEST(fake_storage_killed)
     char *dir = storage_setup(&target);
     const struct kernel *k = fake("fake_storage_hang");
     struct run_options o = { .params = { .quick = true }, .timeout_s = 1.5, .cpu = -1 };
-    char *err = NULL;
-    struct run *run = runner_start(k, &o, NULL, NULL, &err);
-    ck_assert_msg(run, "runner_start: %s", err ? err : "");
+    struct diag why;
+    diag_init(&why);
+    struct run *run = runner_start(k, &o, NULL, NULL, &why);
+    ck_assert_msg(run, "runner_start: %s", diag_last(&why));
+    diag_free(&why);
     runner_wait(run, -1);
     ck_assert(run->finished);
     ck_assert_int_ne(run->status, STATUS_OK);
@@ -954,15 +958,14 @@ static void reason_reaches_every_output(const char *name, const char *needle, co
 
     char tmpl[] = "/tmp/evmbench-utf8-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(tmpl));
-    char e[256];
-    struct store_writer *w = store_begin(tmpl, "b", NULL, e, sizeof e);
-    ck_assert_msg(w, "%s", e);
-    char *path = xstrdup(store_writer_path(w));
-    ck_assert_msg(store_append(w, j, e, sizeof e) == 0, "%s", e);
-    ck_assert_int_eq(store_finish(w, true, e, sizeof e), 0);
-    struct stored_run sr;
     struct diag d;
     diag_init(&d);
+    struct store_writer *w = store_begin(tmpl, "b", NULL, &d);
+    ck_assert_msg(w, "%s", diag_last(&d));
+    char *path = xstrdup(store_writer_path(w));
+    ck_assert_msg(store_append(w, j, &d) == 0, "%s", diag_last(&d));
+    ck_assert_int_eq(store_finish(w, true, &d), 0);
+    struct stored_run sr;
     ck_assert_int_eq(store_read_run(path, &sr, &d), 0);
     ck_assert_uint_eq(d.n, 0);
     ck_assert_uint_eq(json_array_size(sr.rows), 1);

@@ -128,9 +128,11 @@ static const struct sink counting = {
 static struct run *start(const struct kernel *k, double timeout, struct counts *c)
 {
     struct run_options opt = { .params = { .quick = true }, .timeout_s = timeout, .cpu = -1 };
-    char *err = NULL;
-    struct run *run = runner_start(k, &opt, &counting, c, &err);
-    ck_assert_msg(run != NULL, "runner_start: %s", err ? err : "?");
+    struct diag d;
+    diag_init(&d);
+    struct run *run = runner_start(k, &opt, &counting, c, &d);
+    ck_assert_msg(run != NULL, "runner_start: %s", d.n ? diag_last(&d) : "?");
+    diag_free(&d);
     return run;
 }
 

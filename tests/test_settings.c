@@ -276,14 +276,15 @@ START_TEST(lists_the_baseline_choices)
 {
     char dir[] = "/tmp/evmbench-baselines.XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    char err[256];
+    struct diag d;
+    diag_init(&d);
     struct diag dg;
     diag_init(&dg);
     /* a run, two baselines saved from the session's rows */
     json_t *h = json_pack("{ss}", "mode", "tui");
-    struct store_writer *w = store_begin(dir, "board", h, err, sizeof err);
+    struct store_writer *w = store_begin(dir, "board", h, &d);
     json_decref(h);
-    ck_assert_msg(w != NULL, "%s", err);
+    ck_assert_msg(w != NULL, "%s", diag_last(&d));
     struct session_row rows[2];
     memset(rows, 0, sizeof rows);
     rows[0].row = measured("stream", "copy", "mb/s", 1800);
@@ -292,11 +293,11 @@ START_TEST(lists_the_baseline_choices)
     ck_assert_uint_eq(json_array_size(j), 2);
     ck_assert_double_eq_tol(json_number_value(json_object_get(json_array_get(j, 1), "value")),
                             1500, 1e-9);
-    ck_assert_int_eq(store_append(w, json_array_get(j, 0), err, sizeof err), 0);
+    ck_assert_int_eq(store_append(w, json_array_get(j, 0), &d), 0);
     char *id = xstrdup(store_writer_id(w));
-    ck_assert_int_eq(store_finish(w, true, err, sizeof err), 0);
-    ck_assert_int_eq(store_save_baseline(dir, "zeta", NULL, j, err, sizeof err), 0);
-    ck_assert_int_eq(store_save_baseline(dir, "before", id, j, err, sizeof err), 0);
+    ck_assert_int_eq(store_finish(w, true, &d), 0);
+    ck_assert_int_eq(store_save_baseline(dir, "zeta", NULL, j, &d), 0);
+    ck_assert_int_eq(store_save_baseline(dir, "before", id, j, &d), 0);
     json_decref(j);
     /* a broken baseline file is a diagnostic, not a choice */
     char *bad = xasprintf("%s/baselines/broken.json", dir);
@@ -322,6 +323,7 @@ START_TEST(lists_the_baseline_choices)
     free(bad);
     free(id);
     test_rmtree(dir);
+    diag_free(&d);
 }
 END_TEST
 

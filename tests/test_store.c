@@ -59,20 +59,21 @@ static bool diag_has(const struct diag *d, const char *needle)
  * members; the end line marks it complete. */
 START_TEST(run_round_trip)
 {
-    char err[256];
+    struct diag wd;
+    diag_init(&wd);
     json_t *h = json_pack("{ss}", "board", "am62xx_sk-fs");
-    struct store_writer *w = store_begin(dir, "AM62x SK", h, err, sizeof err);
+    struct store_writer *w = store_begin(dir, "AM62x SK", h, &wd);
     json_decref(h);
-    ck_assert_msg(w != NULL, "%s", err);
+    ck_assert_msg(w != NULL, "%s", diag_last(&wd));
     ck_assert(str_starts_with(store_writer_path(w), dir));
     ck_assert(str_ends_with(store_writer_id(w), "-am62x_sk"));
     char *id = xstrdup(store_writer_id(w));
     for (int i = 0; i < 3; i++) {
         json_t *r = row("stream", i == 0 ? "copy" : i == 1 ? "scale" : "add", "mb/s", 100 + i);
-        ck_assert_int_eq(store_append(w, r, err, sizeof err), 0);
+        ck_assert_int_eq(store_append(w, r, &wd), 0);
         json_decref(r);
     }
-    ck_assert_int_eq(store_finish(w, true, err, sizeof err), 0);
+    ck_assert_int_eq(store_finish(w, true, &wd), 0);
 
     struct diag d;
     diag_init(&d);
@@ -92,6 +93,7 @@ START_TEST(run_round_trip)
     stored_run_free(&r);
     diag_free(&d);
     free(id);
+    diag_free(&wd);
 }
 END_TEST
 
@@ -99,14 +101,15 @@ END_TEST
  * and says where the damage is. */
 START_TEST(interrupted_run_keeps_what_finished)
 {
-    char err[256];
-    struct store_writer *w = store_begin(dir, "x", NULL, err, sizeof err);
+    struct diag wd;
+    diag_init(&wd);
+    struct store_writer *w = store_begin(dir, "x", NULL, &wd);
     ck_assert_ptr_nonnull(w);
     char *path = xstrdup(store_writer_path(w));
     json_t *r = row("lmbench", "lat_pipe", "microsec", 42);
-    ck_assert_int_eq(store_append(w, r, err, sizeof err), 0);
+    ck_assert_int_eq(store_append(w, r, &wd), 0);
     json_decref(r);
-    ck_assert_int_eq(store_finish(w, false, err, sizeof err), 0);
+    ck_assert_int_eq(store_finish(w, false, &wd), 0);
     /* the power went off in the middle of the next line */
     FILE *f = fopen(path, "a");
     fputs("{\"row\": {\"bench\": \"lmb", f);
@@ -124,6 +127,7 @@ START_TEST(interrupted_run_keeps_what_finished)
     stored_run_free(&run);
     diag_free(&d);
     free(path);
+    diag_free(&wd);
 }
 END_TEST
 
@@ -131,11 +135,12 @@ END_TEST
  * warning naming them, and prune never deletes them. */
 START_TEST(foreign_files_skipped_and_kept)
 {
-    char err[256];
+    struct diag wd;
+    diag_init(&wd);
     for (int i = 0; i < 3; i++) {
-        struct store_writer *w = store_begin(dir, "b", NULL, err, sizeof err);
+        struct store_writer *w = store_begin(dir, "b", NULL, &wd);
         ck_assert_ptr_nonnull(w);
-        ck_assert_int_eq(store_finish(w, true, err, sizeof err), 0);
+        ck_assert_int_eq(store_finish(w, true, &wd), 0);
     }
     char *runs = path_join(dir, "runs");
     char *garbage = path_join(runs, "zz-garbage.evmrun");
@@ -174,6 +179,7 @@ START_TEST(foreign_files_skipped_and_kept)
     free(empty);
     free(foreign);
     free(binary);
+    diag_free(&wd);
 }
 END_TEST
 
@@ -183,31 +189,36 @@ START_TEST(store_that_cannot_be_written)
         /* root writes anywhere: a regular file in the way stands in */
         char *blocker = path_join(dir, "file");
         write_text(blocker, "x");
-        char err[256];
-        ck_assert_ptr_null(store_begin(blocker, "b", NULL, err, sizeof err));
-        ck_assert_ptr_nonnull(strstr(err, "cannot create"));
+        struct diag wd;
+        diag_init(&wd);
+        ck_assert_ptr_null(store_begin(blocker, "b", NULL, &wd));
+        ck_assert_ptr_nonnull(strstr(diag_last(&wd), "cannot create"));
         free(blocker);
+        diag_free(&wd);
         return;
     }
     chmod(dir, 0500);
-    char err[256];
-    ck_assert_ptr_null(store_begin(dir, "b", NULL, err, sizeof err));
-    ck_assert_ptr_nonnull(strstr(err, "Permission denied"));
+    struct diag wd;
+    diag_init(&wd);
+    ck_assert_ptr_null(store_begin(dir, "b", NULL, &wd));
+    ck_assert_ptr_nonnull(strstr(diag_last(&wd), "Permission denied"));
     chmod(dir, 0700);
+    diag_free(&wd);
 }
 END_TEST
 
 START_TEST(baselines)
 {
-    char err[256];
+    struct diag wd;
+    diag_init(&wd);
     json_t *rows = json_array();
     json_array_append_new(rows, row("stream", "copy", "mb/s", 2000));
     json_array_append_new(rows, row("lmbench", "lat_pipe", "microsec", 40));
-    ck_assert_int_eq(store_save_baseline(dir, "before-ddr", "r1", rows, err, sizeof err), 0);
-    ck_assert_int_eq(store_save_baseline(dir, "../evil", NULL, rows, err, sizeof err), -1);
-    ck_assert_ptr_nonnull(strstr(err, "letters, digits"));
+    ck_assert_int_eq(store_save_baseline(dir, "before-ddr", "r1", rows, &wd), 0);
+    ck_assert_int_eq(store_save_baseline(dir, "../evil", NULL, rows, &wd), -1);
+    ck_assert_ptr_nonnull(strstr(diag_last(&wd), "letters, digits"));
     /* saved again: replaced whole */
-    ck_assert_int_eq(store_save_baseline(dir, "before-ddr", "r2", rows, err, sizeof err), 0);
+    ck_assert_int_eq(store_save_baseline(dir, "before-ddr", "r2", rows, &wd), 0);
 
     struct diag d;
     diag_init(&d);
@@ -237,6 +248,7 @@ START_TEST(baselines)
     json_decref(base);
     json_decref(rows);
     diag_free(&d);
+    diag_free(&wd);
 }
 END_TEST
 
@@ -246,10 +258,11 @@ END_TEST
  * hang into a failure). */
 START_TEST(non_regular_files_skipped)
 {
-    char err[256];
-    struct store_writer *w = store_begin(dir, "b", NULL, err, sizeof err);
+    struct diag wd;
+    diag_init(&wd);
+    struct store_writer *w = store_begin(dir, "b", NULL, &wd);
     ck_assert_ptr_nonnull(w);
-    ck_assert_int_eq(store_finish(w, true, err, sizeof err), 0);
+    ck_assert_int_eq(store_finish(w, true, &wd), 0);
     char *fifo = xasprintf("%s/runs/x.evmrun", dir);
     char *sub = xasprintf("%s/runs/sub.evmrun", dir);
     char *bdir = xasprintf("%s/baselines", dir);
@@ -298,6 +311,7 @@ START_TEST(non_regular_files_skipped)
     free(sub);
     free(bdir);
     free(bfifo);
+    diag_free(&wd);
 }
 END_TEST
 
@@ -318,11 +332,12 @@ START_TEST(row_strings_not_utf8_kept)
     ck_assert_str_eq(json_string_value(json_object_get(j, "provider")),
                      "tool:f\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
     ck_assert(json_is_null(json_object_get(j, "ref_source")));
-    char err[256];
-    struct store_writer *w = store_begin(dir, "b", NULL, err, sizeof err);
+    struct diag wd;
+    diag_init(&wd);
+    struct store_writer *w = store_begin(dir, "b", NULL, &wd);
     ck_assert_ptr_nonnull(w);
-    ck_assert_int_eq(store_append(w, j, err, sizeof err), 0);
-    ck_assert_int_eq(store_finish(w, true, err, sizeof err), 0);
+    ck_assert_int_eq(store_append(w, j, &wd), 0);
+    ck_assert_int_eq(store_finish(w, true, &wd), 0);
     json_decref(j);
     struct diag d;
     diag_init(&d);
@@ -333,6 +348,7 @@ START_TEST(row_strings_not_utf8_kept)
                      "exit status 1; output ends: caf\xEF\xBF\xBD \xEF\xBF\xBD\xEF\xBF\xBD");
     stored_run_free(&run);
     diag_free(&d);
+    diag_free(&wd);
 }
 END_TEST
 
@@ -482,8 +498,10 @@ START_TEST(cli_run_saves_and_judges)
                                         "mb/s", 1000 * v));
     }
     json_decref(first);
-    char e[256];
-    ck_assert_int_eq(store_save_baseline(dir, "fast", NULL, rows, e, sizeof e), 0);
+    struct diag wd;
+    diag_init(&wd);
+    ck_assert_msg(store_save_baseline(dir, "fast", NULL, rows, &wd) == 0, "%s", diag_last(&wd));
+    diag_free(&wd);
     json_decref(rows);
     rc = test_cli(&out, &err, "run", "stream", "--quick", "--iterations", "2", "--board",
              "am62xx_sk-fs", "--refs", refs, "--results-dir", dir, "--format", "json",

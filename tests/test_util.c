@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/diag.h"
 #include "common/lines.h"
 #include "suites.h"
 #include "test_helpers.h"
@@ -374,6 +375,41 @@ START_TEST(lines_numbered_trimmed_and_commented)
 }
 END_TEST
 
+/* A function of the diag style: takes a format, adds through diag_addv. */
+static void add_through(struct diag *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void add_through(struct diag *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_addv(d, fmt, ap);
+    va_end(ap);
+}
+
+START_TEST(diag_collects_and_keeps_errno)
+{
+    struct diag d;
+    diag_init(&d);
+    ck_assert_str_eq(diag_last(&d), "");
+    ck_assert_str_eq(diag_last(NULL), "");
+    errno = ENOSPC;
+    diag_add(&d, "%s: %s", "out.json", "full");
+    ck_assert_int_eq(errno, ENOSPC);
+    errno = EACCES;
+    add_through(&d, "line %d of %s", 3, "a.json");
+    ck_assert_int_eq(errno, EACCES);
+    ck_assert_uint_eq(d.n, 2);
+    ck_assert_str_eq(d.msgs[0], "out.json: full");
+    ck_assert_str_eq(diag_last(&d), "line 3 of a.json");
+    /* no list: the message is dropped, nothing breaks */
+    diag_add(NULL, "dropped %d", 1);
+    add_through(NULL, "dropped %d", 2);
+    diag_free(&d);
+    ck_assert_uint_eq(d.n, 0);
+    ck_assert_str_eq(diag_last(&d), "");
+}
+END_TEST
+
 Suite *suite_util(void)
 {
     Suite *s = suite_create("util");
@@ -390,6 +426,7 @@ Suite *suite_util(void)
     tcase_add_test(tc, lines_numbered_trimmed_and_commented);
     tcase_add_test(tc, write_all_writes_everything);
     tcase_add_test(tc, write_all_survives_signals);
+    tcase_add_test(tc, diag_collects_and_keeps_errno);
     suite_add_tcase(s, tc);
     return s;
 }

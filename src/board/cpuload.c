@@ -45,13 +45,12 @@ bool cpuload_parse(const char *text, struct cpuload_sample *s)
     return true;
 }
 
-bool cpuload_read(const char *sysroot, struct cpuload_sample *s, char **why)
+bool cpuload_read(const char *sysroot, struct cpuload_sample *s, struct diag *d)
 {
     char *path = xasprintf("%s/proc/stat", sysroot && *sysroot ? sysroot : "");
     int fd = open_regular(path, NULL);
     if (fd < 0) {
-        if (why)
-            *why = xasprintf("cannot read %s: %s", path, file_strerror(errno));
+        diag_add(d, "cannot read %s: %s", path, file_strerror(errno));
         free(path);
         return false;
     }
@@ -69,8 +68,8 @@ bool cpuload_read(const char *sysroot, struct cpuload_sample *s, char **why)
     buf[n] = '\0';
     close(fd);
     bool ok = cpuload_parse(buf, s);
-    if (!ok && why)
-        *why = xasprintf("%s: no \"cpu\" line with user, nice, system and idle times", path);
+    if (!ok)
+        diag_add(d, "%s: no \"cpu\" line with user, nice, system and idle times", path);
     free(path);
     return ok;
 }

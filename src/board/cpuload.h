@@ -26,6 +26,8 @@
 
 #include <stdbool.h>
 
+#include "common/diag.h"
+
 enum cpuload_scope { CPULOAD_SYSTEM, CPULOAD_PROCESS };
 
 /* Jiffies of the aggregate "cpu" line of proc/stat. */
@@ -34,9 +36,9 @@ struct cpuload_sample {
     unsigned long long total;
 };
 
-/* Reads <sysroot>/proc/stat. False, with *why (caller frees; `why` may be
- * NULL) when the file is missing or its "cpu" line is malformed. */
-bool cpuload_read(const char *sysroot, struct cpuload_sample *s, char **why);
+/* Reads <sysroot>/proc/stat. False, with the reason added to d (NULL: not
+ * wanted), when the file is missing or its "cpu" line is malformed. */
+bool cpuload_read(const char *sysroot, struct cpuload_sample *s, struct diag *d);
 
 /* Parses the text of a proc/stat file (the first line starting "cpu ").
  * Needs at least the four fields user nice system idle. */

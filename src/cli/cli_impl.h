@@ -68,9 +68,6 @@ struct cli {
     json_t *rows;               /* every finished row, in order */
 };
 
-/* Room for "PATH: reason" from outfile.h. */
-#define OUTFILE_MSG (PATH_MAX + 256)
-
 /* The exit status of a usage error, after a one-line message on err. */
 int cli_usage_error(struct cli *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Whether --format is `name` ("text" when none was given). */

@@ -211,6 +211,14 @@ static json_t *import_header(const struct import_cmd *ic, const char *abs)
     return h;
 }
 
+/* Says the store's message in d and empties d; returns the status 1. */
+static int store_error(const struct import_cmd *ic, struct diag *d)
+{
+    fprintf(ic->err, "evmbench: results import: %s\n", diag_last(d));
+    diag_free(d);
+    return 1;
+}
+
 /* Writes the run: one row per metric of a selected benchmark that got a
  * value or a failure. Returns 0, or 1 after a store error. */
 static int write_run(const struct import *im, struct claims *cl, const char *abs, size_t *nrows,
@@ -219,6 +227,8 @@ static int write_run(const struct import *im, struct claims *cl, const char *abs
     const struct import_cmd *ic = im->ic;
     const struct app *a = ic->app;
     struct store_writer *w = NULL;
+    struct diag d;
+    diag_init(&d);
     int status = 0;
     for (size_t bi = 0; bi < im->nsel && status == 0; bi++) {
         const struct kernel *k = NULL;
@@ -250,14 +260,10 @@ static int write_run(const struct import *im, struct claims *cl, const char *abs
         }
         if (filled && !w) {
             json_t *h = import_header(ic, abs);
-            char err[512];
-            w = store_begin(ic->dir, a->ref_board ? a->ref_board : "import", h, err,
-                            sizeof err);
+            w = store_begin(ic->dir, a->ref_board ? a->ref_board : "import", h, &d);
             json_decref(h);
-            if (!w) {
-                fprintf(ic->err, "evmbench: results import: %s\n", err);
-                status = 1;
-            }
+            if (!w)
+                status = store_error(ic, &d);
         }
         for (size_t m = 0; filled && w && m < run.nmetrics; m++) {
             if (run.metrics[m].stats.count == 0 && !run.metrics[m].failed)
@@ -265,13 +271,10 @@ static int write_run(const struct import *im, struct claims *cl, const char *abs
             struct result_row row;
             result_row_make(&row, &run, m, &a->cmp);
             json_t *j = result_row_json(&row);
-            char err[512];
-            if (store_append(w, j, err, sizeof err) != 0) {
-                fprintf(ic->err, "evmbench: results import: %s\n", err);
-                status = 1;
-            } else {
+            if (store_append(w, j, &d) != 0)
+                status = store_error(ic, &d);
+            else
                 (*nrows)++;
-            }
             json_decref(j);
         }
         *nbench += filled > 0;
@@ -282,14 +285,11 @@ static int write_run(const struct import *im, struct claims *cl, const char *abs
         free(run.metrics);
     }
     if (w) {
-        char err[512];
         fprintf(ic->out, "imported %zu metric%s of %zu benchmark%s from %s as run %s\n", *nrows,
                 *nrows == 1 ? "" : "s", *nbench, *nbench == 1 ? "" : "s", ic->file,
                 store_writer_id(w));
-        if (store_finish(w, status == 0, err, sizeof err) != 0) {
-            fprintf(ic->err, "evmbench: results import: %s\n", err);
-            status = 1;
-        }
+        if (store_finish(w, status == 0, &d) != 0)
+            status = store_error(ic, &d);
     }
     return status;
 }

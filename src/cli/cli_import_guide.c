@@ -19,23 +19,25 @@
 /* Writes j to path (outfile.h): a failure leaves the old file as it was. */
 static int write_json_file(struct cli *c, json_t *j, const char *path)
 {
-    char err[OUTFILE_MSG];
-    struct outfile *o = outfile_open(path, err, sizeof err);
-    if (!o) {
-        fprintf(c->err, "evmbench: %s\n", err);
-        return 1;
+    struct diag d;
+    diag_init(&d);
+    struct outfile *o = outfile_open(path, &d);
+    int rc = 0;
+    if (o) {
+        FILE *f = outfile_stream(o);
+        if ((json_dumpf(j, f, GUIDE_JSON_FLAGS) != 0 || fputc('\n', f) == EOF) && !ferror(f)) {
+            outfile_abort(o);
+            diag_add(&d, "%s: the JSON could not be written", path);
+        } else {
+            outfile_commit(o, &d);
+        }
     }
-    FILE *f = outfile_stream(o);
-    if ((json_dumpf(j, f, GUIDE_JSON_FLAGS) != 0 || fputc('\n', f) == EOF) && !ferror(f)) {
-        outfile_abort(o);
-        fprintf(c->err, "evmbench: %s: the JSON could not be written\n", path);
-        return 1;
+    if (d.n) {
+        cli_print_diag(c, &d);
+        rc = 1;
     }
-    if (outfile_commit(o, err, sizeof err) != 0) {
-        fprintf(c->err, "evmbench: %s\n", err);
-        return 1;
-    }
-    return 0;
+    diag_free(&d);
+    return rc;
 }
 
 static bool is_directory(const char *p)

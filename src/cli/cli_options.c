@@ -279,23 +279,16 @@ int cli_parse_options(struct cli *c, struct cli_given *g, int argc, char **argv)
 
 int cli_set_tool_params(struct cli *c)
 {
-    char *why = NULL, *target = NULL;
+    char *target = NULL;
     if (c->allow_raw && !c->storage_dir)
         return cli_usage_error(c, "--allow-raw-device needs --storage-dir DEVICE");
-    if (c->storage_dir && !toolparam_storage(c->storage_dir, c->allow_raw, &target, &why)) {
-        int rc = cli_usage_error(c, "%s", why);
-        free(why);
-        return rc;
-    }
-    if (c->peer && !toolparam_peer(c->peer, &why)) {
-        int rc = cli_usage_error(c, "%s", why);
-        free(why);
-        free(target);
-        return rc;
-    }
-    if (c->audio_device && !toolparam_audio_device(c->audio_device, &why)) {
-        int rc = cli_usage_error(c, "%s", why);
-        free(why);
+    struct diag why;
+    diag_init(&why);
+    if ((c->storage_dir && !toolparam_storage(c->storage_dir, c->allow_raw, &target, &why)) ||
+        (c->peer && !toolparam_peer(c->peer, &why)) ||
+        (c->audio_device && !toolparam_audio_device(c->audio_device, &why))) {
+        int rc = cli_usage_error(c, "%s", diag_last(&why));
+        diag_free(&why);
         free(target);
         return rc;
     }

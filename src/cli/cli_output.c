@@ -56,32 +56,34 @@ FILE *cli_open_output(struct cli *c)
 {
     if (!c->output || strcmp(c->output, "-") == 0)
         return c->out;
-    char err[OUTFILE_MSG];
-    c->outfile = outfile_open(c->output, err, sizeof err);
-    if (!c->outfile) {
-        fprintf(c->err, "evmbench: %s\n", err);
-        return NULL;
-    }
-    return outfile_stream(c->outfile);
+    struct diag d;
+    diag_init(&d);
+    c->outfile = outfile_open(c->output, &d);
+    cli_print_diag(c, &d);
+    diag_free(&d);
+    return c->outfile ? outfile_stream(c->outfile) : NULL;
 }
 
 int cli_close_output(struct cli *c, FILE *f)
 {
-    char err[OUTFILE_MSG];
+    struct diag d;
+    diag_init(&d);
     int rc;
     if (c->outfile && f == outfile_stream(c->outfile)) {
-        rc = outfile_commit(c->outfile, err, sizeof err);
+        rc = outfile_commit(c->outfile, &d);
         c->outfile = NULL;
     } else {
         const char *name = f == stdout ? "standard output" : "output";
-        rc = outfile_check_stream(f, name, err, sizeof err);
-        if (rc && c->out_errno)
-            snprintf(err, sizeof err, "%s: %s", name, strerror(c->out_errno));
+        rc = outfile_check_stream(f, name, &d);
+        if (rc && c->out_errno) {
+            /* the reason the first failed write gave is the better one */
+            diag_free(&d);
+            diag_add(&d, "%s: %s", name, strerror(c->out_errno));
+        }
     }
-    if (rc == 0)
-        return 0;
-    fprintf(c->err, "evmbench: %s\n", err);
-    return 1;
+    cli_print_diag(c, &d);
+    diag_free(&d);
+    return rc == 0 ? 0 : 1;
 }
 
 int cli_dump_json(json_t *j, FILE *f)

@@ -49,27 +49,23 @@ static FILE *open_out(const struct results_cmd *rc, struct outfile **of)
     *of = NULL;
     if (!rc->output || strcmp(rc->output, "-") == 0)
         return rc->out;
-    char err[PATH_MAX + 256];
-    *of = outfile_open(rc->output, err, sizeof err);
-    if (!*of) {
-        fprintf(rc->err, "evmbench: %s\n", err);
-        return NULL;
-    }
-    return outfile_stream(*of);
+    struct diag d;
+    diag_init(&d);
+    *of = outfile_open(rc->output, &d);
+    print_diag_as(rc, &d, true);
+    return *of ? outfile_stream(*of) : NULL;
 }
 
 /* Finishes what open_out gave: 0, or EXIT_ERR after a message when any
  * of the output was lost (-o FILE is then left as it was). */
 static int close_out(const struct results_cmd *rc, FILE *f, struct outfile *of)
 {
-    char err[PATH_MAX + 256];
-    int bad = of ? outfile_commit(of, err, sizeof err)
-            : outfile_check_stream(f, f == stdout ? "standard output" : "output", err,
-                                   sizeof err);
-    if (!bad)
-        return 0;
-    fprintf(rc->err, "evmbench: %s\n", err);
-    return EXIT_ERR;
+    struct diag d;
+    diag_init(&d);
+    int bad = of ? outfile_commit(of, &d)
+            : outfile_check_stream(f, f == stdout ? "standard output" : "output", &d);
+    print_diag_as(rc, &d, true);
+    return bad ? EXIT_ERR : 0;
 }
 
 static const char *hstr(json_t *h, const char *key)

@@ -154,13 +154,16 @@ static void keep_rows(struct cli *c, const struct run *run)
         struct result_row row;
         result_row_make(&row, run, m, &c->app->cmp);
         json_t *j = result_row_json(&row);
-        char err[512];
-        if (c->store && store_append(c->store, j, err, sizeof err) != 0) {
+        struct diag d;
+        diag_init(&d);
+        if (c->store && store_append(c->store, j, &d) != 0) {
             /* said once; what is on disk stays, marked incomplete */
-            fprintf(c->err, "evmbench: warning: %s; the rest of this run is not saved\n", err);
-            store_finish(c->store, false, err, sizeof err);
+            fprintf(c->err, "evmbench: warning: %s; the rest of this run is not saved\n",
+                    diag_last(&d));
+            store_finish(c->store, false, NULL);
             c->store = NULL;
         }
+        diag_free(&d);
         json_array_append_new(c->rows, j);
     }
 }
@@ -265,12 +268,13 @@ static void open_store(struct cli *c, struct app *a, const struct run_options *o
     for (int i = 0; i < c->nargs; i++)
         json_array_append_new(args, json_string(c->args[i]));
     json_object_set_new(h, "benchmarks", args);
-    char err[512];
-    c->store = store_begin(dir, a->ref_board ? a->ref_board : a->board.name, h,
-                           err, sizeof err);
+    struct diag d;
+    diag_init(&d);
+    c->store = store_begin(dir, a->ref_board ? a->ref_board : a->board.name, h, &d);
     json_decref(h);
     if (!c->store)
-        fprintf(c->err, "evmbench: warning: results not saved: %s\n", err);
+        fprintf(c->err, "evmbench: warning: results not saved: %s\n", diag_last(&d));
+    diag_free(&d);
     free(dir);
 }
 
@@ -492,9 +496,11 @@ static void run_batch(struct cli *c, struct app *a, const struct kernel **ks, si
     batch_free(batch);
 
     o->run_id = c->store ? xstrdup(store_writer_id(c->store)) : NULL;
-    char err[512];
-    if (c->store && store_finish(c->store, true, err, sizeof err) != 0)
-        fprintf(c->err, "evmbench: warning: %s\n", err);
+    struct diag d;
+    diag_init(&d);
+    if (c->store && store_finish(c->store, true, &d) != 0)
+        fprintf(c->err, "evmbench: warning: %s\n", diag_last(&d));
+    diag_free(&d);
     c->store = NULL;
     o->baseline_ok = apply_baseline(c) == 0;
 }
@@ -575,12 +581,13 @@ static bool print_report(struct cli *c, const struct app *a, const struct run_ou
 static bool save_baseline(struct cli *c, const char *run_id)
 {
     char *dir = cli_store_dir(c);
-    char err[512];
-    bool ok = dir && store_save_baseline(dir, c->save_baseline, run_id, c->rows,
-                                         err, sizeof err) == 0;
+    struct diag d;
+    diag_init(&d);
+    bool ok = dir && store_save_baseline(dir, c->save_baseline, run_id, c->rows, &d) == 0;
     if (!ok)
         fprintf(c->err, "evmbench: baseline not saved: %s\n",
-                dir ? err : "set --results-dir, XDG_DATA_HOME or HOME");
+                dir ? diag_last(&d) : "set --results-dir, XDG_DATA_HOME or HOME");
+    diag_free(&d);
     free(dir);
     return ok;
 }

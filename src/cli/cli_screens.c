@@ -55,7 +55,10 @@ int cli_cmd_screens(struct cli *c, struct app *a)
         a->provider = st.provider;
     uo.settings = &st;
     uo.settings_path = path;
-    rc = ui_main(a, &uo);
+    /* the screens' messages come after the terminal is restored */
+    rc = ui_main(a, &uo, &dg);
+    cli_print_diag(c, &dg);
+    diag_free(&dg);
     free(path);
     free(store);
     return rc;

@@ -2,6 +2,7 @@
 #include "config.h"
 #include "common/diag.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 
@@ -13,16 +14,28 @@ void diag_init(struct diag *d)
     d->n = d->cap = 0;
 }
 
-void diag_add(struct diag *d, const char *fmt, ...)
+void diag_addv(struct diag *d, const char *fmt, va_list ap)
 {
     if (!d)
         return;
-    va_list ap;
-    va_start(ap, fmt);
+    int e = errno;
     char *m = xvasprintf(fmt, ap);
-    va_end(ap);
     xgrow(&d->msgs, &d->cap, d->n + 1, sizeof *d->msgs);
     d->msgs[d->n++] = m;
+    errno = e;
+}
+
+void diag_add(struct diag *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_addv(d, fmt, ap);
+    va_end(ap);
+}
+
+const char *diag_last(const struct diag *d)
+{
+    return d && d->n ? d->msgs[d->n - 1] : "";
 }
 
 void diag_free(struct diag *d)

@@ -114,15 +114,14 @@ static void unregister_pending(int slot)
 
 /* --- opening --------------------------------------------------------------- */
 
-/* Fills err with the message, sets errno to e; returns NULL for the callers. */
-static void *fail(int e, char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void *fail(int e, char *err, size_t errlen, const char *fmt, ...)
+/* Adds the message to d, sets errno to e; returns NULL for the callers. */
+static void *fail(int e, struct diag *d, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void *fail(int e, struct diag *d, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    if (errlen)
-        vsnprintf(err, errlen, fmt, ap);
+    diag_addv(d, fmt, ap);
     va_end(ap);
     errno = e;
     return NULL;
@@ -189,7 +188,7 @@ static int stream_close(void *cookie)
 }
 
 /* Wraps fd in a stream; on failure closes fd and frees o. */
-static struct outfile *with_stream(struct outfile *o, char *err, size_t errlen)
+static struct outfile *with_stream(struct outfile *o, struct diag *d)
 {
     cookie_io_functions_t io = { .write = stream_write, .close = stream_close };
     o->f = fopencookie(o, "w", io);
@@ -200,38 +199,38 @@ static struct outfile *with_stream(struct outfile *o, char *err, size_t errlen)
     if (o->tmp)
         unlink(o->tmp);
     unregister_pending(o->slot);
-    fail(e, err, errlen, "%s: %s", o->name, strerror(e));
+    fail(e, d, "%s: %s", o->name, strerror(e));
     free_outfile(o);
     return NULL;
 }
 
 /* A descriptor the program already has: written through a copy of it. */
-static struct outfile *open_descriptor(const char *path, int fd, char *err, size_t errlen)
+static struct outfile *open_descriptor(const char *path, int fd, struct diag *d)
 {
     int copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
     if (copy < 0)
-        return fail(errno, err, errlen, "%s: %s", path, strerror(errno));
-    return with_stream(new_outfile(path, copy), err, errlen);
+        return fail(errno, d, "%s: %s", path, strerror(errno));
+    return with_stream(new_outfile(path, copy), d);
 }
 
 /* A character device or a FIFO: opened as it is, never created or
  * truncated; what was opened must still be one (not swapped meanwhile). */
-static struct outfile *open_in_place(const char *path, char *err, size_t errlen)
+static struct outfile *open_in_place(const char *path, struct diag *d)
 {
     int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
     if (fd < 0)
-        return fail(errno, err, errlen, "%s: %s", path, strerror(errno));
+        return fail(errno, d, "%s: %s", path, strerror(errno));
     struct stat st;
     if (fstat(fd, &st) != 0 || !(S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))) {
         close(fd);
-        return fail(EAGAIN, err, errlen, "%s: changed while it was opened; not written", path);
+        return fail(EAGAIN, d, "%s: changed while it was opened; not written", path);
     }
-    return with_stream(new_outfile(path, fd), err, errlen);
+    return with_stream(new_outfile(path, fd), d);
 }
 
 /* A temporary beside target, to replace it at the end with `mode`. */
 static struct outfile *open_temporary(const char *name, char *target, mode_t mode,
-                                      char *err, size_t errlen)
+                                      struct diag *d)
 {
     const char *slash = strrchr(target, '/');
     char *dir = !slash ? xstrdup(".") : slash == target ? xstrdup("/")
@@ -246,7 +245,7 @@ static struct outfile *open_temporary(const char *name, char *target, mode_t mod
     int slot = fd >= 0 ? register_pending(tmp) : -1;
     sigprocmask(SIG_SETMASK, &old, NULL);
     if (fd < 0) {
-        fail(e, err, errlen, "%s: cannot create a temporary file in %s: %s", name, dir,
+        fail(e, d, "%s: cannot create a temporary file in %s: %s", name, dir,
              strerror(e));
         free(dir);
         free(tmp);
@@ -259,7 +258,7 @@ static struct outfile *open_temporary(const char *name, char *target, mode_t mod
     o->tmp = tmp;
     o->mode = mode;
     o->slot = slot;
-    return with_stream(o, err, errlen);
+    return with_stream(o, d);
 }
 
 static const char *kind_name(mode_t m)
@@ -268,20 +267,20 @@ static const char *kind_name(mode_t m)
          : S_ISBLK(m) ? "a block device" : "not a regular file";
 }
 
-struct outfile *outfile_open(const char *path, char *err, size_t errlen)
+struct outfile *outfile_open(const char *path, struct diag *d)
 {
     if (!*path)
-        return fail(ENOENT, err, errlen, "'': an empty file name");
+        return fail(ENOENT, d, "'': an empty file name");
     int fd = descriptor_of(path);
     if (fd >= 0)
-        return open_descriptor(path, fd, err, errlen);
+        return open_descriptor(path, fd, d);
     struct stat lst, st;
     if (lstat(path, &lst) != 0) {
         if (errno != ENOENT)
-            return fail(errno, err, errlen, "%s: %s", path, strerror(errno));
+            return fail(errno, d, "%s: %s", path, strerror(errno));
         mode_t mask = umask(0);
         umask(mask);
-        return open_temporary(path, xstrdup(path), 0666 & ~mask, err, errlen);
+        return open_temporary(path, xstrdup(path), 0666 & ~mask, d);
     }
     st = lst;
     if (S_ISLNK(lst.st_mode) && stat(path, &st) != 0) {
@@ -290,20 +289,20 @@ struct outfile *outfile_open(const char *path, char *err, size_t errlen)
         ssize_t n = readlink(path, to, sizeof to - 1);
         to[n > 0 ? n : 0] = '\0';
         if (e == ENOENT)
-            return fail(e, err, errlen, "%s: a symbolic link to nothing (%s); not followed",
+            return fail(e, d, "%s: a symbolic link to nothing (%s); not followed",
                         path, to);
-        return fail(e, err, errlen, "%s: %s", path, strerror(e));
+        return fail(e, d, "%s: %s", path, strerror(e));
     }
     if (S_ISREG(st.st_mode)) {
         /* through a link: the file it names is replaced, the link stays */
         char *target = S_ISLNK(lst.st_mode) ? realpath(path, NULL) : xstrdup(path);
         if (!target)
-            return fail(errno, err, errlen, "%s: %s", path, strerror(errno));
-        return open_temporary(path, target, st.st_mode & 0777, err, errlen);
+            return fail(errno, d, "%s: %s", path, strerror(errno));
+        return open_temporary(path, target, st.st_mode & 0777, d);
     }
     if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))
-        return open_in_place(path, err, errlen);
-    return fail(S_ISDIR(st.st_mode) ? EISDIR : EINVAL, err, errlen,
+        return open_in_place(path, d);
+    return fail(S_ISDIR(st.st_mode) ? EISDIR : EINVAL, d,
                 "%s: is %s; only a regular file, a character device or a FIFO is written",
                 path, kind_name(st.st_mode));
 }
@@ -325,7 +324,7 @@ static int stream_error(FILE *f)
     return ferror(f) ? EIO : 0;
 }
 
-int outfile_commit(struct outfile *o, char *err, size_t errlen)
+int outfile_commit(struct outfile *o, struct diag *d)
 {
     const char *what = "", *why = NULL;
     int e = stream_error(o->f);
@@ -355,7 +354,7 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
         unlink(o->tmp);
     unregister_pending(o->slot);
     if (e)
-        fail(e, err, errlen, "%s: %s%s", o->name, what, why ? why : strerror(e));
+        fail(e, d, "%s: %s%s", o->name, what, why ? why : strerror(e));
     free_outfile(o);
     errno = e;
     return e ? -1 : 0;
@@ -372,22 +371,22 @@ void outfile_abort(struct outfile *o)
     free_outfile(o);
 }
 
-int outfile_write(const char *path, const void *data, size_t len, char *err, size_t errlen)
+int outfile_write(const char *path, const void *data, size_t len, struct diag *d)
 {
-    struct outfile *o = outfile_open(path, err, errlen);
+    struct outfile *o = outfile_open(path, d);
     if (!o)
         return -1;
     /* a short write leaves the stream's error set: commit reports it */
     if (len)
         fwrite(data, 1, len, o->f);
-    return outfile_commit(o, err, errlen);
+    return outfile_commit(o, d);
 }
 
-int outfile_check_stream(FILE *f, const char *name, char *err, size_t errlen)
+int outfile_check_stream(FILE *f, const char *name, struct diag *d)
 {
     int e = stream_error(f);
     if (!e)
         return 0;
-    fail(e, err, errlen, "%s: %s", name, strerror(e));
+    fail(e, d, "%s: %s", name, strerror(e));
     return -1;
 }

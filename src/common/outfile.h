@@ -26,26 +26,29 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "common/diag.h"
+
 struct outfile;
 
-/* Opens `path` for writing as above. NULL with "PATH: reason" in err, and
- * errno set, when it cannot (refused, no such directory, no permission). */
-struct outfile *outfile_open(const char *path, char *err, size_t errlen);
+/* Opens `path` for writing as above. NULL with "PATH: reason" added to d,
+ * and errno set, when it cannot (refused, no such directory, no permission). */
+struct outfile *outfile_open(const char *path, struct diag *d);
 /* The stream to write to, until outfile_commit or outfile_abort. */
 FILE *outfile_stream(const struct outfile *o);
 /* Finishes the file: flushes, checks that every write arrived, closes and
- * renames the temporary over the target. 0, or -1 with "PATH: reason" in
- * err and errno set, the target then untouched and the temporary gone.
+ * renames the temporary over the target. 0, or -1 with "PATH: reason" added
+ * to d and errno set, the target then untouched and the temporary gone.
  * Frees o either way. */
-int outfile_commit(struct outfile *o, char *err, size_t errlen);
+int outfile_commit(struct outfile *o, struct diag *d);
 /* Drops what was written: closes, removes the temporary, frees o. NULL is
  * fine. */
 void outfile_abort(struct outfile *o);
 /* The whole file at once: outfile_open, one write of `len` bytes of data,
- * outfile_commit. 0, or -1 with "PATH: reason" in err and errno set. */
-int outfile_write(const char *path, const void *data, size_t len, char *err, size_t errlen);
+ * outfile_commit. 0, or -1 with "PATH: reason" added to d and errno
+ * set. */
+int outfile_write(const char *path, const void *data, size_t len, struct diag *d);
 /* For a stream opened elsewhere (stdout): flushes it and says whether
- * everything written to it arrived. 0, or -1 with "NAME: reason" in err. */
-int outfile_check_stream(FILE *f, const char *name, char *err, size_t errlen);
+ * everything written to it arrived. 0, or -1 with "NAME: reason" added to d. */
+int outfile_check_stream(FILE *f, const char *name, struct diag *d);
 
 #endif

@@ -74,20 +74,21 @@ void embedded_remove(const char *root, const struct embedded_file *files, size_t
 }
 
 char *embedded_extract(const char *base, const struct embedded_file *files, size_t n,
-                       char **err)
+                       struct diag *d)
 {
-    *err = NULL;
     char *root = path_join(base, "evmbench-XXXXXX");
     if (!mkdtemp(root)) {
-        *err = xasprintf("%s: cannot create a directory: %s", root, strerror(errno));
+        diag_add(d, "%s: cannot create a directory: %s", root, strerror(errno));
         free(root);
         return NULL;
     }
-    for (size_t i = 0; i < n; i++) {
+    bool failed = false;
+    for (size_t i = 0; i < n && !failed; i++) {
         if (!safe_path(files[i].path)) {
-            *err = xasprintf("embedded file name '%s' is not a relative path",
-                             files[i].path ? files[i].path : "(null)");
-            break;
+            diag_add(d, "embedded file name '%s' is not a relative path",
+                     files[i].path ? files[i].path : "(null)");
+            failed = true;
+            continue;
         }
         char *p = path_join(root, files[i].path);
         int fd = -1;
@@ -99,13 +100,13 @@ char *embedded_extract(const char *base, const struct embedded_file *files, size
             ok = false;
             saved = errno;
         }
-        if (!ok)
-            *err = xasprintf("%s: cannot write: %s", p, strerror(saved));
+        if (!ok) {
+            diag_add(d, "%s: cannot write: %s", p, strerror(saved));
+            failed = true;
+        }
         free(p);
-        if (!ok)
-            break;
     }
-    if (*err) {
+    if (failed) {
         embedded_remove(root, files, n);
         free(root);
         return NULL;
@@ -114,24 +115,22 @@ char *embedded_extract(const char *base, const struct embedded_file *files, size
 }
 
 char *embedded_extract_first(const char *const *bases, size_t nbases,
-                             const struct embedded_file *files, size_t n, char **err)
+                             const struct embedded_file *files, size_t n, struct diag *d)
 {
-    struct strbuf why;
-    sb_init(&why);
+    struct diag tried;
+    diag_init(&tried);
     for (size_t i = 0; i < nbases; i++) {
-        char *e = NULL;
-        char *root = embedded_extract(bases[i], files, n, &e);
+        char *root = embedded_extract(bases[i], files, n, &tried);
         if (root) {
-            sb_free(&why);
-            *err = NULL;
+            diag_free(&tried);
             return root;
         }
-        sb_addf(&why, "%s%s", why.len ? "\n" : "", e);
-        free(e);
     }
     if (!nbases)
-        sb_add(&why, "no directory to try");
-    *err = sb_steal(&why);
+        diag_add(&tried, "no directory to try");
+    for (size_t i = 0; i < tried.n; i++)
+        diag_add(d, "%s", tried.msgs[i]);
+    diag_free(&tried);
     return NULL;
 }
 

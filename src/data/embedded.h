@@ -16,6 +16,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/diag.h"
+
 struct embedded_file {
     const char *path;           /* relative, '/'-separated: "refs/am62x.json" */
     const unsigned char *data;
@@ -29,18 +31,19 @@ extern const size_t embedded_nfiles;
 
 /* Writes the n files into a new directory "evmbench-XXXXXX" under base,
  * mode 0700, creating the subdirectories the paths name. Returns the
- * directory (caller frees) or NULL with *err (caller frees) set; on failure
+ * directory (caller frees) or NULL with the reason added to d; on failure
  * nothing is left behind. Paths with "..", empty or absolute components
  * are refused. */
 char *embedded_extract(const char *base, const struct embedded_file *files, size_t n,
-                       char **err);
+                       struct diag *d);
 
 /* embedded_extract into the first of bases[0..nbases) that takes the
- * files. When none does, NULL and *err has one line per base: what failed
- * there and why ("/tmp/evmbench-x3Fq1a: cannot create a directory:
- * Read-only file system"), lines joined by '\n'. */
+ * files (the failures before it are not reported). When none does, NULL
+ * and one message per base in d: what failed there and why
+ * ("/tmp/evmbench-x3Fq1a: cannot create a directory: Read-only file
+ * system"). */
 char *embedded_extract_first(const char *const *bases, size_t nbases,
-                             const struct embedded_file *files, size_t n, char **err);
+                             const struct embedded_file *files, size_t n, struct diag *d);
 
 /* The directories a private temporary directory may go into, in the order
  * tried: $TMPDIR (when set and not empty), /tmp, /dev/shm, /run/user/UID.

@@ -136,9 +136,9 @@ int settings_save(const struct settings *s, const char *path)
         sb_addf(&sb, "updates = %g\n", s->updates_per_s);
     if (s->has_provider)
         sb_addf(&sb, "provider = %s\n", provider_pref_name(s->provider));
-    /* a temporary replacing the old file at once (outfile.h); errno kept */
-    char err[512];
-    int rc = outfile_write(path, sb.buf, sb.len, err, sizeof err);
+    /* a temporary replacing the old file at once (outfile.h); the caller
+     * words the message from errno, which is kept */
+    int rc = outfile_write(path, sb.buf, sb.len, NULL);
     int e = errno;
     sb_free(&sb);
     errno = e;

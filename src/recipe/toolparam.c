@@ -13,39 +13,38 @@
 
 #include "common/util.h"
 
-bool toolparam_storage(const char *path, bool allow_raw, char **target, char **why)
+bool toolparam_storage(const char *path, bool allow_raw, char **target, struct diag *d)
 {
     *target = NULL;
-    *why = NULL;
     struct stat st;
     if (!path || !*path) {
-        *why = xstrdup("--storage-dir: no directory given");
+        diag_add(d, "--storage-dir: no directory given");
         return false;
     }
     if (stat(path, &st) != 0) {
-        *why = xasprintf("--storage-dir %s: %s", path, strerror(errno));
+        diag_add(d, "--storage-dir %s: %s", path, strerror(errno));
         return false;
     }
     if (S_ISBLK(st.st_mode)) {
         if (!allow_raw) {
-            *why = xasprintf("--storage-dir %s: refused, it is a block device and a raw test "
-                             "overwrites its data; give a directory on it, or add "
-                             "--allow-raw-device to write to the device itself", path);
+            diag_add(d, "--storage-dir %s: refused, it is a block device and a raw test "
+                        "overwrites its data; give a directory on it, or add "
+                        "--allow-raw-device to write to the device itself", path);
             return false;
         }
         if (access(path, R_OK | W_OK) != 0) {
-            *why = xasprintf("--storage-dir %s: %s", path, strerror(errno));
+            diag_add(d, "--storage-dir %s: %s", path, strerror(errno));
             return false;
         }
         *target = xstrdup(path);
         return true;
     }
     if (!S_ISDIR(st.st_mode)) {
-        *why = xasprintf("--storage-dir %s: not a directory", path);
+        diag_add(d, "--storage-dir %s: not a directory", path);
         return false;
     }
     if (access(path, W_OK | X_OK) != 0) {
-        *why = xasprintf("--storage-dir %s: not writable: %s", path, strerror(errno));
+        diag_add(d, "--storage-dir %s: not writable: %s", path, strerror(errno));
         return false;
     }
     size_t n = strlen(path);
@@ -75,22 +74,22 @@ static bool hostname_ok(const char *h)
     return true;
 }
 
-bool toolparam_audio_device(const char *pcm, char **why)
+bool toolparam_audio_device(const char *pcm, struct diag *d)
 {
-    *why = NULL;
     size_t n = pcm ? strlen(pcm) : 0;
     if (n == 0 || n > 64 || pcm[0] == '-' || !isalpha((unsigned char)pcm[0]) ||
-        strspn(pcm, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:,=.-") != n)
-        *why = xasprintf("--audio-device %s: not an ALSA PCM name (e.g. hw:0,0, plughw:1,0, "
-                         "default)", pcm ? pcm : "");
-    return *why == NULL;
+        strspn(pcm, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:,=.-") != n) {
+        diag_add(d, "--audio-device %s: not an ALSA PCM name (e.g. hw:0,0, plughw:1,0, "
+                    "default)", pcm ? pcm : "");
+        return false;
+    }
+    return true;
 }
 
-bool toolparam_peer(const char *host, char **why)
+bool toolparam_peer(const char *host, struct diag *d)
 {
-    *why = NULL;
     if (!host || !*host) {
-        *why = xstrdup("--peer: no host given");
+        diag_add(d, "--peer: no host given");
         return false;
     }
     unsigned char addr[16];
@@ -98,11 +97,13 @@ bool toolparam_peer(const char *host, char **why)
         return true;
     bool dotted = strspn(host, "0123456789.") == strlen(host);
     if (strchr(host, ':'))
-        *why = xasprintf("--peer %s: not a valid IPv6 address", host);
+        diag_add(d, "--peer %s: not a valid IPv6 address", host);
     else if (dotted)
-        *why = xasprintf("--peer %s: not a valid IPv4 address", host);
-    else if (!hostname_ok(host))
-        *why = xasprintf("--peer %s: not an IP address or a host name (letters, digits, "
-                         "'-' and '.')", host);
-    return *why == NULL;
+        diag_add(d, "--peer %s: not a valid IPv4 address", host);
+    else if (hostname_ok(host))
+        return true;
+    else
+        diag_add(d, "--peer %s: not an IP address or a host name (letters, digits, "
+                    "'-' and '.')", host);
+    return false;
 }

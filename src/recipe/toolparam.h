@@ -12,25 +12,28 @@
 
 #include <stdbool.h>
 
+#include "common/diag.h"
+
 /* The name of the file a storage test writes in the storage directory. */
 #define TOOLPARAM_STORAGE_FILE "evmbench-fio.tmp"
 
 /* `path` must be an existing directory the user can write to, or, with
  * allow_raw, a block device. On success *target (caller frees) is what
  * the tool writes: DIR/TOOLPARAM_STORAGE_FILE, or the device itself.
- * False with *why (caller frees) otherwise. */
-bool toolparam_storage(const char *path, bool allow_raw, char **target, char **why);
+ * False with the reason added to d otherwise. */
+bool toolparam_storage(const char *path, bool allow_raw, char **target, struct diag *d);
 
 /* An IPv4 address, an IPv6 address, or a host name (RFC 1123 labels of
  * letters, digits and '-', not starting or ending with '-', at most 253
  * characters). A dotted string of digits must be a valid IPv4 address.
- * False with *why (caller frees) otherwise. No name lookup is done. */
-bool toolparam_peer(const char *host, char **why);
+ * False with the reason added to d otherwise. No name lookup is
+ * done. */
+bool toolparam_peer(const char *host, struct diag *d);
 
 /* An ALSA PCM name as arecord/aplay's -D takes it: "hw:0,0",
  * "plughw:1,0", "hw:CARD=sndsoc,DEV=0", "default"; letters, digits and
  * _ : , = . - only, not starting with '-', at most 64 characters. False
- * with *why (caller frees) otherwise. The device is not opened here. */
-bool toolparam_audio_device(const char *pcm, char **why);
+ * with the reason added to d otherwise. The device is not opened here. */
+bool toolparam_audio_device(const char *pcm, struct diag *d);
 
 #endif

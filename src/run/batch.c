@@ -12,14 +12,17 @@
 static void start_from_current(struct batch *b)
 {
     while (b->current < b->n && !b->cancelled) {
-        char *err = NULL;
+        struct diag d;
+        diag_init(&d);
         struct run *r = runner_start(b->kernels[b->current], &b->opt, b->sink,
-                                     b->sink_ctx, &err);
+                                     b->sink_ctx, &d);
         if (r) {
             b->runs[b->current] = r;
             return;
         }
-        b->start_errors[b->current] = err;
+        /* kept as the kernel's reason for not running, shown with its row */
+        b->start_errors[b->current] = xstrdup(diag_last(&d));
+        diag_free(&d);
         b->current++;
     }
 }

@@ -64,11 +64,11 @@ static _Noreturn void worker_main(const struct kernel *k, const struct kernel_pa
 }
 
 struct run *runner_start(const struct kernel *k, const struct run_options *opt,
-                         const struct sink *sink, void *sink_ctx, char **err)
+                         const struct sink *sink, void *sink_ctx, struct diag *d)
 {
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0) {
-        *err = xasprintf("cannot create a pipe: %s", strerror(errno));
+        diag_add(d, "cannot create a pipe: %s", strerror(errno));
         return NULL;
     }
     struct run *run = xcalloc(1, sizeof *run);
@@ -89,7 +89,7 @@ struct run *runner_start(const struct kernel *k, const struct run_options *opt,
 
     pid_t pid = spawn_fork(true);
     if (pid < 0) {
-        *err = xasprintf("cannot start a worker process: %s", strerror(errno));
+        diag_add(d, "cannot start a worker process: %s", strerror(errno));
         close(fds[0]);
         close(fds[1]);
         free(run->metrics);

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "common/diag.h"
 #include "run/kernel.h"
 #include "common/stats.h"
 #include "common/status.h"
@@ -68,10 +69,10 @@ struct run_options {
     int cpu;                /* -1: the last online CPU */
 };
 
-/* Starts the worker. Returns NULL only when no process could be created
- * (err gets the reason, caller frees). */
+/* Starts the worker. Returns NULL only when no process could be created,
+ * with the reason added to d. */
 struct run *runner_start(const struct kernel *k, const struct run_options *opt,
-                         const struct sink *sink, void *sink_ctx, char **err);
+                         const struct sink *sink, void *sink_ctx, struct diag *d);
 /* Descriptor to poll for POLLIN; -1 once the run has finished. */
 int runner_fd(const struct run *run);
 /* Reads what is available, dispatches it, checks the time limit and reaps

@@ -54,11 +54,11 @@ static int append_json(int fd, json_t *j)
 }
 
 struct store_writer *store_begin(const char *dir, const char *tag, json_t *header,
-                                 char *err, size_t errlen)
+                                 struct diag *d)
 {
     char *runs = path_join(dir, "runs");
     if (make_dirs(runs, 0755) != 0) {
-        snprintf(err, errlen, "cannot create %s: %s", runs, strerror(errno));
+        diag_add(d, "cannot create %s: %s", runs, strerror(errno));
         free(runs);
         return NULL;
     }
@@ -82,7 +82,7 @@ struct store_writer *store_begin(const char *dir, const char *tag, json_t *heade
     free(slug);
     free(runs);
     if (w->fd < 0) {
-        snprintf(err, errlen, "cannot create %s: %s", w->path, strerror(errno));
+        diag_add(d, "cannot create %s: %s", w->path, strerror(errno));
         free(w->id);
         free(w->path);
         free(w);
@@ -97,7 +97,7 @@ struct store_writer *store_begin(const char *dir, const char *tag, json_t *heade
     int rc = append_json(w->fd, h);
     json_decref(h);
     if (rc != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", w->path, strerror(errno));
+        diag_add(d, "cannot write %s: %s", w->path, strerror(errno));
         close(w->fd);
         unlink(w->path);
         free(w->id);
@@ -118,17 +118,17 @@ const char *store_writer_path(const struct store_writer *w)
     return w->path;
 }
 
-int store_append(struct store_writer *w, json_t *row, char *err, size_t errlen)
+int store_append(struct store_writer *w, json_t *row, struct diag *d)
 {
     json_t *o = json_pack("{sO}", "row", row);
     int rc = o ? append_json(w->fd, o) : -1;
     json_decref(o);
     if (rc != 0)
-        snprintf(err, errlen, "cannot write %s: %s", w->path, strerror(errno));
+        diag_add(d, "cannot write %s: %s", w->path, strerror(errno));
     return rc;
 }
 
-int store_finish(struct store_writer *w, bool complete, char *err, size_t errlen)
+int store_finish(struct store_writer *w, bool complete, struct diag *d)
 {
     if (!w)
         return 0;
@@ -143,7 +143,7 @@ int store_finish(struct store_writer *w, bool complete, char *err, size_t errlen
     if (close(w->fd) != 0)
         rc = -1;
     if (rc != 0)
-        snprintf(err, errlen, "cannot finish %s: %s", w->path, strerror(errno));
+        diag_add(d, "cannot finish %s: %s", w->path, strerror(errno));
     free(w->id);
     free(w->path);
     free(w);
@@ -397,15 +397,15 @@ bool store_baseline_name_ok(const char *name)
 }
 
 int store_save_baseline(const char *dir, const char *name, const char *run_id,
-                        json_t *rows, char *err, size_t errlen)
+                        json_t *rows, struct diag *d)
 {
     if (!baseline_name_ok(name)) {
-        snprintf(err, errlen, "baseline name '%s': use letters, digits, '-', '_' and '.'", name);
+        diag_add(d, "baseline name '%s': use letters, digits, '-', '_' and '.'", name);
         return -1;
     }
     char *bdir = path_join(dir, "baselines");
     if (make_dirs(bdir, 0755) != 0) {
-        snprintf(err, errlen, "cannot create %s: %s", bdir, strerror(errno));
+        diag_add(d, "cannot create %s: %s", bdir, strerror(errno));
         free(bdir);
         return -1;
     }
@@ -419,11 +419,11 @@ int store_save_baseline(const char *dir, const char *name, const char *run_id,
     json_decref(o);
     int rc = -1;
     if (!s) {
-        snprintf(err, errlen, "%s: the baseline could not be made into JSON", path);
+        diag_add(d, "%s: the baseline could not be made into JSON", path);
     } else {
         /* through a temporary replacing the old baseline at once (outfile.h) */
         char *text = xasprintf("%s\n", s);
-        rc = outfile_write(path, text, strlen(text), err, errlen);
+        rc = outfile_write(path, text, strlen(text), d);
         free(text);
     }
     free(s);

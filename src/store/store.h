@@ -41,17 +41,18 @@ struct store_writer;
 
 /* Creates DIR/runs/ID.evmrun (ID from the UTC time and `tag`, e.g. the
  * board) and writes the header line: `header`'s members plus format, id
- * and started. NULL with a message in err when the file cannot be made. */
+ * and started. NULL with a message added to d when the file cannot be made. */
 struct store_writer *store_begin(const char *dir, const char *tag, json_t *header,
-                                 char *err, size_t errlen);
+                                 struct diag *d);
 const char *store_writer_id(const struct store_writer *w);
 const char *store_writer_path(const struct store_writer *w);
-/* Appends one row and flushes it to the disk. -1 with err on failure;
- * later rows are still tried. */
-int store_append(struct store_writer *w, json_t *row, char *err, size_t errlen);
+/* Appends one row and flushes it to the disk. -1 with a message added to
+ * d on failure; later rows are still tried. */
+int store_append(struct store_writer *w, json_t *row, struct diag *d);
 /* Writes the end line when `complete`, closes and frees. Without it the
- * run stays marked incomplete (e.g. cancelled). */
-int store_finish(struct store_writer *w, bool complete, char *err, size_t errlen);
+ * run stays marked incomplete (e.g. cancelled). -1 with a message added
+ * to d when the end line or the close fails. */
+int store_finish(struct store_writer *w, bool complete, struct diag *d);
 
 struct stored_run {
     char *id;                   /* file name without .evmrun */
@@ -81,9 +82,10 @@ int store_find(const char *dir, const char *which, struct stored_run *out, struc
 int store_prune(const char *dir, size_t keep, struct diag *d);
 
 /* Saves rows as baseline NAME (letters, digits, '-', '_', '.'), through a
- * temporary file and rename(). -1 with err on failure. */
+ * temporary file and rename(). -1 with a message added to d on
+ * failure. */
 int store_save_baseline(const char *dir, const char *name, const char *run_id,
-                        json_t *rows, char *err, size_t errlen);
+                        json_t *rows, struct diag *d);
 /* The rows of baseline NAME, or of the run NAME when no baseline has that
  * name. NULL with a diagnostic when neither exists. Caller decrefs. */
 json_t *store_load_baseline(const char *dir, const char *name, struct diag *d);
