@@ -300,8 +300,10 @@ static void check_fixture(const struct recipe_set *set, const char *dir)
     ck_assert_msg(b, "%s: no bench line", dir);
     struct recipe_env env = { .params = params };
     struct seen s = { .n = 0 };
-    char *error = NULL;
-    int rc = recipe_parse(b, inv, nparams ? &env : NULL, out, seen_cb, &s, &error);
+    struct diag d;
+    diag_init(&d);
+    int rc = recipe_parse(b, inv, nparams ? &env : NULL, out, seen_cb, &s, &d);
+    const char *error = d.n ? diag_last(&d) : NULL;
     if (error_want) {
         ck_assert_msg(rc == -1 && error && strstr(error, error_want),
                       "%s: wanted error '%s', got rc %d '%s'", dir, error_want, rc,
@@ -319,7 +321,7 @@ static void check_fixture(const struct recipe_set *set, const char *dir)
     }
     for (size_t i = 0; i < s.n; i++)
         free(s.metric[i]);
-    free(error);
+    diag_free(&d);
     free(exp);
     free(out);
     free(exp_path);

@@ -327,14 +327,15 @@ int cli_import(const struct import_cmd *ic)
     for (size_t bi = 0; bi < im.nsel; bi++) {
         const struct recipe_bench *b = im.sel[bi];
         size_t had = cl.n;
-        char *error = NULL;
-        for (size_t inv = 0; inv < recipe_invocation_count(b) && !error; inv++) {
+        struct diag d;
+        diag_init(&d);
+        for (size_t inv = 0; inv < recipe_invocation_count(b) && !d.n; inv++) {
             cl.bench = bi;
             cl.inv = inv;
             struct recipe_env env = { .saved_log = true };
-            if (recipe_parse(b, inv, &env, log, claim_cb, &cl, &error) < 0) {
+            if (recipe_parse(b, inv, &env, log, claim_cb, &cl, &d) < 0) {
                 fprintf(ic->err, "evmbench: warning: %s: not imported: %s\n", recipe_name(b),
-                        error);
+                        diag_last(&d));
                 for (size_t c = had; c < cl.n; c++) {
                     free(cl.v[c].id);
                     free(cl.v[c].invalid);
@@ -342,7 +343,7 @@ int cli_import(const struct import_cmd *ic)
                 cl.n = had;
             }
         }
-        free(error);
+        diag_free(&d);
     }
     if (cl.n)
         qsort(cl.v, cl.n, sizeof *cl.v, cmp_claim);

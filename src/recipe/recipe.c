@@ -137,7 +137,7 @@ static bool make_file(const struct rfile *f, const char *path)
 }
 
 bool recipe_prepare_tmpdir(const struct recipe_bench *b, const struct recipe_env *env,
-                           char **why)
+                           struct diag *d)
 {
     struct scope sc = { b, 0, env, NULL, NULL, 0 };
     for (size_t i = 0; i < b->nfiles; i++) {
@@ -156,7 +156,7 @@ bool recipe_prepare_tmpdir(const struct recipe_bench *b, const struct recipe_env
             ok = make_file(f, path);
         }
         if (!ok) {
-            *why = xasprintf("cannot create %s: %s", path, strerror(errno));
+            diag_add(d, "cannot create %s: %s", path, strerror(errno));
             free(path);
             return false;
         }
@@ -165,14 +165,15 @@ bool recipe_prepare_tmpdir(const struct recipe_bench *b, const struct recipe_env
     return true;
 }
 
-bool recipe_check_needs(const struct recipe_bench *b, size_t inv, char **why)
+bool recipe_check_needs(const struct recipe_bench *b, size_t inv, struct diag *d)
 {
     for (size_t i = 0; i < b->nneeds; i++)
         if (b->needs[i].path && rcp_only_applies(b, &b->needs[i].only, inv) &&
             access(b->needs[i].path, F_OK) != 0) {
-            *why = b->needs[i].reason ? xasprintf("%s is missing: %s", b->needs[i].path,
-                                                  b->needs[i].reason)
-                                      : xasprintf("%s is missing", b->needs[i].path);
+            if (b->needs[i].reason)
+                diag_add(d, "%s is missing: %s", b->needs[i].path, b->needs[i].reason);
+            else
+                diag_add(d, "%s is missing", b->needs[i].path);
             return false;
         }
     return true;

@@ -173,11 +173,12 @@ bool recipe_has_server(const struct recipe_bench *b);
 
 /* Files and directories the benchmark needs in its temporary directory
  * (created by recipe_prepare_tmpdir()); paths invocation `inv` needs to
- * exist on the system (recipe_check_needs()). Both return false with *why
- * (caller frees) on failure. */
+ * exist on the system (recipe_check_needs()). Both return false on failure
+ * after adding the reason to d ("cannot create PATH: reason", "PATH is
+ * missing[: reason]"). */
 bool recipe_prepare_tmpdir(const struct recipe_bench *b, const struct recipe_env *env,
-                           char **why);
-bool recipe_check_needs(const struct recipe_bench *b, size_t inv, char **why);
+                           struct diag *d);
+bool recipe_check_needs(const struct recipe_bench *b, size_t inv, struct diag *d);
 
 /* --- parsing ------------------------------------------------------------ */
 
@@ -196,11 +197,11 @@ typedef void (*recipe_match_fn)(void *ctx, const struct recipe_match *m);
 /* Parses a tool's output (the chosen stream, NUL-terminated) for
  * invocation `inv`, calling fn for every value, in output order per
  * pattern. Returns the number of matches (valid or not), or -1 when an
- * error pattern of the recipe matched: then *error (caller frees) says
- * why, with the line, and fn was not called. `env` may be NULL (saved
- * logs: parameters unset, full mode). */
+ * error pattern of the recipe matched: then the pattern's reason, with the
+ * line ("REASON (\"LINE\")"), is added to d and fn was not called. `env`
+ * may be NULL (saved logs: parameters unset, full mode). */
 int recipe_parse(const struct recipe_bench *b, size_t inv, const struct recipe_env *env,
-                 const char *output, recipe_match_fn fn, void *ctx, char **error);
+                 const char *output, recipe_match_fn fn, void *ctx, struct diag *d);
 
 /* The metrics invocation `inv` is expected to produce. For each, *why_not
  * is set (not owned) when it cannot be produced here (a parameter it needs

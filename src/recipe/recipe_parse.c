@@ -134,17 +134,21 @@ static bool parse_duration(const char *text, double *out)
     return true;
 }
 
-/* Multiplies *v by the emit's template factors, expanded in sc. False
- * with *why (caller frees) when one is unset or not a number. */
-static bool apply_factors(const struct emit *e, const struct scope *sc, double *v, char **why)
+/* Multiplies *v by the emit's template factors, expanded in sc. False,
+ * with the factor and its value added to d, when one is unset or not a
+ * number. */
+static bool apply_factors(const struct emit *e, const struct scope *sc, double *v,
+                          struct diag *d)
 {
     for (size_t i = 0; i < e->nfactors; i++) {
         char *s = rcp_tmpl_expand(&e->factors[i], sc, 0);
         double f;
         if (!s || !parse_number(s, &f) || f == 0) {
-            *why = s ? xasprintf("the scale factor %s is \"%s\", not a non-zero number",
-                                 e->factors[i].src, s)
-                     : xasprintf("the scale factor %s is unset", e->factors[i].src);
+            if (s)
+                diag_add(d, "the scale factor %s is \"%s\", not a non-zero number",
+                         e->factors[i].src, s);
+            else
+                diag_add(d, "the scale factor %s is unset", e->factors[i].src);
             free(s);
             return false;
         }
@@ -186,6 +190,8 @@ static void emit_match(const struct recipe_bench *b, size_t inv, const struct re
         char *text = e->group >= 0 ? group_text(subject, ov, e->group) : NULL;
         struct recipe_match m = { .unit = e->unit, .value = NAN, .offset = ov[0] };
         char *why = NULL;
+        struct diag fd;
+        diag_init(&fd);
         if (!text) {
             why = xstrdup("the value's capture did not take part in the match");
         } else {
@@ -194,8 +200,8 @@ static void emit_match(const struct recipe_bench *b, size_t inv, const struct re
             if (!num) {
                 why = xasprintf(e->duration ? "\"%s\" is not a duration"
                                             : "\"%s\" is not a number", text);
-            } else if (!apply_factors(e, &sc, &v, &why)) {
-                /* why says which factor */
+            } else if (!apply_factors(e, &sc, &v, &fd)) {
+                why = xstrdup(diag_last(&fd));  /* which factor, and why */
             } else {
                 v *= e->scale;
                 if (e->has_min && v < e->min) {
@@ -219,6 +225,7 @@ static void emit_match(const struct recipe_bench *b, size_t inv, const struct re
             free(id);
         }
         free(why);
+        diag_free(&fd);
         free(text);
     }
     for (size_t i = 0; i < nc; i++)
@@ -226,10 +233,8 @@ static void emit_match(const struct recipe_bench *b, size_t inv, const struct re
 }
 
 int recipe_parse(const struct recipe_bench *b, size_t inv, const struct recipe_env *env,
-                 const char *output, recipe_match_fn fn, void *ctx, char **error)
+                 const char *output, recipe_match_fn fn, void *ctx, struct diag *d)
 {
-    if (error)
-        *error = NULL;
     if (!output)
         output = "";
     size_t len = strlen(output);
@@ -239,8 +244,7 @@ int recipe_parse(const struct recipe_bench *b, size_t inv, const struct recipe_e
         int rc = pcre2_match(b->errs[i].re, (PCRE2_SPTR)output, len, 0, 0, md, NULL);
         if (rc > 0) {
             char *line = line_at(output, pcre2_get_ovector_pointer(md)[0]);
-            if (error)
-                *error = xasprintf("%s (\"%s\")", b->errs[i].reason, line);
+            diag_add(d, "%s (\"%s\")", b->errs[i].reason, line);
             free(line);
             pcre2_match_data_free(md);
             return -1;

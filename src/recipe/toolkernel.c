@@ -523,10 +523,11 @@ static bool read_output(const struct inv_out *o, const struct recipe_bench *b, s
                         const struct load_probe *lp)
 {
     struct collect c = { 0 };
-    char *error = NULL;
-    bool parsed = recipe_parse(b, inv, env, o->text, collect_cb, &c, &error) >= 0;
+    struct diag d;
+    diag_init(&d);
+    bool parsed = recipe_parse(b, inv, env, o->text, collect_cb, &c, &d) >= 0;
     if (!parsed) {
-        char *t = xasprintf("%s: %s", o->line, error);
+        char *t = xasprintf("%s: %s", o->line, diag_last(&d));
         fail_expected(o->st, o->exp, o->nexp, t);
         free(t);
     } else {
@@ -536,7 +537,7 @@ static bool read_output(const struct inv_out *o, const struct recipe_bench *b, s
             load_add(lp, res, &c);
         fail_missing(o, &c, report_values(o, &c));
     }
-    free(error);
+    diag_free(&d);
     collect_free(&c);
     return parsed;
 }
@@ -596,15 +597,16 @@ static bool invocation_wanted(struct tk_state *st, const struct recipe_bench *b,
                               size_t nexp)
 {
     bool any = false;
-    char *need = NULL;
-    recipe_check_needs(b, inv, &need);
+    struct diag d;
+    diag_init(&d);
+    const char *need = recipe_check_needs(b, inv, &d) ? NULL : diag_last(&d);
     for (size_t i = 0; i < nexp; i++) {
         ssize_t m = metric_index(st->k, exp[i]->id);
         if ((need || why_not[i]) && m >= 0)
             fail_metric(st, (size_t)m, "%s", need ? need : why_not[i]);
         any |= m >= 0 && !st->failed[m];
     }
-    free(need);
+    diag_free(&d);
     if (any && now_seconds() > st->deadline - 0.2) {
         fail_expected(st, exp, nexp, "not run: the benchmark's time limit was reached");
         any = false;
@@ -698,12 +700,17 @@ static char *setup(const struct tk_state *st, const struct recipe_bench *b,
                    const struct recipe_env *env)
 {
     char *why = NULL;
-    if (recipe_prepare_tmpdir(b, env, &why)) {
+    struct diag d;
+    diag_init(&d);
+    if (!recipe_prepare_tmpdir(b, env, &d)) {
+        why = xstrdup(diag_last(&d));
+    } else {
         char *step = run_step(b, env, "setup", invocation_timeout(b, env->quick, st->deadline));
         if (step)
             why = xasprintf("the server step (setup) failed: %s", step);
         free(step);
     }
+    diag_free(&d);
     return why;
 }
 

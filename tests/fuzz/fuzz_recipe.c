@@ -76,11 +76,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     inv = ninv ? inv % ninv : 0;
     char *out = fuzz_strdup(nl + 1, size - (size_t)(nl - data) - 1);
     size_t n = 0;
-    char *error = NULL;
-    int rc = recipe_parse(b, inv, NULL, out, seen, &n, &error);
+    struct diag d;
+    diag_init(&d);
+    int rc = recipe_parse(b, inv, NULL, out, seen, &n, &d);
     if (rc >= 0 && (size_t)rc != n)
         abort();    /* the count returned is the number of calls */
-    free(error);
+    if ((rc < 0) != (d.n == 1))
+        abort();    /* an error pattern's match, and only that, leaves one message */
+    diag_free(&d);
     free(out);
     return 0;
 }
