@@ -584,6 +584,7 @@ expect_fail 1 "list.txt: File too large" "list -o beyond the file-size limit: th
 for sig in INT TERM; do
     [ "$sig" = INT ] && [ -z "$nointr" ] && { skip "SIGINT -o: env --default-signal is missing"; continue; }
     echo "old report" >"$od/report.txt"
+    : >"$tmp/err"                   # not the last round's "finished in"
     # shellcheck disable=SC2086
     setsid $nointr $WRAP "$BIN" run stream dhrystone whetstone lat_syscall --quick --provider kernel \
         --results-dir "$tmp/ostore" -o "$od/report.txt" >"$tmp/out" 2>"$tmp/err" </dev/null &
