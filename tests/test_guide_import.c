@@ -591,6 +591,40 @@ START_TEST(bad_rows_not_a_row)
 }
 END_TEST
 
+/* An Evaluation Module whose clock and data rate no board has (found by
+ * fuzz_guide: 10^72 GHz did not fit the integer it was converted to, which
+ * UBSan reports): the numbers are left out, the board is kept. */
+START_TEST(bad_board_rates)
+{
+    char *p = test_data_path("guides/rows.txt");
+    size_t len;
+    char *text = read_file(p, 0, &len);
+    free(p);
+    ck_assert_ptr_nonnull(text);
+    struct strbuf sb;
+    sb_init(&sb);
+    const char *clock = strstr(text, "2GHz"), *rate = strstr(text, "4266 MT/S");
+    ck_assert(clock && rate && clock < rate);
+    sb_addn(&sb, text, (size_t)(clock - text));
+    sb_add(&sb, "2555555555555555555555555555555555555555555555555555555555555555555555555GHz");
+    sb_addn(&sb, clock + 4, (size_t)(rate - clock - 4));
+    sb_add(&sb, "99999999999999999999999999 MT/S");
+    sb_add(&sb, rate + 9);
+    struct diag dg;
+    diag_init(&dg);
+    json_t *o = guide_import_text("rates.txt", sb.buf, sb.len, LAYOUT_AUTO, &dg);
+    ck_assert_ptr_nonnull(o);
+    json_t *b = board(o, "foo-idk-gw");
+    ck_assert_str_eq(str(b, "name"), "Foo EVM");
+    ck_assert(json_is_null(json_object_get(b, "cpu_mhz")));
+    ck_assert(json_is_null(json_object_get(b, "ddr_mts")));
+    json_decref(o);
+    diag_free(&dg);
+    sb_free(&sb);
+    free(text);
+}
+END_TEST
+
 /* A csv-table option given twice: the last one counts and the first is
  * not leaked (found by fuzz_guide). */
 START_TEST(bad_rst_option_twice)
@@ -987,6 +1021,7 @@ Suite *suite_guide_import(void)
     tcase_add_test(tc, zero_tables_every_layout);
     tcase_add_test(tc, bad_rows);
     tcase_add_test(tc, bad_rows_not_a_row);
+    tcase_add_test(tc, bad_board_rates);
     tcase_add_test(tc, bad_rst_option_twice);
     tcase_add_test(tc, bad_unterminated_text);
     tcase_add_test(tc, forced_layouts);

@@ -63,6 +63,13 @@ static const char *link_board(const struct guide_strv *keys, const char *name)
     return best;
 }
 
+/* A CPU clock in MHz or a DDR data rate in MT/s that some board could have:
+ * a text claiming 10^72 GHz states no fact (and would not fit an integer). */
+static bool plausible_rate(double v)
+{
+    return v > 0 && v < 1e6;
+}
+
 static json_t *board_json(const char *key, const char *name, const char *desc)
 {
     json_t *o = json_object();
@@ -73,7 +80,8 @@ static json_t *board_json(const char *key, const char *name, const char *desc)
     if (desc && guide_re_match(RE_CLOCK, desc)) {
         char *v = guide_re_group(desc, 1), *u = guide_re_group(desc, 2);
         double f = strtod(v, NULL) * (tolower((unsigned char)u[0]) == 'g' ? 1000 : 1);
-        mhz = json_integer((json_int_t)(f + 0.5));
+        if (plausible_rate(f))
+            mhz = json_integer((json_int_t)(f + 0.5));
         free(v);
         free(u);
     }
@@ -84,7 +92,9 @@ static json_t *board_json(const char *key, const char *name, const char *desc)
     }
     if (desc && guide_re_match(RE_DDR_RATE, desc)) {
         char *v = guide_re_group(desc, 1);
-        mts = json_integer(strtol(v, NULL, 10));
+        double r = strtod(v, NULL);
+        if (plausible_rate(r))
+            mts = json_integer((json_int_t)(r + 0.5));
         free(v);
     }
     json_object_set_new(o, "cpu_mhz", mhz);
