@@ -30,6 +30,7 @@
     ACT(SYSTEM,    "The system: board, clock of each core, warnings") \
     ACT(RESULTS,   "Results: every metric measured since the start") \
     ACT(COMPARE,   "Compare a metric with every board of the guides") \
+    ACT(DETAILS,   "The full text of the warnings, failure reasons and notes") \
     ACT(BOARD,     "Choose the reference board") \
     ACT(SETTINGS,  "Settings: theme, budget, tolerance, updates, provider") \
     ACT(THEME,     "Next colour theme") \

@@ -84,14 +84,62 @@ void ui_dirty(struct ui *ui)
     ui->frame.dirty_body = true;
 }
 
+static const struct screen *top_screen_c(const struct ui *ui)
+{
+    return ui->stack.depth ? &ui->stack.s[ui->stack.depth - 1] : NULL;
+}
+
+/* Whether the top screen shows the message itself (then its body is
+ * drawn again when the message changes). */
+static bool message_on_body(const struct ui *ui)
+{
+    const struct screen *s = top_screen_c(ui);
+    return s && s->ops->own_message;
+}
+
 void ui_message(struct ui *ui, enum role r, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(ui->line.msg, sizeof ui->line.msg, fmt, ap);
+    char *text = xvasprintf(fmt, ap);
     va_end(ap);
+    snprintf(ui->line.msg, sizeof ui->line.msg, "%s", text);
     ui->line.msg_role = r;
     ui->frame.dirty_bottom = true;
+    if (message_on_body(ui))
+        ui->frame.dirty_body = true;
+    if (r != ROLE_WARN && r != ROLE_ERROR) {
+        free(text);
+        return;
+    }
+    struct ui_log_entry *e = &ui->line.log[ui->line.nlog++ % UI_LOG_MAX];
+    free(e->text);
+    e->text = text;
+    e->role = r;
+}
+
+const char *ui_line_message(const struct ui *ui, enum role *r)
+{
+    if (!ui->line.msg[0])
+        return NULL;
+    if (r)
+        *r = ui->line.msg_role;
+    return ui->line.msg;
+}
+
+size_t ui_log_count(const struct ui *ui)
+{
+    return ui->line.nlog;
+}
+
+const char *ui_log_text(const struct ui *ui, size_t i, enum role *r)
+{
+    if (i >= ui->line.nlog || ui->line.nlog - i > UI_LOG_MAX)
+        return NULL;
+    const struct ui_log_entry *e = &ui->line.log[i % UI_LOG_MAX];
+    if (r)
+        *r = e->role;
+    return e->text;
 }
 
 void ui_set_board(struct ui *ui, const char *key)
@@ -297,7 +345,7 @@ static void draw_bottom(struct ui *ui)
         snprintf(line, sizeof line, "/%s_   %s(Enter keeps, Esc cancels)", l->query,
                  l->search_miss ? "not found " : "");
         widget_text(w, 0, 0, getmaxx(w) - 1, ROLE_KEY, line, false);
-    } else if (l->msg[0])
+    } else if (l->msg[0] && !(s && s->ops->own_message))
         widget_text(w, 0, 0, getmaxx(w) - 1, l->msg_role, l->msg, ui->term.utf8);
     else if (s)
         widget_hints(w, 0, s->ops->hints_now ? s->ops->hints_now(s) : s->ops->hints,
@@ -367,6 +415,7 @@ static const struct {
     { ACT_COMPARE, &screen_compare },
     { ACT_BOARD, &screen_boards },
     { ACT_SETTINGS, &screen_settings },
+    { ACT_DETAILS, &screen_details },
 };
 
 /* '/', 'n' and 'N': search the top screen's list. */
@@ -454,6 +503,8 @@ static void handle_key(struct ui *ui, int key)
     if (ui->line.msg[0]) {
         ui->line.msg[0] = '\0';
         ui->frame.dirty_bottom = true;
+        if (message_on_body(ui))
+            ui->frame.dirty_body = true;
     }
     if (small) {
         /* Only quitting and redrawing make sense on the message. */
@@ -655,6 +706,8 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)
     while (ui->stack.depth)
         ui_pop_now(ui);
     job_end(&ui->job, ui->exit_code == 0, d);
+    for (size_t i = 0; i < UI_LOG_MAX; i++)
+        free(ui->line.log[i].text);
     term_stop(ui);
     signals_restore();
     if (ui->exit_code > 128)

@@ -76,6 +76,9 @@ struct screen_ops {
      * (the one after it when `next`) whose text contains q, ignoring case;
      * false when none does. */
     bool (*search)(struct screen *s, const char *q, bool next);
+    /* The screen shows the bottom line's message on a line of its own
+     * (ui_line_message): the bottom line keeps its hints. */
+    bool own_message;
 };
 
 struct screen {
@@ -94,6 +97,7 @@ extern const struct screen_ops screen_compare;
 extern const struct screen_ops screen_boards;
 extern const struct screen_ops screen_settings;
 extern const struct screen_ops screen_baselines;
+extern const struct screen_ops screen_details;
 
 struct app *ui_app(const struct ui *ui);
 /* True when the locale is UTF-8 (else draw ASCII only). */
@@ -109,9 +113,20 @@ void ui_pop(struct ui *ui);
 const struct screen *ui_below(const struct ui *ui, const struct screen *s);
 /* Asks for the body to be drawn again (cheap: curses sends only changes). */
 void ui_dirty(struct ui *ui);
-/* A message on the bottom line until the next key. */
+/* A message on the bottom line until the next key (on the top screen's
+ * own line when it has one). Warnings and errors are also kept, in full,
+ * for the full-text screen ('w'). */
 void ui_message(struct ui *ui, enum role r, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The message shown now (its role in *r), or NULL when none. */
+const char *ui_line_message(const struct ui *ui, enum role *r);
+/* The warnings and errors said since the start, counted from 0; only the
+ * last UI_LOG_MAX are kept. */
+#define UI_LOG_MAX 16
+size_t ui_log_count(const struct ui *ui);
+/* Warning or error i (0 .. ui_log_count()-1) in full, its role in *r;
+ * NULL when it is no longer kept. */
+const char *ui_log_text(const struct ui *ui, size_t i, enum role *r);
 
 /* The work behind the screens (job.h): the live batch, the session's
  * results, the store, the baseline and the provider per benchmark. It

@@ -41,8 +41,14 @@ struct ui_stack {
 
 /* The bottom line, unless it shows the top screen's hints. */
 struct ui_line {
-    char msg[256];                  /* until the next key */
+    char msg[512];                  /* until the next key */
     enum role msg_role;
+    /* the warnings and errors, in full: entry i at i % UI_LOG_MAX */
+    struct ui_log_entry {
+        char *text;
+        enum role role;
+    } log[UI_LOG_MAX];
+    size_t nlog;
     bool searching;                 /* '/' typed: keys go to the query */
     char query[64];
     bool search_miss;               /* nothing matches the query */

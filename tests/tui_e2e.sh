@@ -172,7 +172,7 @@ done
 expect '\[#+\] 100%' "$UI_TIMEOUT" "the progress bar is full and ASCII"
 expect 'against the guide: [0-9]+ in range, [0-9]+ warn, [0-9]+ off' "$UI_TIMEOUT" \
     "the verdicts are summed up"
-expect 'r run again +c compare +\? help +q back' "$UI_TIMEOUT" "the bottom line shows the finished keys"
+expect 'r run again +c compare +w full text +\? help +q back' "$UI_TIMEOUT" "the bottom line shows the finished keys"
 keys '?'
 expect 'Show the keys' "$UI_TIMEOUT" "? works on the live screen"
 keys q
@@ -436,6 +436,71 @@ check $? "no alternate screen is left on (alternate_on=$alt)"
 cmd=$(tm display-message -p -t e2e '#{pane_current_command}')
 [ "$cmd" = sh ]
 check $? "the shell is in the foreground again (foreground: $cmd)"
+
+# --- live ---
+# The live screen at 80x24 and at 132 columns: columns sized from the
+# width, names that keep the part telling siblings apart, units never cut,
+# a warning on a line of its own with the keys still shown, 'w' for the
+# full text, the sparkline and the reference bar, a tool titled as a tool.
+busy="${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}/sysroots-cpu/am62x-schedutil-busy"
+# table_units: the unit cell (2nd field) of each table line, one a line
+table_units() {
+    screen | awk '/^metric +unit /{t=1; next} t && NF < 2 {exit} t {print $2}'
+}
+type_line "clear; $prog --sysroot '$busy' --run dhrystone $RUN_ARGS; echo tui-exit=\$?"
+expect '^ Dhrystone \(System Benchmarks\) - kernel dhrystone' "$UI_TIMEOUT" \
+    "live: a kernel run is titled as a kernel"
+expect '^ warning: the 1-minute load average is 1\.50' "$UI_TIMEOUT" \
+    "live: the load-average warning has a line of its own"
+screen | tail -n 1 | grep -Eq '^q cancel and back +c compare .* \? help|^r run again +c compare'
+check $? "live: the keys stay on the bottom line beside the warning"
+wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
+    fail "live: the Dhrystone run ends within ${RUN_TIMEOUT}s"
+expect '^ warning: the 1-minute load average' "$UI_TIMEOUT" "live: the warning stays for the whole run"
+screen | tail -n 1 | grep -Eq '^r run again +c compare .*w full text'
+check $? "live: the finished keys, 'w full text' among them, are on the bottom line"
+expect '^dhry[^ ]*mhz +[^ ]' "$UI_TIMEOUT" "live: dhrystone_per_mhz keeps its distinguishing tail"
+expect '^dhry[^ ]*second +[^ ]' "$UI_TIMEOUT" "live: dhrystone_per_second keeps its distinguishing tail"
+units=$(table_units)
+[ -n "$units" ] && ! printf '%s\n' "$units" | grep -q '~'
+check $? "live: no unit is cut at 80 columns ($(echo $units))"
+expect '^ samples [_.:=+*#-]+ +vs guide \[[-=|*]+\]' "$UI_TIMEOUT" \
+    "live: the selected metric's sparkline and reference bar"
+keys w
+expect 'disturb CPU results \(more on the system screen: s\)' "$UI_TIMEOUT" \
+    "live: w shows the warning in full, wrapped"
+keys q
+expect '^ samples ' "$UI_TIMEOUT" "live: q closes the full text"
+keys '?'
+expect '^ w +The full text of the warnings' "$UI_TIMEOUT" "live: the help names the full-text key"
+keys q
+tm resize-window -t e2e -x 132 -y 24
+expect '^dhrystone_per_second +[^ ~]+ ' "$UI_TIMEOUT" "live: at 132 columns the names get the room"
+expect '^metric +unit +now +min +max +avg +n +ref +min-max +deviation' "$UI_TIMEOUT" \
+    "live: at 132 columns every column is shown"
+units=$(table_units)
+[ -n "$units" ] && ! printf '%s\n' "$units" | grep -q '~'
+check $? "live: no unit is cut at 132 columns ($(echo $units))"
+tm resize-window -t e2e -x 80 -y 24
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0"
+type_line "clear; $prog --run lat_mem_rd $RUN_ARGS; echo tui-exit=\$?"
+wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
+    fail "live: the lat_mem_rd run ends within ${RUN_TIMEOUT}s"
+expect '^[^ ]*0\.50[^ ]* ' "$UI_TIMEOUT" "live: latency_for_0.50_mb_block_size shows its 0.50"
+expect '^[^ ]*1\.00[^ ]* ' "$UI_TIMEOUT" "live: latency_for_1.00_mb_block_size shows its 1.00"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0 (lat_mem_rd)"
+type_line "clear; $prog --tools-dir '$tools' $RUN_ARGS; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "live: the home screen opens (with --tools-dir)"
+keys Enter / S t r e a m Enter
+expect '^> Stream +yes \(tool stream_c\)' "$UI_TIMEOUT" "live: Stream runs with the tool"
+keys Enter
+expect '^ Stream \(System Benchmarks\) - tool stream_c' "$UI_TIMEOUT" "live: a tool run is titled as a tool"
+! grep -q 'kernel stream_c' "$tmpdir/screen"
+check $? "live: the tool run is not called a kernel"
+keys q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0 (tool)"
 
 echo "tui_e2e: all $n checks passed"
 exit 0
