@@ -504,13 +504,22 @@ static int layout_sum(const struct metric_layout *l)
     return sum + (cols ? cols - 1 : 0);
 }
 
-/* Widens column i by up to `by` columns while the row fits in cols. */
-static void widen(struct metric_layout *l, int i, int by, int cols)
+/* Widens the shown columns of `which` by one each, as many times as the
+ * row still fits in cols (at most `times`): all of them or none, so the
+ * numbers keep one width. */
+static void widen(struct metric_layout *l, const int *which, size_t n, int times,
+                  int cols)
 {
-    if (!l->width[i])
-        return;
-    int room = cols - layout_sum(l);
-    l->width[i] += by < room ? by : room > 0 ? room : 0;
+    for (int t = 0; t < times; t++) {
+        int shown = 0;
+        for (size_t k = 0; k < n; k++)
+            shown += l->width[which[k]] > 0;
+        if (!shown || cols - layout_sum(l) < shown)
+            return;
+        for (size_t k = 0; k < n; k++)
+            if (l->width[which[k]])
+                l->width[which[k]]++;
+    }
 }
 
 void metric_layout_make(struct metric_layout *l, int cols, int unit_w, int name_w)
@@ -533,10 +542,10 @@ void metric_layout_make(struct metric_layout *l, int cols, int unit_w, int name_
     l->width[MCOL_NAME] = room < NAME_FLOOR ? NAME_FLOOR : room < want ? room : want;
     /* what is left: more digits, then a longer band and count */
     static const int numbers[] = { MCOL_NOW, MCOL_MIN, MCOL_MAX, MCOL_AVG, MCOL_REF };
-    for (size_t k = 0; k < ARRAY_SIZE(numbers); k++)
-        widen(l, numbers[k], 2, cols);
-    widen(l, MCOL_BAND, 4, cols);
-    widen(l, MCOL_N, 2, cols);
+    static const int band[] = { MCOL_BAND }, count[] = { MCOL_N };
+    widen(l, numbers, ARRAY_SIZE(numbers), 2, cols);
+    widen(l, band, 1, 4, cols);
+    widen(l, count, 1, 2, cols);
     int x = 0;
     for (int i = 0; i < MCOL_COUNT; i++) {
         l->x[i] = x;

@@ -343,7 +343,13 @@ START_TEST(metric_layout_width)
     ck_assert_int_eq(l.total, 80);
     ck_assert_int_eq(l.width[MCOL_UNIT], 4);     /* the header's width */
     ck_assert_int_eq(l.width[MCOL_NAME], 13);
-    ck_assert_int_eq(l.width[MCOL_BAND], 9);
+    ck_assert_int_eq(l.width[MCOL_NOW], l.width[MCOL_MIN]);
+    /* short names: the spare column is not given to one number alone */
+    metric_layout_make(&l, 80, 4, 5);
+    ck_assert_int_eq(l.width[MCOL_NAME], 12);
+    ck_assert_int_eq(l.width[MCOL_NOW], 5);
+    ck_assert_int_eq(l.width[MCOL_MIN], 5);
+    ck_assert_int_ge(l.width[MCOL_BAND], 9);
     /* a 10-column unit: the unit column fits it, the band gives way */
     metric_layout_make(&l, 80, 10, 20);
     ck_assert_int_eq(l.width[MCOL_UNIT], 10);
