@@ -461,7 +461,7 @@ static void draw_message(struct screen *s, WINDOW *w, int y)
         if ((text = ui_log_text(s->ui, i, &r)))
             break;
     if (text)
-        widget_text(w, y, 1, getmaxx(w) - 2, r, text, ui_utf8(s->ui));
+        widget_text(w, y, 0, getmaxx(w) - 1, r, text, ui_utf8(s->ui));
 }
 
 static void run_draw(struct screen *s, WINDOW *w, bool full)

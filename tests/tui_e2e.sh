@@ -450,13 +450,13 @@ table_units() {
 type_line "clear; $prog --sysroot '$busy' --run dhrystone $RUN_ARGS; echo tui-exit=\$?"
 expect '^ Dhrystone \(System Benchmarks\) - kernel dhrystone' "$UI_TIMEOUT" \
     "live: a kernel run is titled as a kernel"
-expect '^ warning: the 1-minute load average is 1\.50' "$UI_TIMEOUT" \
+expect '^warning: the 1-minute load average is 1\.50' "$UI_TIMEOUT" \
     "live: the load-average warning has a line of its own"
 screen | tail -n 1 | grep -Eq '^q cancel and back +c compare .* \? help|^r run again +c compare'
 check $? "live: the keys stay on the bottom line beside the warning"
 wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
     fail "live: the Dhrystone run ends within ${RUN_TIMEOUT}s"
-expect '^ warning: the 1-minute load average' "$UI_TIMEOUT" "live: the warning stays for the whole run"
+expect '^warning: the 1-minute load average' "$UI_TIMEOUT" "live: the warning stays for the whole run"
 screen | tail -n 1 | grep -Eq '^r run again +c compare .*w full text'
 check $? "live: the finished keys, 'w full text' among them, are on the bottom line"
 expect '^dhry[^ ]*mhz +[^ ]' "$UI_TIMEOUT" "live: dhrystone_per_mhz keeps its distinguishing tail"
