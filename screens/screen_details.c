@@ -50,6 +50,36 @@ static void add_par(struct dlines *d, enum role r, const char *text, bool utf8)
     }
 }
 
+static const char *fail_reason(const struct run_metric *m)
+{
+    return m->fail_reason ? m->fail_reason : "no reason given";
+}
+
+/* The failed metrics of run, those that failed for the same reason
+ * together: "stream_c copy, scale, add: failed: ...". */
+static void add_metric_failures(struct dlines *d, const struct kernel *k,
+                                const struct run *run, bool utf8)
+{
+    bool *said = xcalloc(run->nmetrics ? run->nmetrics : 1, sizeof *said);
+    for (size_t m = 0; m < run->nmetrics; m++) {
+        if (!run->metrics[m].failed || said[m])
+            continue;
+        struct strbuf sb;
+        sb_init(&sb);
+        sb_addf(&sb, "%s ", k->name);
+        for (size_t o = m; o < run->nmetrics; o++)
+            if (run->metrics[o].failed && !said[o] &&
+                strcmp(fail_reason(&run->metrics[o]), fail_reason(&run->metrics[m])) == 0) {
+                sb_addf(&sb, "%s%s", o == m ? "" : ", ", run->metrics[o].def->id);
+                said[o] = true;
+            }
+        sb_addf(&sb, ": failed: %s", fail_reason(&run->metrics[m]));
+        add_par(d, ROLE_ERROR, sb.buf, utf8);
+        sb_free(&sb);
+    }
+    free(said);
+}
+
 static void add_batch(struct dlines *d, const struct batch *b, bool utf8)
 {
     for (size_t i = 0; b && i < b->n; i++) {
@@ -69,14 +99,7 @@ static void add_batch(struct dlines *d, const struct batch *b, bool utf8)
             add_par(d, ROLE_ERROR, t, utf8);
             free(t);
         }
-        for (size_t m = 0; m < run->nmetrics; m++)
-            if (run->metrics[m].failed) {
-                t = xasprintf("%s %s: failed: %s", k->name, run->metrics[m].def->id,
-                              run->metrics[m].fail_reason ? run->metrics[m].fail_reason
-                                                          : "no reason given");
-                add_par(d, ROLE_ERROR, t, utf8);
-                free(t);
-            }
+        add_metric_failures(d, k, run, utf8);
         for (size_t m = 0; m < run->nnotes; m++) {
             t = xasprintf("%s: note: %s", k->name, run->notes[m]);
             add_par(d, ROLE_NOTE, t, utf8);

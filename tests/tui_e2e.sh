@@ -501,6 +501,24 @@ expect '^ Stream \(System Benchmarks\) - tool stream_c' "$UI_TIMEOUT" "live: a t
 check $? "live: the tool run is not called a kernel"
 keys q q q
 expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0 (tool)"
+# a failing tool: the reason is cut on the screen, 'w' shows all of it
+mkdir -p "$tmpdir/badtools"
+printf '%s\n' '#!/bin/sh' \
+    'echo "stream_c: cannot allocate the three arrays: the board has too little free memory for this array size, try a smaller one" >&2' \
+    'exit 3' >"$tmpdir/badtools/stream_c"
+chmod 755 "$tmpdir/badtools/stream_c"
+type_line "clear; $prog --tools-dir '$tmpdir/badtools' $RUN_ARGS; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "live: the home screen opens (failing tool)"
+keys Enter / S t r e a m Enter Enter
+expect '^ failed: copy: stream_c: exit status 3; .*~$' "$RUN_TIMEOUT" "live: the failure is cut to its line"
+screen | tail -n 1 | grep -Eq '^r run again +c compare +w full text'
+check $? "live: the failed run's keys name w"
+keys w
+expect 'stream_c copy, scale, add, triad: failed: stream_c: exit status 3' "$UI_TIMEOUT" \
+    "live: w lists the failed metrics, one reason for all"
+expect 'memory for this array size, try a smaller one' "$UI_TIMEOUT" "live: w shows the reason in full"
+keys q q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0 (failing tool)"
 
 echo "tui_e2e: all $n checks passed"
 exit 0
