@@ -4,8 +4,9 @@
  * lists the metrics of every kernel that has started.
  *
  * Every value comes from result_row_make(); this file only formats. The
- * columns are sized once per batch and terminal width (every metric the
- * batch's kernels can report), so a redraw changes few cells. Above the
+ * columns are sized from the terminal's width, the names of every metric
+ * the batch can report and the units of the rows shown, so they stay put
+ * while a kernel runs and a redraw changes few cells. Above the
  * table the selected metric's samples as a sparkline and its value on a
  * bar against the guide's band; below it the latest warning on a line of
  * its own, so the bottom line keeps the keys ('w' shows the full text). */
@@ -34,12 +35,11 @@ struct run_view {
     struct list_pos pos;            /* the selected metric ('c' compares it) */
     bool follow;                    /* the selection follows the newest metric */
     size_t log_from;                /* warnings said since this batch began */
-    /* the columns, for `laid_for` at `laid_cols` columns */
-    const struct batch *laid_for;
-    int laid_cols;
-    struct metric_layout layout;
+    struct metric_layout layout;    /* the table's columns */
+    const struct batch *laid_for;   /* the batch `names` are of */
     const char **names;             /* every metric name the batch can show */
     size_t nnames;
+    int name_w;                     /* the longest */
 };
 
 static const struct hint hints_running[] = {
@@ -121,34 +121,45 @@ static const char *shown_name(const struct kernel *k, const char *id)
     return id + metric_name_skip(k, id);
 }
 
-/* The columns for batch b at `cols` columns: sized from every metric its
- * kernels can report, so they stay put while the batch runs. */
-static const struct metric_layout *layout_for(struct run_view *v, const struct batch *b,
-                                              int cols)
+/* The names of every metric batch b can show (the siblings a name is
+ * told apart from) and the longest, kept while the batch lives. */
+static void batch_names(struct run_view *v, const struct batch *b)
 {
-    if (v->laid_for == b && v->laid_cols == cols && b)
-        return &v->layout;
+    if (v->laid_for == b && b)
+        return;
     size_t total = 0;
     for (size_t i = 0; b && i < b->n; i++)
         total += b->kernels[i]->nmetrics;
     free(v->names);
     v->names = xcalloc(total ? total : 1, sizeof *v->names);
     v->nnames = 0;
-    int unit_w = 0, name_w = 0;
+    v->name_w = 0;
     for (size_t i = 0; b && i < b->n; i++) {
         const struct kernel *k = b->kernels[i];
         for (size_t m = 0; m < k->nmetrics; m++) {
             const char *name = shown_name(k, k->metrics[m].id);
-            int nw = fmt_columns(name), uw = fmt_columns(fmt_unit(k->metrics[m].unit));
+            int nw = fmt_columns(name);
             v->names[v->nnames++] = name;
-            name_w = nw > name_w ? nw : name_w;
-            unit_w = uw > unit_w ? uw : unit_w;
+            v->name_w = nw > v->name_w ? nw : v->name_w;
         }
     }
-    metric_layout_make(&v->layout, cols, unit_w, name_w);
     v->laid_for = b;
-    v->laid_cols = cols;
-    return &v->layout;
+}
+
+/* The columns at `cols` columns for the table rows [from, to): the names
+ * of the whole batch (so the name column stays put while it runs), the
+ * units of the rows shown (a kernel's units are alike, so the columns
+ * move only when another kernel's rows come into view). */
+static void layout_rows(struct run_view *v, const struct metric_ref *mr, size_t from,
+                        size_t to, int cols)
+{
+    int unit_w = 0;
+    for (size_t i = from; i < to; i++) {
+        const char *unit = mr[i].run->metrics[mr[i].index].def->unit;
+        int uw = fmt_columns(fmt_unit(unit));
+        unit_w = uw > unit_w ? uw : unit_w;
+    }
+    metric_layout_make(&v->layout, cols, unit_w, v->name_w);
 }
 
 /* Rows below the metric table: notes, outcome summary, the warning line,
@@ -379,12 +390,13 @@ static int draw_table(struct screen *s, WINDOW *w, struct tally *t)
     const struct batch *b = job_batch(ui_job(s->ui));
     struct metric_ref *mr = batch_metrics(b, &n);
     size_t vis = table_rows(s, job_run(ui_job(s->ui)));
-    layout_for(v, b, getmaxx(w));
+    batch_names(v, b);
     memset(t, 0, sizeof *t);
     t->compared = SUMMARY_MEAN;
     if (v->follow)
         follow_newest(v, mr, n);
     list_pos_clamp(&v->pos, n, vis);
+    layout_rows(v, mr, v->pos.top, v->pos.top + vis < n ? v->pos.top + vis : n, getmaxx(w));
     for (size_t i = 0; i < n; i++) {
         struct result_row row;
         result_row_make(&row, mr[i].run, mr[i].index, &a->cmp);
