@@ -434,7 +434,7 @@ static int draw_outcome(WINDOW *w, int y, const struct tally *t, const struct ap
     widget_text(w, y++, 1, width - 2, t->source ? r : ROLE_DIM, line, utf8);
     /* CPU-bound rows judged at this board's clock too (a board run at
      * another OPP than the guide's EVM) */
-    if (t->scaled && y < rows - 1) {
+    if (t->scaled && y < rows - 2) {    /* the message line stays free */
         snprintf(line, sizeof line, "at this board's %.0f MHz (guide %.0f MHz): %zu in "
                  "range, %zu warn, %zu off", a->cmp.live_mhz, a->cmp.guide_mhz,
                  t->at_clock[VERDICT_IN_RANGE], t->at_clock[VERDICT_WARN],
@@ -446,7 +446,8 @@ static int draw_outcome(WINDOW *w, int y, const struct tally *t, const struct ap
     return y;
 }
 
-/* The run's last notes from line y, each up to two lines. */
+/* The run's last notes from line y, each up to two lines, above the
+ * message line and the footnote. */
 static void draw_notes(WINDOW *w, int y, const struct run *run, bool utf8)
 {
     char line[256];
