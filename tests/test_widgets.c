@@ -23,6 +23,7 @@ START_TEST(actions)
     ck_assert_int_eq(action_for_key(NULL, 'q'), ACT_BACK);
     ck_assert_int_eq(action_for_key(NULL, 27), ACT_BACK);
     ck_assert_int_eq(action_for_key(NULL, 'Z'), ACT_NONE);
+    ck_assert_int_eq(action_for_key(NULL, 'w'), ACT_DETAILS);   /* the full text */
     static const struct binding local[] = { { 'j', ACT_RUN }, { 0, ACT_NONE } };
     ck_assert_int_eq(action_for_key(local, 'j'), ACT_RUN);   /* local first */
 
