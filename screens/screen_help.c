@@ -33,8 +33,6 @@ static const char *const legend[] = {
     "  warn          outside the band, within the tolerance",
     "  off           beyond the tolerance",
     "  no reference  the guide has no number for this board and metric",
-    "  samples       the selected metric's last samples, _ lowest to # highest",
-    "  vs guide      * the value measured, | the guide's average, = its band",
 };
 
 static size_t line_count(const struct help *h)

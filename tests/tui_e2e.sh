@@ -473,9 +473,6 @@ keys q
 expect '^ samples ' "$UI_TIMEOUT" "live: q closes the full text"
 keys '?'
 expect '^ w +The full text of the warnings' "$UI_TIMEOUT" "live: the help names the full-text key"
-keys G
-expect '^   vs guide +\* the value measured, \| the guide.s average, = its band' "$UI_TIMEOUT" \
-    "live: the help explains the sparkline and the bar"
 keys q
 tm resize-window -t e2e -x 132 -y 24
 expect '^dhrystone_per_second +[^ ~]+ ' "$UI_TIMEOUT" "live: at 132 columns the names get the room"
