@@ -59,7 +59,7 @@ static const struct cli_command commands[] = {
     { "refs", cli_cmd_refs, OUT | O(BOARD) | O(REFS) | O(SECTION), CMD_APP | CMD_REFS | CMD_NO_ARGS,
       "refs", "the guides' reference numbers" },
     { "run", cli_cmd_run,
-      OUT | BOARD | RUNNING | TOOLS | LIVE | O(SAVE_BASELINE) | O(BASELINE) |
+      OUT | BOARD | RUNNING | TOOLS | LIVE | O(SAVE_BASELINE) | O(REPLACE_BASELINE) | O(BASELINE) |
       O(FAIL_ON_DEVIATION) | O(PROFILE), CMD_APP,
       "run BENCH|CATEGORY...\nrun --profile NAME", "benchmarks without the screens" },
     { "selfcheck", cli_cmd_selfcheck, OUT | BOARD | RUNNING | TOOLS | O(ROUNDS), CMD_APP,

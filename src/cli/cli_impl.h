@@ -52,6 +52,7 @@ struct cli {
     const char *results_dir;    /* --results-dir; NULL: store_default_dir() */
     bool no_save;               /* --no-save */
     const char *save_baseline;  /* --save-baseline NAME */
+    bool replace_baseline;      /* --replace-baseline: NAME may exist (kept as NAME.prev) */
     const char *baseline;       /* --baseline NAME|RUN */
     double fail_pct;            /* --fail-on-deviation; 0: off */
     int keep;                   /* results prune --keep */
@@ -66,6 +67,7 @@ struct cli {
     double status_last, batch_started;
     char last_value[64];        /* "copy 1838.9 mb/s" */
     json_t *rows;               /* every finished row, in order */
+    json_t *base_rows;          /* run --baseline: its rows, loaded before the run */
 };
 
 /* The exit status of a usage error, after a one-line message on err. */

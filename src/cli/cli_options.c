@@ -77,6 +77,7 @@ static const struct opt_def opt_defs[] = {
     TEXT("results-dir", OPT_RESULTS_DIR, results_dir, "a path"),
     FLAG("no-save", OPT_NO_SAVE, no_save),
     OWN("save-baseline", required_argument, OPT_SAVE_BASELINE, "a name"),
+    FLAG("replace-baseline", OPT_REPLACE_BASELINE, replace_baseline),
     TEXT("baseline", OPT_BASELINE, baseline, "a name"),
     NUMBER("fail-on-deviation", OPT_FAIL_ON_DEVIATION),
     NUMBER("keep", OPT_KEEP),
