@@ -855,7 +855,11 @@ for fmt in text junit lava; do
     [ "$st" -eq 1 ] && [ "$got" = "bw lat " ] && [ "$(failed_in err)" = "bw lat " ] ||
         fail "--format $fmt does not fail bw and lat alone (status $st, got '$got')"
 done
-ok "... text, JUnit, LAVA, stderr and the exit status name the same metrics"
+vd 50 60 guide --baseline before --fail-on-deviation 20 --format json
+got=$(grep -c '"fail": "50.0% worse than the baseline' "$tmp/out")
+[ "$st" -eq 1 ] && [ "$got" -eq 2 ] ||
+    fail "--format json does not give bw and lat their reason (status $st, $got)"
+ok "... text, JUnit, LAVA, JSON, stderr and the exit status name the same metrics"
 vd 50 40 guide --baseline before --fail-on-deviation 20 --format junit
 grep -q '<failure message="50.0% worse than the baseline.s 100 (limit 20%)"' "$tmp/out" &&
     ok "... the JUnit failure says why" || fail "the JUnit failure does not say why"

@@ -165,6 +165,8 @@ static void file_run(struct cli *c, const struct run *run)
         char why[160];
         const char *fail = row.status == STATUS_OK &&
                            export_row_failure(j, c->fail_pct, why, sizeof why) ? why : NULL;
+        if (c->fail_pct > 0)    /* JSON says it too: the reason, or null */
+            json_object_set_new(j, "fail", fail ? json_string(fail) : json_null());
         if (c->run_out)
             result_row_print_text(&row, fail, c->run_out);
         if (!c->quiet && !c->status_tty)
@@ -598,7 +600,8 @@ static bool print_report(struct cli *c, const struct app *a, const struct run_ou
     return ok;
 }
 
-/* The rows as measured: without the comparison with --baseline. */
+/* The rows as measured: without the comparison with --baseline and the
+ * verdict of --fail-on-deviation. */
 static json_t *rows_as_measured(json_t *rows)
 {
     json_t *out = json_deep_copy(rows);
@@ -608,6 +611,7 @@ static json_t *rows_as_measured(json_t *rows)
         json_object_del(row, "baseline_value");
         json_object_del(row, "baseline_change_pct");
         json_object_del(row, "baseline_better");
+        json_object_del(row, "fail");
     }
     return out;
 }
