@@ -769,8 +769,8 @@ fi
 # fail, even at the smallest PCT and with the guide's number far off; 0.6 %
 # better than the baseline passes; a metric 50 % worse fails at PCT 20 and
 # passes at PCT 80, with a baseline and without one (against the guide);
-# text (FAIL and the reason), JUnit, LAVA, stderr and the exit status name
-# the same metrics. --save-baseline refuses an existing name (exit 2,
+# text (FAIL and the reason), JUnit, LAVA, JSON, stderr and the exit status
+# name the same metrics. --save-baseline refuses an existing name (exit 2,
 # before the run, naming the file) unless --replace-baseline, which keeps
 # the old one as NAME.prev.
 v="$tmp/verdict"
