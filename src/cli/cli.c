@@ -53,7 +53,7 @@ static const struct cli_command commands[] = {
       OUT | BOARD | RUNNING | TOOLS | LIVE | O(RUN) | O(DEMO) | O(THEME) | O(SLOW_TTY) | O(UI),
       CMD_APP | CMD_OWN_DIAG, "[OPTIONS]", "the interactive screens" },
     { "list", cli_cmd_list, OUT | BOARD | TOOLS | O(ALL), CMD_APP | CMD_REFS | CMD_NO_ARGS,
-      "list [--all]", "the board's guide, what runs each" },
+      "list [--all]", "the benchmarks, what runs each" },
     { "sysinfo", cli_cmd_sysinfo, OUT | BOARD, CMD_NO_ARGS,
       "sysinfo", "the board and its privileges" },
     { "refs", cli_cmd_refs, OUT | O(BOARD) | O(REFS) | O(SECTION), CMD_APP | CMD_REFS | CMD_NO_ARGS,
