@@ -223,6 +223,11 @@ START_TEST(aliases_merge_where_guides_meet)
         j721e |= strcmp(mmc->benches[i]->slug, "mmc_sd_driver") == 0;
     ck_assert(j721e);
     cat_menu_free(menu);
+    /* a guide's own title still finds the category it joined */
+    const struct cat_category *joined = catalog_find_category(c, "MMC/SD Driver");
+    ck_assert_ptr_nonnull(joined);
+    ck_assert_str_eq(joined->title, "MMCSD");
+    ck_assert_ptr_eq(catalog_find_category(c, "crypto_driver"), catalog_cat(c, "CRYPTO"));
     catalog_free(c);
     refdb_free(db);
 

@@ -417,6 +417,16 @@ const struct cat_category *catalog_find_category(const struct catalog *c, const 
         if (match)
             return &c->cats[i];
     }
+    /* a guide's own title of a category that joined another one */
+    size_t ntables = c && c->db ? c->db->ntables : 0;
+    for (size_t i = 0; i < ntables; i++) {
+        const char *raw = category_raw(c->db->tables[i]);
+        char *slug = str_slug(raw);
+        bool match = strcasecmp(raw, name) == 0 || strcasecmp(slug, name) == 0;
+        free(slug);
+        if (match)
+            return c->bench_of[i]->category;
+    }
     return NULL;
 }
 

@@ -138,7 +138,8 @@ size_t catalog_same_sections(const struct catalog *c, const char *section, const
 /* A benchmark by its slug or the name of one of its kernels
  * (case-insensitive), or NULL. */
 const struct cat_bench *catalog_find_bench(const struct catalog *c, const char *name);
-/* A category by title or its slug, or NULL. */
+/* A category by title or its slug, or NULL; also by the title a guide
+ * gives it when it joined another one ("MMC/SD Driver": MMCSD). */
 const struct cat_category *catalog_find_category(const struct catalog *c, const char *name);
 /* Which providers a run uses (--provider). */
 enum provider_pref {
