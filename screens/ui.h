@@ -54,6 +54,7 @@ struct screen_arg {
     const struct kernel *kernel;    /* run only this kernel of the bench */
     const char *section, *metric;   /* compare: this metric (NULL: the last) */
     bool all;                       /* run: every runnable bench of category */
+    int menu_part;                  /* guides: which enum cat_menu_part */
 };
 
 struct screen_ops {
@@ -85,6 +86,7 @@ struct screen {
 };
 
 extern const struct screen_ops screen_home;
+extern const struct screen_ops screen_guides;
 extern const struct screen_ops screen_category;
 extern const struct screen_ops screen_run;
 extern const struct screen_ops screen_help;

@@ -60,6 +60,7 @@ struct cli {
     const char *tool;           /* results import --tool */
     struct store_writer *store; /* this run's file, NULL when not saving */
     bool quiet;                 /* --quiet: no progress on stderr */
+    bool all;                   /* --all: list every guide */
     const char *kmsg;           /* --lava-kmsg[=PATH]: LAVA lines go there */
     struct batch *batch;        /* run: the batch going, for the status line */
     bool status_tty;            /* stderr is a terminal: one updating line */

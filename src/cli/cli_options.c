@@ -83,6 +83,7 @@ static const struct opt_def opt_defs[] = {
     NUMBER("keep", OPT_KEEP),
     TEXT("profile", OPT_PROFILE, profile_name, "a name"),
     FLAG("quiet", OPT_QUIET, quiet),
+    FLAG("all", OPT_ALL, all),
     OWN("lava-kmsg", optional_argument, OPT_LAVA_KMSG, "a path"),
 };
 
