@@ -103,13 +103,13 @@ static enum action home_action(struct screen *s, enum action a)
     return a;
 }
 
-static bool home_search(struct screen *s, const char *q, bool next)
+static bool home_search(struct screen *s, const char *q, int dir)
 {
     struct home *h = s->priv;
     const struct catalog *c = catalog_of(s);
     size_t n = count(s);
-    for (size_t k = next ? 1 : 0; n && k < n + (next ? 1 : 0); k++) {
-        size_t i = (h->pos.sel + k) % n;
+    for (size_t k = dir ? 1 : 0; n && k < n + (dir ? 1 : 0); k++) {
+        size_t i = ui_search_index(h->pos.sel, k, dir, n);
         if (ui_text_matches(c->cats[i].title, q)) {
             h->pos.sel = i;
             list_pos_clamp(&h->pos, n, visible(s));
