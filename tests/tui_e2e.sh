@@ -493,6 +493,17 @@ expect '^tui-exit=0' "$UI_TIMEOUT" "keys: y quits with status 0"
 ! grep -q '\[[A-D]' "$tmpdir/screen"
 check $? "keys: no escape sequence leaked to the shell"
 
+# a sequence split on its way (a USB serial adapter's packets, a network
+# hop) is the key, not Esc, within the Esc delay; ESCDELAY (ms) sets it
+type_line "clear; ESCDELAY=3000 $prog; echo tui-exit=\$?"
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: home opens with ESCDELAY=3000"
+raw 1b
+sleep 0.5
+raw 5b 42
+off_first "keys: ESC, then [B half a second later, is Down (ESCDELAY honoured)"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "keys: q quits with status 0"
+
 # '/' then n and p: p goes back to the match n left
 type_line "clear; $prog; echo tui-exit=\$?"
 expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: home opens again"
