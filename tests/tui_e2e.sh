@@ -493,6 +493,22 @@ expect '^tui-exit=0' "$UI_TIMEOUT" "keys: y quits with status 0"
 ! grep -q '\[[A-D]' "$tmpdir/screen"
 check $? "keys: no escape sequence leaked to the shell"
 
+# the other terminal types of a serial console: both forms there too
+for t in vt220 linux screen; do
+    type_line "clear; TERM=$t $prog; echo tui-exit=\$?"
+    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: TERM=$t: home opens"
+    raw 1b 4f 42
+    off_first "keys: TERM=$t: ESC O B is Down"
+    raw 1b 5b 41
+    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: TERM=$t: ESC [ A is Up"
+    raw 1b 5b 42
+    off_first "keys: TERM=$t: ESC [ B is Down"
+    raw 1b 4f 41
+    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: TERM=$t: ESC O A is Up"
+    keys q
+    expect '^tui-exit=0' "$UI_TIMEOUT" "keys: TERM=$t: q quits with status 0"
+done
+
 # a sequence split on its way (a USB serial adapter's packets, a network
 # hop) is the key, not Esc, within the Esc delay; ESCDELAY (ms) sets it
 type_line "clear; ESCDELAY=3000 $prog; echo tui-exit=\$?"
