@@ -464,10 +464,10 @@ for pair in '1b 5b 46|1b 5b 48' '1b 4f 46|1b 4f 48' '1b 5b 34 7e|1b 5b 31 7e' \
     '1b 5b 38 7e|1b 5b 37 7e' '1b 5b 36 7e|1b 5b 35 7e'; do
     # shellcheck disable=SC2086  # the bytes are words
     raw ${pair%|*}
-    off_first "keys: $(echo "${pair%|*}" | tr a-z A-Z) moves off the first row (End or PgDn)"
+    off_first "keys: $(echo "${pair%|*}" | tr "[:lower:]" "[:upper:]") moves off the first row (End or PgDn)"
     # shellcheck disable=SC2086
     raw ${pair#*|}
-    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: $(echo "${pair#*|}" | tr a-z A-Z) comes back (Home or PgUp)"
+    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: $(echo "${pair#*|}" | tr "[:lower:]" "[:upper:]") comes back (Home or PgUp)"
 done
 raw 1b 5b 31 35 7e 1b 5b 31 3b 35 50
 sleep 0.5
