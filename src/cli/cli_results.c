@@ -13,6 +13,7 @@
 #include "store/export.h"
 #include "common/outfile.h"
 #include "store/store.h"
+#include "board/sysstate.h"
 #include "common/util.h"
 #include "app.h"
 #include "cli/cli.h"
@@ -189,6 +190,9 @@ static int cmd_compare(const struct results_cmd *rc, const char *wa, const char 
         return EXIT_ERR;
     }
     print_diag(rc, d);
+    /* what changed in the system first, then the metrics */
+    json_t *sys_a = store_load_system(rc->dir, wa), *sys_b = store_load_system(rc->dir, wb);
+    char *change = sysstate_diff(sys_a, sys_b);
     /* B's rows with A as their baseline: the change is from A to B */
     json_t *rows = json_deep_copy(rb);
     export_add_baseline(rows, ra);
@@ -197,8 +201,8 @@ static int cmd_compare(const struct results_cmd *rc, const char *wa, const char 
     bool json = rc->format && strcmp(rc->format, "json") == 0;
     json_t *arr = json_array();
     if (f && !json)
-        fprintf(f, "A: %s\nB: %s\n%-30s %12s %12s %-8s %8s %s\n", la, lb, "METRIC", "A",
-                "B", "UNIT", "CHANGE", "");
+        fprintf(f, "A: %s\nB: %s\nSystem: %s\n\n%-30s %12s %12s %-8s %8s %s\n", la, lb,
+                change, "METRIC", "A", "B", "UNIT", "CHANGE", "");
     size_t i;
     json_t *row;
     json_array_foreach(rows, i, row) {
@@ -236,12 +240,17 @@ static int cmd_compare(const struct results_cmd *rc, const char *wa, const char 
                 json_is_true(better) ? "better" : json_is_false(better) ? "worse" : "");
     }
     if (f && json) {
-        json_t *o = json_pack("{ss ss sO}", "a", la, "b", lb, "metrics", arr);
+        json_t *o = json_pack("{ss ss s{sOsOss} sO}", "a", la, "b", lb, "system",
+                              "a", sys_a ? sys_a : json_null(), "b", sys_b ? sys_b : json_null(),
+                              "change", change, "metrics", arr);
         json_dumpf(o, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
         fputc('\n', f);
         json_decref(o);
     }
     json_decref(arr);
+    json_decref(sys_a);
+    json_decref(sys_b);
+    free(change);
     json_decref(rows);
     json_decref(ra);
     json_decref(rb);
