@@ -560,6 +560,11 @@ static json_t *read_bootloader(const char *root, const char *base)
     char *chosen = base ? path_join(base, "chosen") : NULL;
     char *v = chosen ? prop_string(chosen, "u-boot,version") : NULL;
     const char *source = v ? "/proc/device-tree/chosen/u-boot,version" : NULL;
+    if (v && !str_starts_with(v, "U-Boot")) {   /* the property holds the version alone */
+        char *named = xasprintf("U-Boot %s", v);
+        free(v);
+        v = named;
+    }
     free(chosen);
     if (!v && (v = bootloader_from_kmsg(root)))
         source = "kernel log";
@@ -666,6 +671,34 @@ json_t *sysstate_read(const struct sysstate_opts *o)
     json_object_set_new(s, "thermal", read_thermal(root, "start_c"));
     free(base);
     return s;
+}
+
+/* The DDR facts, read once for the process. */
+static struct ddrspec spec;
+static bool spec_loaded;
+
+const struct ddr_soc *sysstate_soc(const char *family, struct diag *d)
+{
+    if (!spec_loaded) {
+        spec_loaded = true;
+        struct diag quiet;
+        diag_init(&quiet);
+        ddrspec_load(&spec, d ? d : &quiet);
+        diag_free(&quiet);
+    }
+    return ddrspec_find(&spec, family);
+}
+
+json_t *sysstate_read_board(const char *sysroot, const char *family, double measure_s,
+                            double *peak_mbs, struct diag *d)
+{
+    struct sysstate_opts o = {
+        .sysroot = sysroot, .measure_s = measure_s, .soc = sysstate_soc(family, d),
+    };
+    json_t *sys = sysstate_read(&o);
+    if (peak_mbs)
+        *peak_mbs = ddrspec_peak_mbs(o.soc, sysstate_ddr_mts(sys));
+    return sys;
 }
 
 json_t *sysstate_end(const char *sysroot)

@@ -32,6 +32,7 @@
 #include <jansson.h>
 
 #include "board/ddrspec.h"
+#include "common/diag.h"
 
 #define SYSSTATE_FORMAT 1
 #define SYSSTATE_MEASURE_S 0.1      /* per core, for a run's record */
@@ -49,6 +50,17 @@ struct sysstate_opts {
 /* The record at the start of a run. Never NULL; caller decrefs. Blocks
  * for about measure_s per core, and up to a few seconds for k3conf. */
 json_t *sysstate_read(const struct sysstate_opts *o);
+
+/* sysstate_read() for a board: the DDR facts of SoC family `family` come
+ * from soc/ddr.json (read once per process; why it could not be read goes
+ * to d, which may be NULL), k3conf as sysstate_opts says for NULL. Sets
+ * *peak_mbs (may be NULL) to the theoretical DDR peak, 0 when the rate or
+ * the width is unknown. Never NULL; caller decrefs. */
+json_t *sysstate_read_board(const char *sysroot, const char *family, double measure_s,
+                            double *peak_mbs, struct diag *d);
+/* The SoC entry of family `family` in soc/ddr.json (read as above), NULL
+ * when there is none. */
+const struct ddr_soc *sysstate_soc(const char *family, struct diag *d);
 
 /* What the end of a run adds: {"thermal": [{"zone", "end_c"}...]}. For
  * the run file's end line; sysstate_merge_end() puts it into the record. */

@@ -569,7 +569,8 @@ json_t *store_load_system(const char *dir, const char *name)
 {
     if (baseline_name_ok(name)) {
         char *path = xasprintf("%s/baselines/%s.json", dir, name);
-        json_t *o = json_read_file(path, JSON_REJECT_DUPLICATES, NULL);
+        json_error_t e;
+        json_t *o = json_read_file(path, JSON_REJECT_DUPLICATES, &e);
         free(path);
         if (o) {
             json_t *sys = json_object_get(o, "system");
