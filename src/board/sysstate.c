@@ -757,6 +757,11 @@ static double top_clock(json_t *sys, bool *measured)
     return m > 0 ? m : f;
 }
 
+static bool same_str(const char *a, const char *b)
+{
+    return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
 /* The governors, "performance" or "ondemand/performance" when they differ. */
 static char *governors(json_t *sys)
 {
@@ -766,7 +771,10 @@ static char *governors(json_t *sys)
     json_t *c;
     json_array_foreach(json_object_get(sys, "cpus"), i, c) {
         const char *g = str(c, "governor");
-        if (!g || (sb.len && strstr(sb.buf, g)))
+        bool seen = false;
+        for (size_t k = 0; g && k < i && !seen; k++)
+            seen = same_str(g, str(json_array_get(json_object_get(sys, "cpus"), k), "governor"));
+        if (!g || seen)
             continue;
         sb_addf(&sb, "%s%s", sb.len ? "/" : "", g);
     }
@@ -778,10 +786,6 @@ static bool differ_pct(double a, double b, double pct)
     return fabs(a - b) > fabs(a) * pct / 100.0;
 }
 
-static bool same_str(const char *a, const char *b)
-{
-    return (!a && !b) || (a && b && strcmp(a, b) == 0);
-}
 
 /* --- what differs ---------------------------------------------------------- */
 
@@ -823,7 +827,7 @@ static void diff_cpu(struct strbuf *sb, json_t *a, json_t *b)
     bool meas_a, meas_b;
     double ca = top_clock(a, &meas_a), cb = top_clock(b, &meas_b);
     const char *how = meas_a && meas_b ? "measured" : "cpufreq max";
-    if (meas_a != meas_b && !(meas_a && meas_b)) {
+    if (meas_a != meas_b) {
         /* compare like with like: cpufreq's max on both sides */
         bool unused;
         json_t *ta = json_deep_copy(a), *tb = json_deep_copy(b);
