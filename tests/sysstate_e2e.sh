@@ -50,6 +50,14 @@ else
     fail "before: the STREAM rows lack the share of the DDR peak"
 fi
 
+ev results show latest "$store"
+if has "System: DDR 1600 MT/s (clk_summary), CPU " && has "U-Boot 2024.04-ti-g29d0c23b9a12" &&
+    has "% of the DDR peak, 3200 MB/s"; then
+    ok "results show: the run's system in one line, and the share of the peak"
+else
+    fail "results show: no system line"
+fi
+
 # --- after: the same board with its DDR at 1333 MT/s ------------------------
 ev run stream --quick --sysroot "$SYS/am62x-ddr1333" "$store" --baseline before-ddr
 [ "$st" -eq 0 ] || fail "run after the change: status $st"

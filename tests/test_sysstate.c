@@ -387,6 +387,30 @@ START_TEST(test_end_temperatures)
 }
 END_TEST
 
+START_TEST(test_summary_and_store_form)
+{
+    json_t *sys = json_loads("{\"ddr\":{\"mts\":1600,\"mts_source\":\"k3conf\"},"
+                             "\"cpus\":[{\"measured_mhz\":1398.6,\"max_mhz\":1400}],"
+                             "\"kernel\":\"6.6.32\",\"bootloader\":{\"version\":\"U-Boot 2024.04\"},"
+                             "\"thermal\":[{\"zone\":\"z0\",\"start_c\":40}],"
+                             "\"end\":{\"thermal\":[{\"zone\":\"z0\",\"end_c\":48}]}}", 0, NULL);
+    ck_assert_ptr_nonnull(sys);
+    char *line = sysstate_summary(sys);
+    ck_assert_str_eq(line, "DDR 1600 MT/s (k3conf), CPU 1399 MHz measured, kernel 6.6.32, "
+                           "U-Boot 2024.04");
+    free(line);
+    ck_assert_ptr_eq(sysstate_from_store(sys), sys);
+    ck_assert_ptr_null(json_object_get(sys, "end"));
+    ck_assert_double_eq_tol(num(json_array_get(json_object_get(sys, "thermal"), 0), "end_c"), 48,
+                            0.001);
+    json_decref(sys);
+    ck_assert_ptr_null(sysstate_from_store(NULL));
+    line = sysstate_summary(NULL);
+    ck_assert_ptr_nonnull(strstr(line, "not recorded"));
+    free(line);
+}
+END_TEST
+
 START_TEST(test_text)
 {
     load_spec();
@@ -540,6 +564,7 @@ Suite *suite_sysstate(void)
     tcase_add_test(tc, test_diff_of_two_fixtures);
     tcase_add_loop_test(tc, test_diff_table, 0, (int)ARRAY_SIZE(diffs));
     tcase_add_test(tc, test_end_temperatures);
+    tcase_add_test(tc, test_summary_and_store_form);
     tcase_add_test(tc, test_text);
     tcase_add_test(tc, test_ddrspec_file);
     tcase_add_test(tc, test_ddr_bound_rows);

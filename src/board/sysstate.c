@@ -725,6 +725,16 @@ void sysstate_merge_end(json_t *sys, json_t *end)
     }
 }
 
+json_t *sysstate_from_store(json_t *sys)
+{
+    json_t *end = json_object_get(sys, "end");
+    if (end) {
+        sysstate_merge_end(sys, end);
+        json_object_del(sys, "end");
+    }
+    return sys;
+}
+
 /* --- reading a record ------------------------------------------------------ */
 
 static double num(json_t *o, const char *key)
@@ -914,6 +924,32 @@ char *sysstate_diff(json_t *a, json_t *b)
 }
 
 /* --- text ------------------------------------------------------------------ */
+
+char *sysstate_summary(json_t *sys)
+{
+    if (!json_is_object(sys))
+        return xstrdup("not recorded (a run from before evmbench recorded the system)");
+    struct strbuf sb;
+    sb_init(&sb);
+    json_t *d = json_object_get(sys, "ddr");
+    if (num(d, "mts") > 0)
+        item(&sb, "DDR %.0f MT/s (%s)", num(d, "mts"), str(d, "mts_source"));
+    else if (num(d, "clock_mhz") > 0)
+        item(&sb, "DDR clock %.0f MHz (%s), rate not readable", num(d, "clock_mhz"),
+             str(d, "clock_source"));
+    else
+        item(&sb, "DDR rate not readable");
+    bool measured;
+    double mhz = top_clock(sys, &measured);
+    if (mhz > 0)
+        item(&sb, "CPU %.0f MHz %s", mhz, measured ? "measured" : "cpufreq max");
+    if (str(sys, "kernel"))
+        item(&sb, "kernel %s", str(sys, "kernel"));
+    const char *bl = str(json_object_get(sys, "bootloader"), "version");
+    if (bl)
+        item(&sb, "%s", bl);
+    return sb_steal(&sb);
+}
 
 static void print_ddr(json_t *sys, FILE *out)
 {

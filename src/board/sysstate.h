@@ -68,6 +68,10 @@ json_t *sysstate_end(const char *sysroot);
 /* Copies the end temperatures of `end` (sysstate_end()) into the thermal
  * list of sys, as "end_c". Either may be NULL. */
 void sysstate_merge_end(json_t *sys, json_t *end);
+/* A record as the store gives it back (store_load_system(),
+ * stored_run_system(): the end line's object as member "end") made whole:
+ * "end" merged into the thermal list and removed. Returns sys. */
+json_t *sysstate_from_store(json_t *sys);
 
 /* The DDR data rate in MT/s the record holds, 0 when not readable (or no
  * record). */
@@ -78,6 +82,11 @@ double sysstate_ddr_mts(json_t *sys);
  * kernel unchanged". A missing record (a run file from before they were
  * recorded) is said. Caller frees. */
 char *sysstate_diff(json_t *a, json_t *b);
+
+/* The record in one line, for a run's header in `results show`:
+ * "DDR 1600 MT/s (clk_summary), CPU 1400 MHz measured, kernel 6.6.32-ti,
+ * U-Boot 2024.04". NULL record: "not recorded". Caller frees. */
+char *sysstate_summary(json_t *sys);
 
 /* The record as "Label:  value" lines (board_print_field's layout): DDR,
  * per-core clocks, kernel command line, boot loader, temperatures. The

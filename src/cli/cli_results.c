@@ -130,8 +130,11 @@ static int cmd_show(const struct results_cmd *rc, const char *which, struct diag
         stored_run_free(&r);
         return EXIT_ERR;
     }
+    json_t *sys = sysstate_from_store(stored_run_system(&r));
     if (strcmp(rc->format, "json") == 0) {
         json_t *o = json_deep_copy(r.header);
+        if (sys)                /* with the temperatures of its end line */
+            json_object_set(o, "system", sys);
         json_object_set_new(o, "complete", json_boolean(r.complete));
         json_object_set(o, "results", r.rows);
         json_dumpf(o, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
@@ -145,10 +148,16 @@ static int cmd_show(const struct results_cmd *rc, const char *which, struct diag
                     hstr(r.header, "started"), hstr(r.header, "board"));
         if (strcmp(rc->format, "text") == 0 && json_is_object(imp))
             fprintf(f, "Imported: %s (--tool %s)\n", hstr(imp, "file"), hstr(imp, "tool"));
+        if (strcmp(rc->format, "text") == 0 && !json_is_object(imp)) {
+            char *line = sysstate_summary(sys);
+            fprintf(f, "System: %s\n", line);
+            free(line);
+        }
         if (strcmp(rc->format, "text") == 0)
             fputc('\n', f);
         export_rows(f, rc->format, r.rows, rc->fail_pct, r.id);
     }
+    json_decref(sys);
     stored_run_free(&r);
     return close_out(rc, f, of);
 }
@@ -191,7 +200,8 @@ static int cmd_compare(const struct results_cmd *rc, const char *wa, const char 
     }
     print_diag(rc, d);
     /* what changed in the system first, then the metrics */
-    json_t *sys_a = store_load_system(rc->dir, wa), *sys_b = store_load_system(rc->dir, wb);
+    json_t *sys_a = sysstate_from_store(store_load_system(rc->dir, wa));
+    json_t *sys_b = sysstate_from_store(store_load_system(rc->dir, wb));
     char *change = sysstate_diff(sys_a, sys_b);
     /* B's rows with A as their baseline: the change is from A to B */
     json_t *rows = json_deep_copy(rb);

@@ -479,7 +479,7 @@ static void system_against_baseline(struct cli *c, struct run_outcome *o, FILE *
     char *dir = c->baseline ? cli_store_dir(c) : NULL;
     if (!dir)
         return;
-    json_t *base = store_load_system(dir, c->baseline);
+    json_t *base = sysstate_from_store(store_load_system(dir, c->baseline));
     o->system_change = sysstate_diff(base, o->system);
     if (cli_format_is(c, "text"))
         fprintf(f, "System, baseline %s (A) -> this run (B): %s\n", c->baseline,
