@@ -160,6 +160,43 @@ static json_t *dt_compatible(const char *base)
     return arr;
 }
 
+/* The size of the DRAM the device tree's memory nodes (memory@...) give,
+ * in MB: their reg (address, size) pairs, in the root's #address-cells and
+ * #size-cells (2 and 1 when absent, as the specification says). 0 when no
+ * node says. *first gets the first node's name (caller frees). */
+static long dt_memory_mb(const char *base, char **first)
+{
+    *first = NULL;
+    uint64_t acells = 2, scells = 1;
+    prop_cells(base, "#address-cells", &acells, 1);
+    prop_cells(base, "#size-cells", &scells, 1);
+    if (acells < 1 || acells > 2 || scells < 1 || scells > 2)
+        return 0;
+    DIR *d = opendir(base);
+    uint64_t total = 0;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (strncmp(e->d_name, "memory@", 7) != 0 && strcmp(e->d_name, "memory") != 0)
+            continue;
+        char *node = path_join(base, e->d_name);
+        size_t len;
+        unsigned char *reg = (unsigned char *)read_prop(node, "reg", &len);
+        size_t pair = 4 * (size_t)(acells + scells);
+        for (size_t off = 0; reg && off + pair <= len; off += pair) {
+            uint64_t size = 0;
+            for (size_t k = 4 * (size_t)acells; k < pair; k++)
+                size = size << 8 | reg[off + k];
+            total += size;
+        }
+        if (reg && !*first)
+            *first = xasprintf("/%s", e->d_name);
+        free(reg);
+        free(node);
+    }
+    if (d)
+        closedir(d);
+    return (long)(total >> 20);
+}
+
 /* --- CPUs ------------------------------------------------------------------ */
 
 static int cmp_int(const void *a, const void *b)
@@ -665,6 +702,11 @@ json_t *sysstate_read(const struct sysstate_opts *o)
     free(revision);
     long mb = read_mem_mb(root);
     json_object_set_new(s, "mem_mb", mb > 0 ? json_integer(mb) : json_null());
+    char *mem_node = NULL;
+    long dt_mb = base ? dt_memory_mb(base, &mem_node) : 0;
+    json_object_set_new(s, "dt_memory_mb", dt_mb > 0 ? json_integer(dt_mb) : json_null());
+    json_object_set_new(s, "dt_memory_node", dt_mb > 0 ? jstr(mem_node) : json_null());
+    free(mem_node);
     json_object_set_new(s, "bootloader", read_bootloader(root, base));
     json_object_set_new(s, "cpus", read_cpus(o->sysroot, root, o->measure_s));
     json_object_set_new(s, "ddr", read_ddr(o, root, base, real));
@@ -889,6 +931,9 @@ static void diff_strings(struct strbuf *sb, json_t *a, json_t *b)
     double ma = num(a, "mem_mb"), mb = num(b, "mem_mb");
     if (ma > 0 && mb > 0 && ma != mb)
         item(sb, "memory %.0f -> %.0f MB", ma, mb);
+    double da = num(a, "dt_memory_mb"), db = num(b, "dt_memory_mb");
+    if (da > 0 && db > 0 && da != db)
+        item(sb, "device-tree memory %.0f -> %.0f MB", da, db);
 }
 
 /* Start temperatures that moved by SYSSTATE_TEMP_CHANGE_C or more. */
@@ -1010,6 +1055,12 @@ void sysstate_print_text(json_t *sys, FILE *out)
 {
     print_ddr(sys, out);
     print_cpus(sys, out);
+    if (num(sys, "dt_memory_mb") > 0) {
+        char *mem = xasprintf("%.0f MB (device tree %s)", num(sys, "dt_memory_mb"),
+                              str(sys, "dt_memory_node"));
+        board_print_field(out, "DRAM", mem);
+        free(mem);
+    }
     board_print_field(out, "Command line", str(sys, "cmdline"));
     json_t *bl = json_object_get(sys, "bootloader");
     char *line = str(bl, "version") ? xasprintf("%s (%s)", str(bl, "version"), str(bl, "source"))
