@@ -188,7 +188,7 @@ START_TEST(test_j721e_device_tree_clock)
     ck_assert_ptr_nonnull(strstr(str(bl, "version"), "U-Boot 2024.04-ti-g29d0c23b"));
     ck_assert_str_eq(str(sys, "soc_family"), "J721E");
     ck_assert_uint_eq(json_array_size(json_object_get(sys, "cpus")), 2);
-    /* two 2 GB ranges in 2+2 cells: the EVM's 4 GB, beside MemTotal's 3647 MB */
+    /* two 2 GB ranges in the default 2 + 1 cells: the EVM's 4 GB, beside MemTotal */
     ck_assert_int_eq((int)num(sys, "dt_memory_mb"), 4096);
     ck_assert_str_eq(str(sys, "dt_memory_node"), "/memory@80000000");
     ck_assert_int_eq((int)num(sys, "mem_mb"), 3647);
@@ -242,6 +242,47 @@ static char *unreadable_debugfs_tree(void)
     free(dir);
     return root;
 }
+
+static void write_bytes(const char *root, const char *rel, const void *data, size_t len)
+{
+    char *path = path_join(root, rel);
+    for (char *p = strchr(path + strlen(root) + 1, '/'); p; p = strchr(p + 1, '/')) {
+        *p = '\0';
+        ck_assert(mkdir(path, 0755) == 0 || errno == EEXIST);
+        *p = '/';
+    }
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(data, 1, len, f), len);
+    ck_assert_int_eq(fclose(f), 0);
+    free(path);
+}
+
+/* The memory nodes' reg in the root's cells: 2 + 2 (64-bit sizes), and a
+ * #size-cells no DRAM size can be read with. */
+START_TEST(test_dt_memory_cells)
+{
+    char *root = test_tmpdir("sysmem");
+    static const unsigned char two[] = { 0, 0, 0, 2 }, three[] = { 0, 0, 0, 3 };
+    static const unsigned char reg[] = {
+        0, 0, 0, 0, 0x80, 0, 0, 0,  0, 0, 0, 1, 0, 0, 0, 0,     /* 4 GB at 2 GB */
+        0, 0, 0, 8, 0x80, 0, 0, 0,  0, 0, 0, 0, 0x40, 0, 0, 0,  /* 1 GB above */
+    };
+    write_bytes(root, "proc/device-tree/#address-cells", two, sizeof two);
+    write_bytes(root, "proc/device-tree/#size-cells", two, sizeof two);
+    write_bytes(root, "proc/device-tree/memory@80000000/reg", reg, sizeof reg);
+    struct sysstate_opts o = { .sysroot = root };
+    json_t *sys = sysstate_read(&o);
+    ck_assert_int_eq((int)num(sys, "dt_memory_mb"), 5120);
+    json_decref(sys);
+    write_bytes(root, "proc/device-tree/#size-cells", three, sizeof three);
+    sys = sysstate_read(&o);
+    ck_assert(json_is_null(json_object_get(sys, "dt_memory_mb")));
+    json_decref(sys);
+    nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    free(root);
+}
+END_TEST
 
 START_TEST(test_debugfs_unreadable)
 {
@@ -566,6 +607,7 @@ Suite *suite_sysstate(void)
     tcase_add_test(tc, test_k3conf_gives_the_ddr_clock);
     tcase_add_test(tc, test_j721e_device_tree_clock);
     tcase_add_test(tc, test_debugfs_unreadable);
+    tcase_add_test(tc, test_dt_memory_cells);
     tcase_add_test(tc, test_diff_of_two_fixtures);
     tcase_add_loop_test(tc, test_diff_table, 0, (int)ARRAY_SIZE(diffs));
     tcase_add_test(tc, test_end_temperatures);
