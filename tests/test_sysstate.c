@@ -338,6 +338,45 @@ START_TEST(test_debugfs_unreadable)
 }
 END_TEST
 
+/* A clock only named like the DDR is kept, but a source with the DDR PLL
+ * (k3conf here) is preferred, and only that gives a rate. */
+START_TEST(test_ddr_named_clock_is_a_fallback)
+{
+    load_spec();
+    char *root = test_tmpdir("sysddr");
+    static const char summary[] =
+        "   clock  enable_cnt  prepare_cnt  protect_cnt  rate  accuracy  phase\n"
+        "--------------------------------------------------------------------\n"
+        " osc0  1  1  0  25000000  0  0\n"
+        "    emif_phy_clk  1  1  0  266666666  0  0\n"
+        "    ddr_cfg_clk  1  1  0  100000000  0  0\n";
+    write_bytes(root, "sys/kernel/debug/clk/clk_summary", summary, sizeof summary - 1);
+    struct sysstate_opts o = { .sysroot = root, .soc = ddrspec_find(&spec, "AM62X") };
+    json_t *sys = sysstate_read(&o);
+    json_t *ddr = json_object_get(sys, "ddr");
+    ck_assert_str_eq(str(ddr, "clock_detail"), "emif_phy_clk");     /* the fastest */
+    ck_assert_str_eq(str(ddr, "clock_source"), "clk_summary");
+    ck_assert(json_is_null(json_object_get(ddr, "mts")));
+    ck_assert_ptr_nonnull(strstr(str(ddr, "mts_why"), "is not the SoC's DDR PLL"));
+    json_decref(sys);
+
+    char *fake = test_data_path("sysroots-sys/k3conf-fake");
+    o.k3conf = fake;
+    sys = sysstate_read(&o);
+    ddr = json_object_get(sys, "ddr");
+    ck_assert_str_eq(str(ddr, "mts_source"), "k3conf");
+    ck_assert_double_eq_tol(num(ddr, "mts"), 1600, 0.01);
+    char *why = tried(sys);
+    ck_assert_msg(strstr(why, "clk_summary: emif_phy_clk is not the SoC's DDR PLL|"), "%s", why);
+    free(why);
+    json_decref(sys);
+    free(fake);
+    nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    free(root);
+    ddrspec_free(&spec);
+}
+END_TEST
+
 /* --- what differs ------------------------------------------------------- */
 
 START_TEST(test_diff_of_two_fixtures)
@@ -608,6 +647,7 @@ Suite *suite_sysstate(void)
     tcase_add_test(tc, test_j721e_device_tree_clock);
     tcase_add_test(tc, test_debugfs_unreadable);
     tcase_add_test(tc, test_dt_memory_cells);
+    tcase_add_test(tc, test_ddr_named_clock_is_a_fallback);
     tcase_add_test(tc, test_diff_of_two_fixtures);
     tcase_add_loop_test(tc, test_diff_table, 0, (int)ARRAY_SIZE(diffs));
     tcase_add_test(tc, test_end_temperatures);

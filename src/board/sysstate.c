@@ -487,18 +487,28 @@ static json_t *read_ddr(const struct sysstate_opts *o, const char *root, const c
     json_t *tried = json_array();
     struct ddr_clock c = { 0 };
     const char *source = NULL;
-    for (size_t i = 0; i < ARRAY_SIZE(names) && !source; i++) {
+    /* the first source that gives the DDR PLL wins; a clock that only looks
+     * like the DDR's is kept in case no source does better */
+    for (size_t i = 0; i < ARRAY_SIZE(names) && !(source && c.ti_pll); i++) {
         char *why = NULL;
-        bool ok = i == 0 ? ddr_from_clk_summary(root, o->soc, &c, &why)
-                : i == 1 ? ddr_from_dt(base, &c, &why)
-                         : ddr_from_k3conf(o, real, &c, &why);
-        if (ok) {
+        struct ddr_clock cand = { 0 };
+        bool ok = i == 0 ? ddr_from_clk_summary(root, o->soc, &cand, &why)
+                : i == 1 ? ddr_from_dt(base, &cand, &why)
+                         : ddr_from_k3conf(o, real, &cand, &why);
+        char *said = !ok ? xasprintf("%s: %s", names[i], why)
+                   : !cand.ti_pll ? xasprintf("%s: %s is not the SoC's DDR PLL", names[i],
+                                              cand.detail)
+                   : NULL;
+        if (said)
+            json_array_append_new(tried, json_string_from_outside(said));
+        if (ok && (!source || cand.ti_pll)) {
+            free(c.detail);
+            c = cand;
             source = names[i];
         } else {
-            char *said = xasprintf("%s: %s", names[i], why);
-            json_array_append_new(tried, json_string_from_outside(said));
-            free(said);
+            free(cand.detail);
         }
+        free(said);
         free(why);
     }
     json_t *d = json_object();
