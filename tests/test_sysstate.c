@@ -600,7 +600,9 @@ START_TEST(test_store_keeps_the_system)
     stored_run_free(&r);
 
     /* the baseline carries the system, so pruning its run loses nothing */
-    ck_assert_int_eq(store_save_baseline(dir, "before", id, json_pack("[O]", row), &d), 0);
+    json_t *rows = json_pack("[O]", row);
+    ck_assert_int_eq(store_save_baseline(dir, "before", id, rows, &d), 0);
+    json_decref(rows);
     char *path = xasprintf("%s/runs/%s.evmrun", dir, id);
     ck_assert_int_eq(unlink(path), 0);
     free(path);

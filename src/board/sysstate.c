@@ -221,7 +221,8 @@ static size_t list_cpus(const char *root, int *out, size_t max)
     }
     if (d)
         closedir(d);
-    qsort(out, n, sizeof *out, cmp_int);
+    if (n)
+        qsort(out, n, sizeof *out, cmp_int);
     return n;
 }
 
@@ -643,7 +644,8 @@ static json_t *read_thermal(const char *root, const char *key)
     }
     if (d)
         closedir(d);
-    qsort(zones, n, sizeof *zones, cmp_str);
+    if (n)
+        qsort(zones, n, sizeof *zones, cmp_str);
     json_t *arr = json_array();
     for (size_t i = 0; i < n; i++) {
         char *zdir = path_join(dir, zones[i]);
