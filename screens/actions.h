@@ -25,7 +25,7 @@
     ACT(RUN,       "Run the selected benchmark (again)") \
     ACT(RUN_ALL,   "Category: run all its runnable benchmarks as one batch") \
     ACT(PROVIDER,  "Category: kernel or tool for the selected benchmark") \
-    ACT(BACK,      "Back (cancels a running benchmark; quits at home)") \
+    ACT(BACK,      "Back (stops a run); at home q quits, Esc and Left ask") \
     ACT(HELP,      "Show the keys") \
     ACT(SYSTEM,    "The system: board, clock of each core, warnings") \
     ACT(RESULTS,   "Results: every metric measured since the start") \

@@ -104,8 +104,9 @@ const char *job_results_dir(const struct job *j);
 bool job_set_baseline(struct job *j, const char *name);
 /* The baseline's rows and *name, or NULL when none is chosen. */
 json_t *job_baseline(const struct job *j, const char **name);
-/* Saves every metric measured so far as baseline `name`; says how it
- * went. */
+/* Saves every metric measured so far as baseline `name`, replacing one
+ * of that name (the caller asked) and keeping it as `name`.prev; says how
+ * it went. */
 bool job_save_baseline(struct job *j, const char *name);
 
 /* The provider preference of b (*chosen: set on the category screen,

@@ -96,8 +96,7 @@ void ui_message(struct ui *ui, enum role r, const char *fmt, ...)
 
 void ui_set_board(struct ui *ui, const char *key)
 {
-    app_set_ref_board(ui->app, key);
-    ui->board_picked = true;
+    app_pick_board(ui->app, key);
     ui->frame.dirty_top = ui->frame.dirty_body = true;
 }
 
@@ -106,9 +105,23 @@ struct settings *ui_settings(struct ui *ui)
     return ui->settings;
 }
 
+const struct diag *ui_settings_problems(const struct ui *ui)
+{
+    const struct diag *d = ui->opt->settings_problems;
+    return d && d->n ? d : NULL;
+}
+
 double ui_updates_per_s(const struct ui *ui)
 {
     return 1.0 / ui->live.interval;
+}
+
+size_t ui_search_index(size_t sel, size_t k, int dir, size_t n)
+{
+    if (!n)
+        return 0;
+    k %= n;
+    return dir < 0 ? (sel % n + n - k) % n : (sel + k) % n;
 }
 
 bool ui_text_matches(const char *text, const char *q)
@@ -230,7 +243,7 @@ static void search_key(struct ui *ui, int key)
     }
     if (!s || !s->ops->search)
         return;
-    l->search_miss = !s->ops->search(s, l->query, false);
+    l->search_miss = !s->ops->search(s, l->query, 0);
     ui->frame.dirty_body = true;
 }
 
@@ -239,7 +252,7 @@ static void search_key(struct ui *ui, int key)
 static const char *board_how(const struct ui *ui)
 {
     const struct app *a = ui->app;
-    if (ui->board_picked)
+    if (a->ref_picked)
         return "(picked)";
     switch (a->board.kind) {
     case BOARD_KNOWN: return "(detected)";
@@ -382,7 +395,7 @@ static void search_action(struct ui *ui, struct screen *s, enum action a)
             ui_message(ui, ROLE_NOTE, "no list to search here");
         }
     } else if (s && s->ops->search && l->query[0]) {
-        if (s->ops->search(s, l->query, true))
+        if (s->ops->search(s, l->query, a == ACT_PREV ? -1 : 1))
             ui->frame.dirty_body = true;
         else
             ui_message(ui, ROLE_NOTE, "no more matches for '%s'", l->query);
@@ -418,12 +431,34 @@ static void global_action(struct ui *ui, struct screen *s, enum action a)
     }
 }
 
-static void dispatch(struct ui *ui, enum action a)
+/* Quitting from the last screen takes 'q'; Esc and Left, which only go
+ * back elsewhere, ask first (a stray arrow or Esc never quits). */
+static void ask_before_quitting(struct ui *ui, int key)
+{
+    if (ui->stack.pops < ui->stack.depth || key == 'q')
+        return;
+    ui->stack.pops = ui->stack.depth - 1;
+    ui->line.confirm_quit = true;
+    ui_message(ui, ROLE_WARN, "Quit evmbench? y or q quits, any other key stays");
+}
+
+/* The key after "Quit evmbench?". */
+static void confirm_quit_key(struct ui *ui, int key)
+{
+    ui->line.confirm_quit = false;
+    ui->line.msg[0] = '\0';
+    ui->frame.dirty_bottom = true;
+    if (key == 'y' || key == 'Y' || key == 'q')
+        ui->quit = true;
+}
+
+static void dispatch(struct ui *ui, enum action a, int key)
 {
     struct screen *s = top_screen(ui);
     if (s && s->ops->on_action)
         a = s->ops->on_action(s, a);
     global_action(ui, s, a);
+    ask_before_quitting(ui, key);
     while (ui->stack.pops > 0) {
         ui->stack.pops--;
         ui_pop_now(ui);
@@ -451,6 +486,10 @@ static void handle_key(struct ui *ui, int key)
         search_key(ui, key);
         return;
     }
+    if (ui->line.confirm_quit && !small) {
+        confirm_quit_key(ui, key);
+        return;
+    }
     if (ui->line.msg[0]) {
         ui->line.msg[0] = '\0';
         ui->frame.dirty_bottom = true;
@@ -466,14 +505,18 @@ static void handle_key(struct ui *ui, int key)
     struct screen *s = top_screen(ui);
     enum action a = action_for_key(s ? s->ops->keys : NULL, key);
     if (a != ACT_NONE)
-        dispatch(ui, a);
+        dispatch(ui, a, key);
 }
 
 static void read_keys(struct ui *ui)
 {
     int key;
-    while (!ui->quit && (key = wgetch(stdscr)) != ERR)
-        handle_key(ui, key);
+    while (!ui->quit && (key = wgetch(stdscr)) != ERR) {
+        if (key == KEY_ESC)
+            key = term_read_escape();
+        if (key != TERM_KEY_NONE)
+            handle_key(ui, key);
+    }
 }
 
 /* --- settings ------------------------------------------------------------------ */
@@ -580,6 +623,29 @@ static void loop(struct ui *ui)
     }
 }
 
+/* The settings file's first problem on the bottom line; when it does not
+ * fit, or there are more, it ends with where to read them all. */
+static void settings_problems_message(struct ui *ui)
+{
+    const struct diag *d = ui_settings_problems(ui);
+    if (!d)
+        return;
+    char more[64];
+    if (d->n > 1)
+        snprintf(more, sizeof more, " (+%zu more: s shows all)", d->n - 1);
+    else
+        snprintf(more, sizeof more, " (s shows it all)");
+    size_t room = COLS > 1 ? (size_t)COLS - 1 : 0, len = strlen(d->msgs[0]);
+    if (d->n == 1 && len <= room)
+        ui_message(ui, ROLE_ERROR, "%s", d->msgs[0]);
+    else if (len + strlen(more) <= room)
+        ui_message(ui, ROLE_ERROR, "%s%s", d->msgs[0], more);
+    else {
+        size_t keep = room > strlen(more) + 3 ? room - strlen(more) - 3 : 0;
+        ui_message(ui, ROLE_ERROR, "%.*s...%s", (int)keep, d->msgs[0], more);
+    }
+}
+
 /* Opens --run's benchmark over the home screen. */
 static void open_initial_run(struct ui *ui, const char *name)
 {
@@ -641,6 +707,8 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)
     }
     term_layout(ui);
     ui_push(ui, &screen_home, NULL);
+    if (!ui->line.msg[0])
+        settings_problems_message(ui);
     if (!ui->line.msg[0] && a->diag.n)
         ui_message(ui, ROLE_ERROR, "%s%s", a->diag.msgs[0],
                    a->diag.n > 1 ? " (more: evmbench refs)" : "");

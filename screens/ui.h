@@ -28,6 +28,9 @@ struct ui_options {
     /* The results store every finished run is appended to (store.h);
      * NULL: not saved. */
     const char *results_dir;
+    /* What was wrong in the settings file (may be NULL): the first on the
+     * bottom line at the start, all of them in full on the system screen. */
+    const struct diag *settings_problems;
 };
 
 /* Returns the process exit status: 0; 1 when the terminal is unusable (not
@@ -54,6 +57,7 @@ struct screen_arg {
     const struct kernel *kernel;    /* run only this kernel of the bench */
     const char *section, *metric;   /* compare: this metric (NULL: the last) */
     bool all;                       /* run: every runnable bench of category */
+    int menu_part;                  /* guides: which enum cat_menu_part */
 };
 
 struct screen_ops {
@@ -72,10 +76,12 @@ struct screen_ops {
     /* Returns ACT_NONE when handled; anything else is handled by the ui
      * (BACK pops, HELP opens help, REDRAW clears). */
     enum action (*on_action)(struct screen *s, enum action a);
-    /* Optional ('/' search): selects the first item from the selected one
-     * (the one after it when `next`) whose text contains q, ignoring case;
-     * false when none does. */
-    bool (*search)(struct screen *s, const char *q, bool next);
+    /* Optional ('/' search): selects the first item whose text contains
+     * q, ignoring case, looking from the selected one (dir 0), from the
+     * one after it onwards (dir 1, 'n') or from the one before it
+     * backwards (dir -1, 'p'), round the list (ui_search_index); false
+     * when none does. */
+    bool (*search)(struct screen *s, const char *q, int dir);
 };
 
 struct screen {
@@ -85,6 +91,7 @@ struct screen {
 };
 
 extern const struct screen_ops screen_home;
+extern const struct screen_ops screen_guides;
 extern const struct screen_ops screen_category;
 extern const struct screen_ops screen_run;
 extern const struct screen_ops screen_help;
@@ -125,6 +132,8 @@ void ui_prompt(struct ui *ui, const char *label,
 void ui_set_board(struct ui *ui, const char *key);
 /* The settings in force, and after changing them: apply and save. */
 struct settings *ui_settings(struct ui *ui);
+/* The settings file's problems at the start (ui_options); NULL when none. */
+const struct diag *ui_settings_problems(const struct ui *ui);
 void ui_settings_changed(struct ui *ui);
 /* 't': the next theme of the themes folder (a mono terminal says why
  * not). */
@@ -137,6 +146,10 @@ const char *ui_theme_name(const struct ui *ui);
 const char *ui_theme_mono_reason(const struct ui *ui);
 /* The live redraws per second in force. */
 double ui_updates_per_s(const struct ui *ui);
+/* The k-th item (k = 0 .. n-1, or n with dir != 0, back at the start)
+ * that a search in direction dir (see screen_ops.search) looks at, of n
+ * items with `sel` selected. */
+size_t ui_search_index(size_t sel, size_t k, int dir, size_t n);
 /* Case-insensitive substring test for the screens' search. */
 bool ui_text_matches(const char *text, const char *q);
 #endif

@@ -601,7 +601,7 @@ START_TEST(test_store_keeps_the_system)
 
     /* the baseline carries the system, so pruning its run loses nothing */
     json_t *rows = json_pack("[O]", row);
-    ck_assert_int_eq(store_save_baseline(dir, "before", id, rows, &d), 0);
+    ck_assert_int_eq(store_save_baseline(dir, "before", id, rows, false, &d), 0);
     json_decref(rows);
     char *path = xasprintf("%s/runs/%s.evmrun", dir, id);
     ck_assert_int_eq(unlink(path), 0);

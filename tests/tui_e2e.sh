@@ -427,6 +427,160 @@ else
     echo "tui_e2e: not root, no unshare or vt100 built in: the missing-vt100 case is skipped"
 fi
 
+# --- keys ----------------------------------------------------------------------
+# Raw bytes as a serial terminal sends them, whatever TERM says (the pane
+# is vt100, whose terminfo knows only ESC O A for Up): both cursor-mode
+# forms of the arrows and the common forms of Home/End/PgUp/PgDn move the
+# selection, an unknown sequence is ignored, a lone Esc is still Esc.
+raw() { tm send-keys -t e2e -H "$@"; }
+selected() { screen | grep -m1 '^> ' | sed 's/  .*//'; }
+# off_first DESCRIPTION: waits until a row other than the first is selected
+off_first() {
+    deadline=$(($(now) + UI_TIMEOUT))
+    while :; do
+        screen >"$tmpdir/screen" 2>/dev/null
+        if grep -q '^> ' "$tmpdir/screen" && ! grep -q '^> System Benchmarks' "$tmpdir/screen"; then
+            ok "$1"
+            return
+        fi
+        [ "$(now)" -ge "$deadline" ] && fail "$1 (waited ${UI_TIMEOUT}s)"
+        sleep 0.2
+    done
+}
+type_line "clear; $prog; echo tui-exit=\$?"
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: home opens with the first category selected"
+raw 1b 5b 42
+off_first "keys: ESC [ B (normal cursor mode) is Down"
+sleep 0.3
+! grep -q '^tui-exit' "$tmpdir/screen"
+check $? "keys: ESC [ B is not read as Esc (the program is still running)"
+raw 1b 4f 41
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: ESC O A (application cursor mode) is Up"
+raw 1b 4f 42
+off_first "keys: ESC O B is Down"
+raw 1b 5b 41
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: ESC [ A is Up"
+for pair in '1b 5b 46|1b 5b 48' '1b 4f 46|1b 4f 48' '1b 5b 34 7e|1b 5b 31 7e' \
+    '1b 5b 38 7e|1b 5b 37 7e' '1b 5b 36 7e|1b 5b 35 7e'; do
+    # shellcheck disable=SC2086  # the bytes are words
+    raw ${pair%|*}
+    off_first "keys: $(echo "${pair%|*}" | tr "[:lower:]" "[:upper:]") moves off the first row (End or PgDn)"
+    # shellcheck disable=SC2086
+    raw ${pair#*|}
+    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: $(echo "${pair#*|}" | tr "[:lower:]" "[:upper:]") comes back (Home or PgUp)"
+done
+raw 1b 5b 31 35 7e 1b 5b 31 3b 35 50
+sleep 0.5
+screen >"$tmpdir/screen"
+grep -q '^> System Benchmarks' "$tmpdir/screen" && ! grep -q 'Quit evmbench\|^tui-exit' "$tmpdir/screen"
+check $? "keys: F5 and Ctrl-F1 sequences are ignored, not read as Esc"
+# the arrow sent as ESC [ C (Right) opens the category, a lone Esc goes back
+raw 1b 5b 43
+expect '^  benchmark +runs here' "$UI_TIMEOUT" "keys: ESC [ C is Right (opens the category)"
+raw 1b
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: a lone Esc goes back to home"
+# home: Esc and Left ask before quitting, q quits at once
+raw 1b
+expect 'Quit evmbench\? y or q quits' "$UI_TIMEOUT" "keys: Esc on home asks before quitting"
+keys n
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: another key stays on home"
+! grep -q 'Quit evmbench' "$tmpdir/screen"
+check $? "keys: the question is gone"
+raw 1b 5b 44
+expect 'Quit evmbench\? y or q quits' "$UI_TIMEOUT" "keys: Left (ESC [ D) on home asks too"
+keys y
+expect '^tui-exit=0' "$UI_TIMEOUT" "keys: y quits with status 0"
+! grep -q '\[[A-D]' "$tmpdir/screen"
+check $? "keys: no escape sequence leaked to the shell"
+
+# the other terminal types of a serial console: both forms there too
+for t in vt220 linux screen; do
+    type_line "clear; TERM=$t $prog; echo tui-exit=\$?"
+    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: TERM=$t: home opens"
+    raw 1b 4f 42
+    off_first "keys: TERM=$t: ESC O B is Down"
+    raw 1b 5b 41
+    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: TERM=$t: ESC [ A is Up"
+    raw 1b 5b 42
+    off_first "keys: TERM=$t: ESC [ B is Down"
+    raw 1b 4f 41
+    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: TERM=$t: ESC O A is Up"
+    keys q
+    expect '^tui-exit=0' "$UI_TIMEOUT" "keys: TERM=$t: q quits with status 0"
+done
+
+# a sequence split on its way (a USB serial adapter's packets, a network
+# hop) is the key, not Esc, within the Esc delay; ESCDELAY (ms) sets it
+type_line "clear; ESCDELAY=3000 $prog; echo tui-exit=\$?"
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: home opens with ESCDELAY=3000"
+raw 1b
+sleep 0.5
+raw 5b 42
+off_first "keys: ESC, then [B half a second later, is Down (ESCDELAY honoured)"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "keys: q quits with status 0"
+
+# '/' then n and p: p goes back to the match n left
+type_line "clear; $prog; echo tui-exit=\$?"
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: home opens again"
+keys / e Enter
+wait_for '^> ' "$UI_TIMEOUT"
+first=$(selected)
+keys n
+wait_for '^> ' "$UI_TIMEOUT"
+second=$(selected)
+[ -n "$first" ] && [ "$first" != "$second" ]
+check $? "keys: n moves to the next match ('$first' -> '$second')"
+keys p
+sleep 0.5
+back=$(selected)
+[ "$back" = "$first" ]
+check $? "keys: p moves back to the previous match ('$second' -> '$back', want '$first')"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "keys: q on home quits at once"
+
+# the board: what was detected (nothing, in an empty sysroot) and how the
+# reference was chosen; a board picked with b is the one 's' shows
+mkdir -p "$tmpdir/nosys"
+type_line "clear; $prog --sysroot '$tmpdir/nosys'; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "keys: the screens open on an empty sysroot"
+keys b
+expect "Reference board: $BOARD, chosen with --board \\(detected: none\\)" \
+    "$UI_TIMEOUT" "keys: the picker says nothing was detected and --board chose the board"
+keys / j 7 2 1 e Enter
+expect '^>.* j721e' "$UI_TIMEOUT" "keys: the picker finds the J721E column"
+picked=$(screen | grep -m1 '^>' | grep -o 'j721e[A-Za-z0-9_-]*')
+keys Enter
+expect "board: .*\\[$picked\\] \\(picked\\)" "$UI_TIMEOUT" "keys: the top line names the picked board"
+keys s
+expect "^ Board: .*\\($picked\\)" "$UI_TIMEOUT" "keys: the system screen shows the picked board"
+expect "^ Decided: +picked with b" "$UI_TIMEOUT" "keys: ... and says it was picked"
+keys q b
+expect "Reference board: $picked, picked with b \\(detected: none\\)" \
+    "$UI_TIMEOUT" "keys: the picker says the board was picked"
+keys q q y
+expect '^tui-exit=0' "$UI_TIMEOUT" "keys: quits with status 0"
+
+# bad lines of the settings file stay on the screen: the first on the
+# bottom line (cut, with how to see it all: the path is long), all of them
+# in full on the system screen
+cfg="$tmpdir/settings-directory-with-a-name-long-enough-to-need-wrapping"
+mkdir -p "$cfg/evmbench"
+printf 'budget = sometimes\ncolour = red\nno equals sign here\n' >"$cfg/evmbench/config"
+type_line "clear; XDG_CONFIG_HOME='$cfg' $prog; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "keys: the screens open with a bad settings file"
+expect '\.\.\. \(\+2 more: s shows all\)' "$UI_TIMEOUT" \
+    "keys: the first bad settings line is on the bottom line, with how to see all"
+grep -qF "$cfg" "$tmpdir/screen" || grep -q "^$(printf %.40s "$cfg")" "$tmpdir/screen"
+check $? "keys: ... it is the settings file's"
+keys s
+expect '^ Settings file problems \(3\)' "$UI_TIMEOUT" "keys: s lists the settings file's problems"
+expect '^ +.*budget is quick or full' "$UI_TIMEOUT" "keys: ... the long one in full, wrapped"
+expect 'config:3: ' "$UI_TIMEOUT" "keys: ... and each of the others"
+keys q q y
+expect '^tui-exit=0' "$UI_TIMEOUT" "keys: quits with status 0"
+expect 'config:3: ' "$UI_TIMEOUT" "keys: the settings problems are printed after the screens close"
+
 # --- the terminal is the shell's again --------------------------------------
 type_line "clear; stty -g >'$tmpdir/stty.after'; cmp -s '$tmpdir/stty.before' '$tmpdir/stty.after' && echo stty-same"
 expect '^stty-same' "$UI_TIMEOUT" "the terminal modes are restored (stty -g unchanged)"
@@ -436,6 +590,97 @@ check $? "no alternate screen is left on (alternate_on=$alt)"
 cmd=$(tm display-message -p -t e2e '#{pane_current_command}')
 [ "$cmd" = sh ]
 check $? "the shell is in the foreground again (foreground: $cmd)"
+
+# --- menu ---------------------------------------------------------------------
+# Home is the chosen board's own guide; the MCU+ SDK sections of its SoC and
+# the other guides sit behind one entry each, merged by the alias table;
+# the counts are what 'a' starts; a list that does not fit says so.
+type_line "clear; $prog; echo tui-exit=\$?"
+expect '^ Performance Guide categories \(11\): Linux 12\.00\.00 Performance Guide' "$UI_TIMEOUT" \
+    "menu: home lists the AM62x guide's 11 categories"
+! grep -Eq 'UBoot UFS Driver|PCIe Driver|CPSW5g|\(MCU\+ SDK\)' "$tmpdir/screen"
+check $? "menu: no J721E category and no MCU+ SDK section on the AM62x SK home"
+grep -Eq '^  MCU\+ SDK sections for AM62x \.\.\. +6 categories of 1 guide' "$tmpdir/screen" &&
+    grep -Eq '^  Other guides \.\.\. +[0-9]+ categories of 3 guides' "$tmpdir/screen"
+check $? "menu: one entry for the SoC's MCU+ SDK sections, one for the other guides"
+# counts: home's "N runnable" is the number of rows the category says yes to
+for cat in 'System Benchmarks' 'Graphics SGX/RGX'; do
+    keys g
+    tm send-keys -t e2e -l "/$cat"
+    keys Enter
+    expect "^> $cat " "$UI_TIMEOUT" "menu: / selects $cat"
+    home_count=$(sed -n "s|^> $cat  *[0-9]* benchmarks*, \\([0-9]*\\) runnable.*|\\1|p; s|^> $cat .*, none runnable here.*|0|p; s|^> $cat .*reference only.*|0|p" "$tmpdir/screen")
+    keys Enter
+    expect '^  benchmark +runs here' "$UI_TIMEOUT" "menu: $cat opens"
+    sleep 0.3
+    screen >"$tmpdir/screen"
+    yes_rows=$(grep -Ec '^[> ] .* yes\*? \(' "$tmpdir/screen")
+    [ -n "$home_count" ] && [ "$home_count" -eq "$yes_rows" ] &&
+        grep -Eq "^ $cat: .*($yes_rows runnable|none runnable here|reference only)" "$tmpdir/screen"
+    check $? "menu: $cat: home and the category say $home_count runnable, $yes_rows rows say yes"
+    if [ "$yes_rows" -eq 0 ]; then
+        keys a
+        expect "nothing in $cat can run here.*: nothing started" "$UI_TIMEOUT" \
+            "menu: a on $cat, where nothing runs, says so"
+        grep -Eq '^  benchmark +runs here' "$tmpdir/screen"
+        check $? "menu: ... and starts nothing (the category stays)"
+    fi
+    keys q
+    expect '^ Performance Guide categories \(11\)' "$UI_TIMEOUT" "menu: q goes back to home"
+done
+keys G
+expect '^> Other guides \.\.\.' "$UI_TIMEOUT" "menu: Other guides is the last entry"
+keys Enter
+expect '^ Other guides: Performance Guide categories' "$UI_TIMEOUT" "menu: Enter lists the other guides"
+expect '^  PCIe Driver ' "$UI_TIMEOUT" "menu: J721E's categories are there"
+expect 'Enter open .* q back' "$UI_TIMEOUT" "menu: the list goes back with q"
+keys q
+expect '^> Other guides \.\.\.' "$UI_TIMEOUT" "menu: q goes back to home"
+keys k Enter
+expect '^ MCU\+ SDK sections for AM62x: Performance Guide categories \(6\)' "$UI_TIMEOUT" \
+    "menu: the MCU+ SDK entry lists the AM62x's sections"
+keys q '?'
+expect '^ v [0-9]+ more below' "$UI_TIMEOUT" "menu: help says more rows are below"
+keys G
+expect '^ \^ [0-9]+ more above' "$UI_TIMEOUT" "menu: at its end help says more rows are above"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "menu: q quits with status 0"
+
+# An AM68 SK's other guides: the AM62x and J721E titles of one section are
+# one category (benches/refs/sections.conf), and the long list says so.
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --board am68_sk-fs; echo tui-exit=\$?"
+expect '^ Performance Guide categories \([0-9]+\): Linux 09\.00\.00' "$UI_TIMEOUT" \
+    "menu: the AM68 SK's home is the 09.00.00 guide"
+keys G Enter
+expect '^ Other guides: ' "$UI_TIMEOUT" "menu: the AM68 SK's other guides"
+expect '^  v [0-9]+ more below' "$UI_TIMEOUT" "menu: a long list says more rows are below"
+cp "$tmpdir/screen" "$tmpdir/others.top"
+keys G
+expect '^  \^ [0-9]+ more above' "$UI_TIMEOUT" "menu: at its end it says more rows are above"
+cat "$tmpdir/others.top" >>"$tmpdir/screen"
+grep -Eq '^[> ] MMCSD +3 benchmarks' "$tmpdir/screen" &&
+    ! grep -Eq '^[> ] (MMC/SD Driver|ALSA SoC Audio Driver|UBoot EMMC Driver|UBoot MMC/SD Driver|OSPI Flash Driver) ' "$tmpdir/screen"
+check $? "menu: MMCSD and MMC/SD Driver (and the other aliases) are one category"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "menu: q quits with status 0 (AM68 SK)"
+
+# No board: home says so and offers the picker first.
+mkdir -p "$tmpdir/noboard"
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --sysroot '$tmpdir/noboard'; echo tui-exit=\$?"
+expect '^ Performance Guide categories \([0-9]+\), every guide: no board chosen' "$UI_TIMEOUT" \
+    "menu: with no board home says so"
+expect '^> Choose the board \(b\) \.\.\. +no board chosen' "$UI_TIMEOUT" \
+    "menu: the board picker is offered first"
+expect '^  v [0-9]+ more below' "$UI_TIMEOUT" "menu: home says more rows are below"
+keys G
+expect '^  \^ [0-9]+ more above' "$UI_TIMEOUT" "menu: at its end home says more rows are above"
+keys g Enter
+expect '^  board +guide column +CPU +DDR' "$UI_TIMEOUT" "menu: Enter on it opens the board picker"
+keys Enter
+expect '^ Performance Guide categories \(11\): Linux 12\.00\.00' "$UI_TIMEOUT" \
+    "menu: choosing the AM62x SK makes home its guide"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "menu: q quits with status 0 (no board)"
 
 echo "tui_e2e: all $n checks passed"
 exit 0
