@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/sysstate.h"
 #include "store/store.h"
 #include "common/util.h"
 
@@ -47,7 +48,9 @@ void job_init(struct job *j, struct app *a, const char *results_dir,
 int job_end(struct job *j, bool complete, struct diag *d)
 {
     job_close(j);
-    int rc = store_finish(j->store, complete, d) != 0 ? -1 : 0;
+    json_t *end = j->store && complete ? sysstate_end(j->app->sysroot) : NULL;
+    int rc = store_finish_with(j->store, complete, end, d) != 0 ? -1 : 0;
+    json_decref(end);
     j->store = NULL;
     session_free(&j->session);
     free(j->prefs);
@@ -92,6 +95,9 @@ static bool store_open(struct job *j)
     json_object_set_new(h, "board_name", a->board.name ? json_string(a->board.name)
                                                       : json_null());
     json_object_set_new(h, "quick", json_boolean(a->run_opts.params.quick));
+    /* the system it runs on (not the cores' clocks: measuring would stall the screen) */
+    json_object_set_new(h, "system", sysstate_read_board(a->sysroot, a->board.family, 0,
+                                                         &a->cmp.ddr_peak_mbs, NULL));
     struct diag d;
     diag_init(&d);
     j->store = store_begin(j->results_dir, a->ref_board ? a->ref_board : a->board.name, h,

@@ -13,6 +13,8 @@
 #include "app.h"
 #include "board/board.h"
 #include "board/privilege.h"
+#include "board/sysstate.h"
+#include "cli/cli_system.h"
 #include "recipe/toolkernel.h"
 #include "run/kernel.h"
 #include "selfcheck.h"
@@ -60,6 +62,37 @@ static void evm_text(const struct ref_board *e, bool have_refs, FILE *f)
     board_print_field(f, "Guide DDR", ddr[0] ? ddr : NULL);
 }
 
+/* The theoretical DDR peak: rate x width and the document of the width. */
+static json_t *ddr_peak_json(struct app *a, json_t *sys)
+{
+    const struct ddr_soc *soc;
+    double peak = cli_system_peak(sys, a->board.family, &soc);
+    json_t *o = json_object();
+    json_object_set_new(o, "mbs", peak > 0 ? json_real(peak) : json_null());
+    json_object_set_new(o, "bus_bits", soc ? json_integer(soc->bus_bits) : json_null());
+    json_object_set_new(o, "document", soc && soc->document ? json_string(soc->document)
+                                                          : json_null());
+    return o;
+}
+
+static void ddr_peak_text(struct app *a, json_t *sys, FILE *f)
+{
+    const struct ddr_soc *soc;
+    double peak = cli_system_peak(sys, a->board.family, &soc);
+    char *line;
+    if (peak > 0)
+        line = xasprintf("%.0f MB/s (%.0f MT/s x %d bit; %s: %s)", peak,
+                         sysstate_ddr_mts(sys), soc->bus_bits, soc->interfaces, soc->document);
+    else if (soc)
+        line = xasprintf("unknown: the data rate is not readable (%d-bit bus, %s)",
+                         soc->bus_bits, soc->document);
+    else
+        line = xasprintf("unknown: no DDR bus width is known for the SoC family %s",
+                         a->board.family ? a->board.family : "(none)");
+    board_print_field(f, "DDR peak", line);
+    free(line);
+}
+
 int cli_cmd_sysinfo(struct cli *c, struct app *unused)
 {
     (void)unused;
@@ -78,14 +111,20 @@ int cli_cmd_sysinfo(struct cli *c, struct app *unused)
     }
     struct priv_report pr;
     priv_probe(c->cfg.sysroot, &pr);
+    json_t *sys = cli_system_read(&a, SYSSTATE_MEASURE_S, c->err);
     if (cli_format_is(c, "json")) {
         json_t *j = board_to_json(&a.board);
+        json_object_set_new(j, "system", sys);
+        json_object_set_new(j, "ddr_peak", ddr_peak_json(&a, sys));
         json_object_set_new(j, "evm", evm_json(evm));
         json_object_set_new(j, "privileges", priv_to_json(&pr));
         cli_dump_json(j, f);
         json_decref(j);
     } else {
         board_print_text(&a.board, f);
+        sysstate_print_text(sys, f);
+        ddr_peak_text(&a, sys, f);
+        json_decref(sys);
         evm_text(evm, a.refs_loaded > 0, f);
         priv_print_text(&pr, f);
     }

@@ -23,6 +23,8 @@
 #include "run/result.h"
 #include "data/profile.h"
 #include "store/store.h"
+#include "board/sysstate.h"
+#include "cli/cli_system.h"
 #include "common/util.h"
 
 
@@ -252,7 +254,8 @@ static int resolve_benches(struct cli *c, struct app *a, const struct kernel ***
 
 /* Opens this run's file in the results store; a store that cannot be
  * written costs a warning, never the run. */
-static void open_store(struct cli *c, struct app *a, const struct run_options *opt)
+static void open_store(struct cli *c, struct app *a, const struct run_options *opt,
+                       json_t *system)
 {
     if (c->no_save)
         return;
@@ -274,6 +277,8 @@ static void open_store(struct cli *c, struct app *a, const struct run_options *o
     for (int i = 0; i < c->nargs; i++)
         json_array_append_new(args, json_string(c->args[i]));
     json_object_set_new(h, "benchmarks", args);
+    if (system)
+        json_object_set(h, "system", system);
     struct diag d;
     diag_init(&d);
     c->store = store_begin(dir, a->ref_board ? a->ref_board : a->board.name, h, &d);
@@ -436,6 +441,8 @@ struct run_outcome {
     char *run_id;               /* NULL when not saved */
     bool failed;                /* a benchmark or metric failed */
     int kfd;                    /* --lava-kmsg's descriptor, or -1 */
+    json_t *system;             /* the system record (board/sysstate.h) */
+    char *system_change;        /* --baseline: what differs from its system */
 };
 
 /* --lava-kmsg with --format lava: opens the path; when it cannot be
@@ -489,6 +496,22 @@ static bool batch_failed(struct cli *c, const struct batch *batch, const struct 
     return failed;
 }
 
+/* --baseline: what differs between its system and this one, said first
+ * (text), kept for the JSON report. */
+static void system_against_baseline(struct cli *c, struct run_outcome *o, FILE *f)
+{
+    char *dir = c->baseline ? cli_store_dir(c) : NULL;
+    if (!dir)
+        return;
+    json_t *base = sysstate_from_store(store_load_system(dir, c->baseline));
+    o->system_change = sysstate_diff(base, o->system);
+    if (cli_format_is(c, "text"))
+        fprintf(f, "System, baseline %s (A) -> this run (B): %s\n", c->baseline,
+                o->system_change);
+    json_decref(base);
+    free(dir);
+}
+
 /* Runs the kernels with the line sink: the text rows to f as each run
  * ends, every row into c->rows and the store; fills o. */
 static void run_batch(struct cli *c, struct app *a, const struct kernel **ks, size_t nk, FILE *f,
@@ -500,7 +523,9 @@ static void run_batch(struct cli *c, struct app *a, const struct kernel **ks, si
     print_warnings(c, &o->watch.warnings, 0);
     c->app = a;
     c->rows = json_array();
-    open_store(c, a, &o->opt);
+    o->system = cli_system_read(a, SYSSTATE_MEASURE_S, c->err);
+    system_against_baseline(c, o, f);
+    open_store(c, a, &o->opt, o->system);
     c->run_out = cli_format_is(c, "text") ? f : NULL;
     int efd = fileno(c->err);
     c->status_tty = efd >= 0 && isatty(efd);
@@ -522,9 +547,12 @@ static void run_batch(struct cli *c, struct app *a, const struct kernel **ks, si
     o->run_id = c->store ? xstrdup(store_writer_id(c->store)) : NULL;
     struct diag d;
     diag_init(&d);
-    if (c->store && store_finish(c->store, true, &d) != 0)
+    json_t *end = sysstate_end(a->sysroot);
+    sysstate_merge_end(o->system, end);
+    if (c->store && store_finish_with(c->store, true, end, &d) != 0)
         fprintf(c->err, "evmbench: warning: %s\n", diag_last(&d));
     diag_free(&d);
+    json_decref(end);
     c->store = NULL;
 }
 
@@ -573,6 +601,9 @@ static void print_run_json(struct cli *c, const struct app *a, const struct run_
     json_object_set_new(o, "warnings", warn);
     json_object_set_new(o, "settings", settings_json(c, a, &r->opt));
     json_object_set_new(o, "sysinfo", board_to_json(&a->board));
+    json_object_set(o, "system", r->system ? r->system : json_null());
+    json_object_set_new(o, "system_change", r->system_change ? json_string(r->system_change)
+                                                             : json_null());
     json_object_set_new(o, "results", json_incref(c->rows));
     cli_dump_json(o, f);
     json_decref(o);
@@ -716,6 +747,8 @@ int cli_cmd_run(struct cli *c, struct app *a)
     json_decref(c->base_rows);
     c->base_rows = NULL;
     free(r.run_id);
+    json_decref(r.system);
+    free(r.system_change);
     app_cpu_watch_free(&r.watch);
     free(ks);
     rc = cli_close_output(c, f);

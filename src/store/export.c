@@ -153,6 +153,9 @@ static void print_text(FILE *out, json_t *rows, double fail_pct)
         else
             fprintf(out, "%-*s %10s %-8.8s %10s %8s %s\n", w, name, measured,
                     str_of(row, "unit"), ref, dev, verdict);
+        double peak, pct;
+        if (num_of(row, "ddr_peak_mbs", &peak) && num_of(row, "ddr_peak_pct", &pct))
+            result_print_peak_line(out, pct, peak);
         if (*why)
             fprintf(out, "  FAIL: %s\n", why);
     }
