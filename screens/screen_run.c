@@ -56,9 +56,11 @@ struct metric_ref {
     size_t index;
 };
 
-/* The metrics of every started run, in order; caller frees. */
-static struct metric_ref *batch_metrics(const struct batch *b, size_t *n)
+/* The metrics of every started run that the job shows (a profile's list),
+ * in order; caller frees. */
+static struct metric_ref *batch_metrics(const struct job *j, size_t *n)
 {
+    const struct batch *b = job_batch(j);
     size_t total = 0;
     for (size_t i = 0; b && i < b->n; i++)
         total += b->runs[i] ? b->runs[i]->nmetrics : 0;
@@ -66,7 +68,8 @@ static struct metric_ref *batch_metrics(const struct batch *b, size_t *n)
     *n = 0;
     for (size_t i = 0; b && i < b->n; i++)
         for (size_t k = 0; b->runs[i] && k < b->runs[i]->nmetrics; k++)
-            m[(*n)++] = (struct metric_ref){ b->runs[i], k };
+            if (job_metric_shown(j, b->runs[i], k))
+                m[(*n)++] = (struct metric_ref){ b->runs[i], k };
     return m;
 }
 
@@ -288,7 +291,7 @@ static int draw_table(struct screen *s, WINDOW *w, struct tally *t)
     const struct app *a = ui_app(s->ui);
     bool utf8 = ui_utf8(s->ui);
     size_t n;
-    struct metric_ref *mr = batch_metrics(job_batch(ui_job(s->ui)), &n);
+    struct metric_ref *mr = batch_metrics(ui_job(s->ui), &n);
     size_t vis = table_rows(s, job_run(ui_job(s->ui)));
     memset(t, 0, sizeof *t);
     t->compared = SUMMARY_MEAN;
@@ -413,7 +416,7 @@ static enum action run_action(struct screen *s, enum action a)
         break;
     }
     size_t n = 0;
-    struct metric_ref *mr = batch_metrics(job_batch(ui_job(s->ui)), &n);
+    struct metric_ref *mr = batch_metrics(ui_job(s->ui), &n);
     enum action out = a;
     if (list_pos_move(&v->pos, n, table_rows(s, run), a)) {
         v->follow = false;

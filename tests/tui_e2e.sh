@@ -166,7 +166,7 @@ expect "reference: .*\\[$BOARD\\], .*Performance Guide" "$UI_TIMEOUT" \
 expect '^metric +unit +now +min +max\* +avg +n +ref +min-max deviation' "$UI_TIMEOUT" \
     "the metric table has its header"
 for m in copy scale add triad; do
-    expect "^$m +mb/s +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9k]+ +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ +([-+>]?[0-9.]+% (better|worse)|0\\.0%) +(in|warn|off)" "$UI_TIMEOUT" \
+    expect "^$m +MB/s +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9k]+ +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ +([-+>]?[0-9.]+% (better|worse)|0\\.0%) +(in|warn|off)" "$UI_TIMEOUT" \
         "$m: value, min/max/avg, samples, reference and deviation"
 done
 expect '\[#+\] 100%' "$UI_TIMEOUT" "the progress bar is full and ASCII"
@@ -176,7 +176,7 @@ expect 'r run again +c compare +\? help +q back' "$UI_TIMEOUT" "the bottom line 
 keys '?'
 expect 'Show the keys' "$UI_TIMEOUT" "? works on the live screen"
 keys q
-expect '^copy +mb/s' "$UI_TIMEOUT" "q closes the help, the result stays"
+expect '^copy +MB/s' "$UI_TIMEOUT" "q closes the help, the result stays"
 
 # --- compare, results, board picker, settings, theme, search --------------
 expect '^ selected: stream triad \(Up/Down moves, c compares\)' "$UI_TIMEOUT" \
@@ -184,7 +184,7 @@ expect '^ selected: stream triad \(Up/Down moves, c compares\)' "$UI_TIMEOUT" \
 keys k
 expect '^ selected: stream add ' "$UI_TIMEOUT" "Up selects the metric above"
 keys c
-expect '^ Compare: stream add \(mb/s, higher is better\)' "$UI_TIMEOUT" \
+expect '^ Compare: stream add \(MB/s, higher is better\)' "$UI_TIMEOUT" \
     "c compares the selected metric"
 expect '^> this board \(measured\) +[0-9.kM]+ #+' "$UI_TIMEOUT" "this board's bar is drawn in ASCII"
 expect '^\* AM62x SK +[0-9.]+ #+' "$UI_TIMEOUT" "the reference board is marked with its bar"
@@ -374,7 +374,7 @@ wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
     fail "the run ends after the resize storm"
 grep -Eq 'finished in' "$tmpdir/screen"
 check $? "the STREAM run finishes after the resize storm"
-expect '^copy +mb/s' "$UI_TIMEOUT" "the results are drawn at 80x24 again"
+expect '^copy +MB/s' "$UI_TIMEOUT" "the results are drawn at 80x24 again"
 keys q
 expect 'Performance Guide categories' "$UI_TIMEOUT" "q leaves the run for home"
 keys q
