@@ -498,11 +498,14 @@ char *fmt_result_detail(char *buf, size_t size, const struct result_row *r, size
     size_t o = 0;
     if (!size)
         return buf;
+    buf[0] = '\0';
 #define ADD(...) do { int k_ = snprintf(buf + o, o < size ? size - o : 0, __VA_ARGS__); \
                       if (k_ > 0) o += (size_t)k_; } while (0)
-    ADD("%s %s (%s, run #%zu%s%s): ", r->bench ? r->bench : "?", r->metric ? r->metric : "?",
-        r->provider[0] ? r->provider : "?", number, store_id ? " of " : "",
-        store_id ? store_id : "");
+    ADD("%s %s: ", r->bench ? r->bench : "?", r->metric ? r->metric : "?");
+    /* why it failed comes first: it is what the row is about */
+    if (r->status != STATUS_OK)
+        ADD("%s: %s; ", status_name(r->status),
+            r->error ? r->error : status_message(r->status));
     if (r->samples) {
         fmt_value(mn, sizeof mn, r->min, 9);
         fmt_value(mx, sizeof mx, r->max, 9);
@@ -520,8 +523,8 @@ char *fmt_result_detail(char *buf, size_t size, const struct result_row *r, size
     } else {
         ADD("; no reference");
     }
-    if (r->status != STATUS_OK)
-        ADD(". %s: %s", status_name(r->status), r->error ? r->error : status_message(r->status));
+    ADD("; %s, run #%zu%s%s", r->provider[0] ? r->provider : "?", number,
+        store_id ? " of " : "", store_id ? store_id : "");
 #undef ADD
     if (o >= size)
         buf[size - 1] = '\0';

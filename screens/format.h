@@ -154,8 +154,9 @@ char *fmt_result_line(char *buf, size_t size, const struct result_layout *l,
                       const struct result_row *r, size_t number, enum session_state state,
                       json_t *baseline, bool utf8);
 /* Everything about one row in a sentence, for the lines below the table:
- * "stream copy (kernel:stream, run #3 of ID): min 1200, max 1300, avg 1250
- * MB/s over 10 samples; guide 1839, band 1650-2245", and why it failed. */
+ * "stream copy: min 1200, max 1300, avg 1250 MB/s over 10 samples; guide
+ * 1839, band 1650-2245; kernel:stream, run #3 of ID", why it failed first
+ * ("stream copy: failed: REASON; no sample; ..."). */
 char *fmt_result_detail(char *buf, size_t size, const struct result_row *r, size_t number,
                         const char *store_id);
 /* The change of r from its baseline row: "+2.3% better", "-1.0% worse",

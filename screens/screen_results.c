@@ -20,7 +20,7 @@
 #include "common/util.h"
 
 #define HEAD_ROWS 3     /* title, blank, column header */
-#define FOOT_ROWS 3     /* the selected row's details (2), the position */
+#define FOOT_ROWS 4     /* the selected row's details (3), the position */
 
 struct results {
     struct list_pos pos;

@@ -13,7 +13,7 @@
 
 #include "common/util.h"
 
-#define HEAD_ROWS 4     /* title, where saved, blank, column header */
+#define HEAD_ROWS 5     /* title, counts, where saved, blank, column header */
 
 struct summary_view {
     char title[128];
@@ -91,15 +91,16 @@ static void summary_draw(struct screen *s, WINDOW *w, bool full)
     const char *id = job_store_id(ui_job(s->ui));
     (void)full;
 
-    count_line(counts, sizeof counts, rs, n);
-    snprintf(line, sizeof line, "Summary: %s - %s", v->title, counts);
+    snprintf(line, sizeof line, "Summary: %s", v->title);
     widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
+    count_line(counts, sizeof counts, rs, n);
+    widget_text(w, 1, 1, width - 2, ROLE_NORMAL, counts, utf8);
     if (id)
-        snprintf(line, sizeof line, "saved in run %s (evmbench results show %s)", id, id);
+        snprintf(line, sizeof line, "saved in the results store as run %s", id);
     else
         snprintf(line, sizeof line, "not saved: %s", job_results_dir(ui_job(s->ui))
                  ? "the results store could not be written" : "no results store (--no-save)");
-    widget_text(w, 1, 1, width - 2, id ? ROLE_NORMAL : ROLE_WARN, line, utf8);
+    widget_text(w, 2, 1, width - 2, id ? ROLE_NORMAL : ROLE_WARN, line, utf8);
 
     int unit_w = 0;
     for (size_t i = 0; i < n; i++) {
@@ -109,7 +110,7 @@ static void summary_draw(struct screen *s, WINDOW *w, bool full)
     struct result_layout lay;
     fmt_result_layout(&lay, width - 2, unit_w, false);
     fmt_result_header(line, sizeof line, &lay, NULL);
-    widget_text(w, 3, 2, width - 2, ROLE_HEADER, line, utf8);
+    widget_text(w, HEAD_ROWS - 1, 2, width - 2, ROLE_HEADER, line, utf8);
     if (!n)
         widget_text(w, HEAD_ROWS, 2, width - 2, ROLE_DIM,
                     "Nothing was measured to the end.", utf8);

@@ -442,9 +442,9 @@ START_TEST(result_line)
                   str_ends_with(buf, "#4"), "%s", buf);
     /* and the line below the table says all of it */
     fmt_result_detail(buf, sizeof buf, &r, 4, "20261201-120000-am62xx_sk-fs");
-    ck_assert_msg(strcmp(buf, "stream copy (kernel:stream, run #4 of 20261201-120000-am62xx_sk-fs): "
-                              "no sample; guide 1838.9, band 1650.2-2245.2. failed: cannot "
-                              "allocate 3 arrays of 64 MiB") == 0, "%s", buf);
+    ck_assert_msg(strcmp(buf, "stream copy: failed: cannot allocate 3 arrays of 64 MiB; "
+                              "no sample; guide 1838.9, band 1650.2-2245.2; kernel:stream, "
+                              "run #4 of 20261201-120000-am62xx_sk-fs") == 0, "%s", buf);
     r.samples = 3;
     r.status = STATUS_OK;
     fmt_result_detail(buf, sizeof buf, &r, 4, NULL);

@@ -427,6 +427,98 @@ else
     echo "tui_e2e: not root, no unshare or vt100 built in: the missing-vt100 case is skipped"
 fi
 
+# --- results ---------------------------------------------------------------
+# The results list the latest finished value of each metric with the run
+# that measured it; the older ones come on 'h'. The selected row is told in
+# full below the table; at 132 columns min, max, samples and the guide's
+# band join the table.
+type_line "clear; $prog --run stream $RUN_ARGS; echo tui-exit=\$?"
+wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
+    fail "results: the first STREAM run ends"
+ok "results: the first STREAM run ends"
+keys r v
+expect '^ Results: 4 metrics measured, sorted by order \(\+4 older: h\)' "$RUN_TIMEOUT" \
+    "results: two runs of STREAM give 4 metrics, the older 4 on h"
+expect '^> stream copy +MB/s +[0-9.kM]+ +[0-9.kM]+ +[-+>0-9.]+% (better|worse) +(in|warn|off) +#2$' \
+    "$UI_TIMEOUT" "results: a row shows the run that measured it (#2, the latest)"
+expect '^ stream copy: min [0-9.kM]+, max [0-9.kM]+, avg [0-9.kM]+ MB/s over [0-9]+ samples?' \
+    "$UI_TIMEOUT" "results: the selected row's min, max, average and samples below the table"
+keys h
+expect '^ Results: every value measured \(8\)' "$UI_TIMEOUT" "results: h lists every value"
+expect '^> stream copy +MB/s .* #1$' "$UI_TIMEOUT" "results: the older run's values are there (#1)"
+keys h
+expect '^ Results: 4 metrics measured' "$UI_TIMEOUT" "results: h again shows the latest only"
+tm resize-window -t e2e -x 132 -y 24
+expect '^  metric +unit +value +min +max +n +ref +band +deviation +status +run' "$UI_TIMEOUT" \
+    "results: at 132 columns min, max, samples and the guide's band join the table"
+expect '^> stream copy +MB/s( +[0-9.kM]+){4} +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ ' "$UI_TIMEOUT" \
+    "results: the band is in the row at 132 columns"
+tm resize-window -t e2e -x 80 -y 24
+expect '^  metric +unit +value +ref +deviation +status +run$' "$UI_TIMEOUT" \
+    "results: back at 80 columns the table fits again"
+# S asks before it replaces a baseline; n keeps the old one
+keys S
+type_line mine
+expect "^saved 4 metrics as baseline 'mine'" "$UI_TIMEOUT" "results: S saves a new baseline at once"
+# a replacement is a new file put in place (rename): a new inode
+ino_before=$(ls -i "$tmpdir/data/evmbench/baselines/mine.json")
+keys S
+type_line mine
+expect "^baseline 'mine' exists \(4 metrics\): replace it with these 4\? \(y/n\)" "$UI_TIMEOUT" \
+    "results: S on an existing name asks before replacing it"
+keys n
+expect "^baseline 'mine' kept as it was" "$UI_TIMEOUT" "results: n keeps the old baseline"
+[ "$(ls -i "$tmpdir/data/evmbench/baselines/mine.json")" = "$ino_before" ]
+check $? "results: after n the baseline file is the same file"
+keys S
+type_line mine
+expect "replace it with these 4\? \(y/n\)" "$UI_TIMEOUT" "results: S asks again"
+keys y
+expect "^saved 4 metrics as baseline 'mine'" "$UI_TIMEOUT" "results: y replaces it"
+[ "$(ls -i "$tmpdir/data/evmbench/baselines/mine.json")" != "$ino_before" ]
+check $? "results: after y the baseline file is a new one"
+keys q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "results: q quits with status 0"
+
+# 'a' on a category ends on a one-screen summary. A stand-in openssl that
+# fails at once makes CRYPTO quick and its failure reason known.
+mkdir -p "$tmpdir/failtools"
+printf '#!/bin/sh\necho "openssl stand-in: no such engine" >&2\nexit 1\n' >"$tmpdir/failtools/openssl"
+chmod +x "$tmpdir/failtools/openssl"
+type_line "clear; $prog $RUN_ARGS --tools-dir '$tmpdir/failtools'; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "summary: the home screen opens"
+keys / C R Y P T O Enter Enter
+expect '^> OpenSSL Performance +yes \(tool' "$UI_TIMEOUT" "summary: the stand-in openssl runs CRYPTO"
+keys a
+expect '^ Summary: CRYPTO, all' "$RUN_TIMEOUT" "summary: shown when the category batch ends"
+expect '^ [0-9]+ metrics: [0-9]+ in range, [0-9]+ warn, [0-9]+ off, [0-9]+ failed' "$UI_TIMEOUT" \
+    "summary: counts the verdicts and the failures"
+expect '^ saved in the results store as run [0-9]{8}-[0-9]{6}-' "$UI_TIMEOUT" \
+    "summary: names the run the results were saved in"
+expect '^  ~?[a-z_]*performance [a-z0-9-]+ +(kB/s|%) +failed: ' "$UI_TIMEOUT" \
+    "summary: a failed metric shows why, not only 'failed'"
+expect '^Enter back +v all results' "$UI_TIMEOUT" "summary: shows its keys"
+keys Enter
+expect '^ CRYPTO: all - benchmark 1 of 1' "$UI_TIMEOUT" "summary: Enter returns to the run"
+keys v
+expect 'exit status 1' "$UI_TIMEOUT" "results: the selected failure's reason in full below the table"
+keys q q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "summary: q quits with status 0"
+
+# --demo follows the profile: its row list on the live screen, its
+# headline (STREAM triad) compared.
+type_line "clear; $prog --demo $RUN_ARGS; echo tui-exit=\$?"
+expect '^ Compare: stream triad ' "$RUN_TIMEOUT" "demo: compares STREAM's headline, triad"
+expect 'demo \(quick profile\): LMBench' "$RUN_TIMEOUT" "demo: then bw_mem"
+expect '^(rd|bcopy)-16mb +MB/s' "$RUN_TIMEOUT" "demo: bw_mem shows the profile's rows"
+rows=$(grep -Ec '^[a-z0-9_.-]+ +MB/s ' "$tmpdir/screen")
+[ "$rows" = 2 ]
+check $? "demo: bw_mem shows the profile's 2 rows, not all of them ($rows)"
+keys x
+expect '^demo stopped' "$UI_TIMEOUT" "demo: a key stops it"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "demo: q quits with status 0"
+
 # --- the terminal is the shell's again --------------------------------------
 type_line "clear; stty -g >'$tmpdir/stty.after'; cmp -s '$tmpdir/stty.before' '$tmpdir/stty.after' && echo stty-same"
 expect '^stty-same' "$UI_TIMEOUT" "the terminal modes are restored (stty -g unchanged)"
