@@ -201,10 +201,11 @@ tm resize-window -t e2e -x 80 -y 24
 expect '^> this board \(measured\)' "$UI_TIMEOUT" "back at 80x24 the bars return"
 keys q v
 expect '^ Results: 4 metrics measured, sorted by order' "$UI_TIMEOUT" "v lists the results"
-expect '^  metric +unit +value +ref +deviation +status +provider' "$UI_TIMEOUT" "the results have their header"
-expect '^> stream copy +mb/s +[0-9.kM]+ +[0-9.kM]+ +[-+][0-9.]+% (better|worse) +(in|warn|off) +kernel:stream' "$UI_TIMEOUT" \
-    "a result row: value, reference, deviation, status, provider"
-expect 'Tab sort +f warn/off +B baseline +S save +c compare' "$UI_TIMEOUT" "the results show their keys"
+expect '^  metric +unit +value +ref +deviation +status +run$' "$UI_TIMEOUT" "the results have their header"
+expect '^> stream copy +MB/s +[0-9.kM]+ +[0-9.kM]+ +[-+][0-9.]+% (better|worse) +(in|warn|off) +#1$' "$UI_TIMEOUT" \
+    "a result row: value, reference, deviation, status, run"
+expect 'kernel:stream, run #1( |$)' "$UI_TIMEOUT" "the selected row's provider and run below the table"
+expect 'Tab sort +f warn/off +h history +B baseline +S save +c compare' "$UI_TIMEOUT" "the results show their keys"
 keys S
 expect '^save as baseline: _' "$UI_TIMEOUT" "S asks for a baseline name"
 type_line before
@@ -215,9 +216,9 @@ keys B
 expect '^  before +baseline +4' "$UI_TIMEOUT" "B lists the saved baselines and runs"
 keys j Enter
 expect 'sorted by order, baseline before' "$UI_TIMEOUT" "Enter makes it the baseline"
-expect '^  metric +unit +value +ref +deviation +status +vs before' "$UI_TIMEOUT" \
+expect '^  metric +unit +value +ref +deviation +status +run +vs before' "$UI_TIMEOUT" \
     "the last column is the change from the baseline"
-expect '^> stream copy +mb/s .* 0\.0%$' "$UI_TIMEOUT" "the same run against itself: no change"
+expect '^> stream copy +MB/s .* 0\.0%$' "$UI_TIMEOUT" "the same run against itself: no change"
 keys Tab
 expect 'sorted by name' "$UI_TIMEOUT" "Tab sorts by the next column"
 expect '^> stream add ' "$UI_TIMEOUT" "sorted by name, add comes first"
