@@ -232,6 +232,7 @@ struct tally {
     const char *source;
     enum summary compared;
     size_t verdicts[4], at_clock[4], with_samples, scaled;
+    size_t worse[4];                /* verdicts on the worse side */
 };
 
 static void tally_row(struct tally *t, const struct result_row *row, bool first)
@@ -240,8 +241,10 @@ static void tally_row(struct tally *t, const struct result_row *row, bool first)
         t->source = row->ref_source;
     if (first)
         t->compared = row->summary;
-    if (row->samples && row->dev.has_ref && (unsigned)row->dev.verdict < 4)
+    if (row->samples && row->dev.has_ref && (unsigned)row->dev.verdict < 4) {
         t->verdicts[row->dev.verdict]++;
+        t->worse[row->dev.verdict] += !row->dev.better;
+    }
     if (row->samples && row->has_scaled && (unsigned)row->dev_scaled.verdict < 4) {
         t->at_clock[row->dev_scaled.verdict]++;
         t->scaled++;
@@ -330,8 +333,10 @@ static int draw_outcome(WINDOW *w, int y, const struct tally *t, const struct ap
                  t->verdicts[VERDICT_WARN], t->verdicts[VERDICT_OFF], a->tolerance_pct);
     else
         snprintf(line, sizeof line, "no reference to compare with");
-    enum role r = t->verdicts[VERDICT_OFF] ? ROLE_OFF : t->verdicts[VERDICT_WARN]
-                ? ROLE_WARN : ROLE_IN_RANGE;
+    /* beyond the band on the better side only is no alarm */
+    enum role r = t->worse[VERDICT_OFF] ? ROLE_OFF : t->worse[VERDICT_WARN] ? ROLE_WARN
+                : t->verdicts[VERDICT_OFF] || t->verdicts[VERDICT_WARN] ? ROLE_AHEAD
+                : ROLE_IN_RANGE;
     widget_text(w, y++, 1, width - 2, t->source ? r : ROLE_DIM, line, utf8);
     /* CPU-bound rows judged at this board's clock too (a board run at
      * another OPP than the guide's EVM) */
