@@ -1,9 +1,11 @@
 /* session.h - every metric measured since the program started.
  *
  * The TUI keeps each finished (or cancelled) batch here instead of freeing
- * it, so the results screen lists every metric measured, and a change of
- * reference board re-judges them all: rows are made afresh from the runs
- * with the compare settings of the moment (result_row_make).
+ * it, numbered in the order the batches started, so the results screen
+ * lists the latest finished value of each metric (and on request every
+ * value, older and cancelled ones marked), and a change of reference board
+ * re-judges them all: rows are made afresh from the runs with the compare
+ * settings of the moment (result_row_make).
  *
  * Sorting and filtering work on the rows alone (the tests give them rows
  * filled by hand). */
