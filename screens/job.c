@@ -420,8 +420,9 @@ bool job_save_baseline(struct job *j, const char *name)
     free(rs);
     struct diag d;
     diag_init(&d);
+    /* the screen asked before replacing; the old one is kept as NAME.prev */
     int rc = store_save_baseline(j->results_dir, name,
-                                 j->store ? store_writer_id(j->store) : NULL, rows, &d);
+                                 j->store ? store_writer_id(j->store) : NULL, rows, true, &d);
     json_decref(rows);
     if (rc != 0)
         say(j, JOB_ERROR, "%s", diag_last(&d));

@@ -130,8 +130,8 @@ json_t *job_baseline(const struct job *j, const char **name);
 /* True when the store has a saved baseline `name` (*rows: its metrics). */
 bool job_baseline_exists(const struct job *j, const char *name, size_t *rows);
 /* Saves the latest value of every metric measured so far as baseline
- * `name` (replacing one of that name: ask first, job_baseline_exists);
- * says how it went. */
+ * `name`, replacing one of that name (ask first: job_baseline_exists) and
+ * keeping it as `name`.prev; says how it went. */
 bool job_save_baseline(struct job *j, const char *name);
 
 /* The provider preference of b (*chosen: set on the category screen,

@@ -56,6 +56,7 @@ struct screen_arg {
     bool all;                       /* run: every runnable bench of category */
     const char *title;              /* summary: what ran ("System Benchmarks") */
     size_t since_run;               /* summary: the batches numbered from this one */
+    int menu_part;                  /* guides: which enum cat_menu_part */
 };
 
 struct screen_ops {
@@ -87,6 +88,7 @@ struct screen {
 };
 
 extern const struct screen_ops screen_home;
+extern const struct screen_ops screen_guides;
 extern const struct screen_ops screen_category;
 extern const struct screen_ops screen_run;
 extern const struct screen_ops screen_help;

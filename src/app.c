@@ -47,7 +47,10 @@ void app_init(struct app *a, const struct app_config *cfg)
     memcpy(a->kernels, kernel_registry, kernel_registry_count * sizeof *a->kernels);
     memcpy(a->kernels + kernel_registry_count, a->tool_kernels,
            a->ntool_kernels * sizeof *a->kernels);
-    a->catalog = catalog_build(a->refdb, a->kernels, a->nkernels);
+    struct cat_aliases aliases;
+    cat_aliases_init(&aliases);
+    cat_aliases_load_default(&aliases, &a->diag);
+    a->catalog = catalog_build(a->refdb, &aliases, a->kernels, a->nkernels);
     a->provider = cfg->provider;
 
     a->tolerance_pct = cfg->tolerance_pct > 0 ? cfg->tolerance_pct : DEFAULT_TOLERANCE_PCT;

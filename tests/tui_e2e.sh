@@ -530,5 +530,96 @@ cmd=$(tm display-message -p -t e2e '#{pane_current_command}')
 [ "$cmd" = sh ]
 check $? "the shell is in the foreground again (foreground: $cmd)"
 
+# --- menu ---------------------------------------------------------------------
+# Home is the chosen board's own guide; the MCU+ SDK sections of its SoC and
+# the other guides sit behind one entry each, merged by the alias table;
+# the counts are what 'a' starts; a list that does not fit says so.
+type_line "clear; $prog; echo tui-exit=\$?"
+expect '^ Performance Guide categories \(11\): Linux 12\.00\.00 Performance Guide' "$UI_TIMEOUT" \
+    "menu: home lists the AM62x guide's 11 categories"
+! grep -Eq 'UBoot UFS Driver|PCIe Driver|CPSW5g|\(MCU\+ SDK\)' "$tmpdir/screen"
+check $? "menu: no J721E category and no MCU+ SDK section on the AM62x SK home"
+grep -Eq '^  MCU\+ SDK sections for AM62x \.\.\. +6 categories of 1 guide' "$tmpdir/screen" &&
+    grep -Eq '^  Other guides \.\.\. +[0-9]+ categories of 3 guides' "$tmpdir/screen"
+check $? "menu: one entry for the SoC's MCU+ SDK sections, one for the other guides"
+# counts: home's "N runnable" is the number of rows the category says yes to
+for cat in 'System Benchmarks' 'Graphics SGX/RGX'; do
+    keys g
+    tm send-keys -t e2e -l "/$cat"
+    keys Enter
+    expect "^> $cat " "$UI_TIMEOUT" "menu: / selects $cat"
+    home_count=$(sed -n "s|^> $cat  *[0-9]* benchmarks*, \\([0-9]*\\) runnable.*|\\1|p; s|^> $cat .*, none runnable here.*|0|p; s|^> $cat .*reference only.*|0|p" "$tmpdir/screen")
+    keys Enter
+    expect '^  benchmark +runs here' "$UI_TIMEOUT" "menu: $cat opens"
+    sleep 0.3
+    screen >"$tmpdir/screen"
+    yes_rows=$(grep -Ec '^[> ] .* yes\*? \(' "$tmpdir/screen")
+    [ -n "$home_count" ] && [ "$home_count" -eq "$yes_rows" ] &&
+        grep -Eq "^ $cat: .*($yes_rows runnable|none runnable here|reference only)" "$tmpdir/screen"
+    check $? "menu: $cat: home and the category say $home_count runnable, $yes_rows rows say yes"
+    if [ "$yes_rows" -eq 0 ]; then
+        keys a
+        expect "nothing in $cat can run here.*: nothing started" "$UI_TIMEOUT" \
+            "menu: a on $cat, where nothing runs, says so"
+        grep -Eq '^  benchmark +runs here' "$tmpdir/screen"
+        check $? "menu: ... and starts nothing (the category stays)"
+    fi
+    keys q
+    expect '^ Performance Guide categories \(11\)' "$UI_TIMEOUT" "menu: q goes back to home"
+done
+keys G
+expect '^> Other guides \.\.\.' "$UI_TIMEOUT" "menu: Other guides is the last entry"
+keys Enter
+expect '^ Other guides: Performance Guide categories' "$UI_TIMEOUT" "menu: Enter lists the other guides"
+expect '^  PCIe Driver ' "$UI_TIMEOUT" "menu: J721E's categories are there"
+expect 'Enter open .* q back' "$UI_TIMEOUT" "menu: the list goes back with q"
+keys q
+expect '^> Other guides \.\.\.' "$UI_TIMEOUT" "menu: q goes back to home"
+keys k Enter
+expect '^ MCU\+ SDK sections for AM62x: Performance Guide categories \(6\)' "$UI_TIMEOUT" \
+    "menu: the MCU+ SDK entry lists the AM62x's sections"
+keys q '?'
+expect '^ v [0-9]+ more below' "$UI_TIMEOUT" "menu: help says more rows are below"
+keys G
+expect '^ \^ [0-9]+ more above' "$UI_TIMEOUT" "menu: at its end help says more rows are above"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "menu: q quits with status 0"
+
+# An AM68 SK's other guides: the AM62x and J721E titles of one section are
+# one category (benches/refs/sections.conf), and the long list says so.
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --board am68_sk-fs; echo tui-exit=\$?"
+expect '^ Performance Guide categories \([0-9]+\): Linux 09\.00\.00' "$UI_TIMEOUT" \
+    "menu: the AM68 SK's home is the 09.00.00 guide"
+keys G Enter
+expect '^ Other guides: ' "$UI_TIMEOUT" "menu: the AM68 SK's other guides"
+expect '^  v [0-9]+ more below' "$UI_TIMEOUT" "menu: a long list says more rows are below"
+cp "$tmpdir/screen" "$tmpdir/others.top"
+keys G
+expect '^  \^ [0-9]+ more above' "$UI_TIMEOUT" "menu: at its end it says more rows are above"
+cat "$tmpdir/others.top" >>"$tmpdir/screen"
+grep -Eq '^[> ] MMCSD +3 benchmarks' "$tmpdir/screen" &&
+    ! grep -Eq '^[> ] (MMC/SD Driver|ALSA SoC Audio Driver|UBoot EMMC Driver|UBoot MMC/SD Driver|OSPI Flash Driver) ' "$tmpdir/screen"
+check $? "menu: MMCSD and MMC/SD Driver (and the other aliases) are one category"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "menu: q quits with status 0 (AM68 SK)"
+
+# No board: home says so and offers the picker first.
+mkdir -p "$tmpdir/noboard"
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --sysroot '$tmpdir/noboard'; echo tui-exit=\$?"
+expect '^ Performance Guide categories \([0-9]+\), every guide: no board chosen' "$UI_TIMEOUT" \
+    "menu: with no board home says so"
+expect '^> Choose the board \(b\) \.\.\. +no board chosen' "$UI_TIMEOUT" \
+    "menu: the board picker is offered first"
+expect '^  v [0-9]+ more below' "$UI_TIMEOUT" "menu: home says more rows are below"
+keys G
+expect '^  \^ [0-9]+ more above' "$UI_TIMEOUT" "menu: at its end home says more rows are above"
+keys g Enter
+expect '^  board +guide column +CPU +DDR' "$UI_TIMEOUT" "menu: Enter on it opens the board picker"
+keys Enter
+expect '^ Performance Guide categories \(11\): Linux 12\.00\.00' "$UI_TIMEOUT" \
+    "menu: choosing the AM62x SK makes home its guide"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "menu: q quits with status 0 (no board)"
+
 echo "tui_e2e: all $n checks passed"
 exit 0

@@ -140,7 +140,7 @@ void result_format_number(char *buf, size_t n, double v)
                                                                   : "%.3g", v);
 }
 
-void result_row_print_text(const struct result_row *row, FILE *out)
+void result_row_print_text(const struct result_row *row, const char *fail, FILE *out)
 {
     char measured[24] = "-", ref[24] = "no ref", dev[24] = "", verdict[24];
     if (row->samples)
@@ -155,7 +155,10 @@ void result_row_print_text(const struct result_row *row, FILE *out)
         snprintf(verdict, sizeof verdict, "%s", verdict_name(row->dev.verdict));
     else
         snprintf(verdict, sizeof verdict, "-");
-    /* The guide's band decides the verdict; JSON and the screens show it. */
+    if (fail && row->status == STATUS_OK)
+        snprintf(verdict, sizeof verdict, "FAIL");
+    /* The guide's band decides the verdict unless --fail-on-deviation
+     * fails the row; JSON and the screens show it. */
     fprintf(out, "%-30.30s %10s %-8.8s %10s %8s %s\n",
             row->metric, measured, row->unit, ref, dev, verdict);
     if (row->has_scaled && row->dev_scaled.has_ref) {
@@ -166,4 +169,6 @@ void result_row_print_text(const struct result_row *row, FILE *out)
     }
     if (row->status != STATUS_OK && row->error)
         fprintf(out, "  %s: %s\n", row->metric, row->error);
+    else if (fail && row->status == STATUS_OK)
+        fprintf(out, "  FAIL: %s\n", fail);
 }

@@ -72,6 +72,9 @@ void result_format_number(char *buf, size_t n, double v);
 
 /* Aligned text, 80 columns: a header line, then one line per row. */
 void result_print_text_header(FILE *out);
-void result_row_print_text(const struct result_row *row, FILE *out);
+/* `fail`: why --fail-on-deviation fails the row (export_row_failure), or
+ * NULL; a failing row's verdict is FAIL, and the reason follows on a line
+ * of its own. */
+void result_row_print_text(const struct result_row *row, const char *fail, FILE *out);
 
 #endif

@@ -380,9 +380,10 @@ int store_prune(const char *dir, size_t keep, struct diag *d)
 
 /* --- baselines ------------------------------------------------------------ */
 
-static bool baseline_name_ok(const char *name)
+/* 1 to `max` letters, digits, '-', '_' and '.', not starting with '.'. */
+static bool name_ok_upto(const char *name, size_t max)
 {
-    if (!*name || strlen(name) > 100 || name[0] == '.')
+    if (!*name || strlen(name) > max || name[0] == '.')
         return false;
     for (const char *p = name; *p; p++)
         if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
@@ -391,13 +392,60 @@ static bool baseline_name_ok(const char *name)
     return true;
 }
 
+#define BASELINE_NAME_MAX 100
+#define PREV_SUFFIX ".prev"
+
+static bool baseline_name_ok(const char *name)
+{
+    return name_ok_upto(name, BASELINE_NAME_MAX);
+}
+
+/* A name to load: a saved one, or a saved one's NAME.prev. */
+static bool baseline_load_name_ok(const char *name)
+{
+    return name_ok_upto(name, BASELINE_NAME_MAX + strlen(PREV_SUFFIX));
+}
+
 bool store_baseline_name_ok(const char *name)
 {
     return baseline_name_ok(name);
 }
 
+char *store_baseline_existing(const char *dir, const char *name)
+{
+    char *path = xasprintf("%s/baselines/%s.json", dir, name);
+    struct stat st;
+    if (lstat(path, &st) == 0)
+        return path;
+    free(path);
+    return NULL;
+}
+
+/* Copies the baseline at `path` to NAME.prev before it is replaced; the
+ * copy replaces an older .prev at once (outfile.h). */
+static int keep_previous(const char *dir, const char *name, const char *path, struct diag *d)
+{
+    size_t len;
+    char *old = read_file(path, 64u << 20, &len);
+    if (!old) {
+        diag_add(d, "%s: %s; not replaced, so that it is not lost", path, file_strerror(errno));
+        return -1;
+    }
+    char *prev = xasprintf("%s/baselines/%s" PREV_SUFFIX ".json", dir, name);
+    struct diag why;
+    diag_init(&why);
+    int rc = outfile_write(prev, old, len, &why);
+    if (rc != 0)
+        diag_add(d, "%s not replaced: the previous one could not be kept: %s", path,
+                 diag_last(&why));
+    diag_free(&why);
+    free(prev);
+    free(old);
+    return rc;
+}
+
 int store_save_baseline(const char *dir, const char *name, const char *run_id,
-                        json_t *rows, struct diag *d)
+                        json_t *rows, bool replace, struct diag *d)
 {
     if (!baseline_name_ok(name)) {
         diag_add(d, "baseline name '%s': use letters, digits, '-', '_' and '.'", name);
@@ -409,8 +457,20 @@ int store_save_baseline(const char *dir, const char *name, const char *run_id,
         free(bdir);
         return -1;
     }
-    char *path = xasprintf("%s/%s.json", bdir, name);
     free(bdir);
+    char *path = store_baseline_existing(dir, name);
+    if (path && !replace) {
+        diag_add(d, "%s exists: baseline '%s' is not replaced", path, name);
+        free(path);
+        errno = EEXIST;
+        return -1;
+    }
+    if (path && keep_previous(dir, name, path, d) != 0) {
+        free(path);
+        return -1;
+    }
+    free(path);
+    path = xasprintf("%s/baselines/%s.json", dir, name);
     json_t *o = json_pack("{ss ss sO}", "format", STORE_BASELINE_FORMAT, "name", name,
                           "rows", rows);
     if (run_id)
@@ -433,7 +493,7 @@ int store_save_baseline(const char *dir, const char *name, const char *run_id,
 
 json_t *store_load_baseline(const char *dir, const char *name, struct diag *d)
 {
-    if (baseline_name_ok(name)) {
+    if (baseline_load_name_ok(name)) {
         char *path = xasprintf("%s/baselines/%s.json", dir, name);
         json_error_t e;
         json_t *o = json_read_file(path, JSON_REJECT_DUPLICATES, &e);

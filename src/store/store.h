@@ -81,11 +81,18 @@ int store_find(const char *dir, const char *which, struct stored_run *out, struc
  * are reported and left alone. Returns how many were deleted. */
 int store_prune(const char *dir, size_t keep, struct diag *d);
 
+/* The path of baseline NAME's file in store DIR (DIR/baselines/NAME.json)
+ * when something is there, else NULL. Caller frees. */
+char *store_baseline_existing(const char *dir, const char *name);
 /* Saves rows as baseline NAME (letters, digits, '-', '_', '.'), through a
- * temporary file and rename(). -1 with a message added to d on
- * failure. */
+ * temporary file and rename() (outfile.h). A baseline is never lost: when
+ * NAME exists it is refused ("PATH exists", errno EEXIST) unless
+ * `replace`; replacing first copies the old file to baseline NAME.prev
+ * (DIR/baselines/NAME.prev.json, replacing an older .prev), and an old
+ * file that cannot be read or copied is left as it was and refused.
+ * -1 with a message added to d on failure. */
 int store_save_baseline(const char *dir, const char *name, const char *run_id,
-                        json_t *rows, struct diag *d);
+                        json_t *rows, bool replace, struct diag *d);
 /* The rows of baseline NAME, or of the run NAME when no baseline has that
  * name. NULL with a diagnostic when neither exists. Caller decrefs. */
 json_t *store_load_baseline(const char *dir, const char *name, struct diag *d);
