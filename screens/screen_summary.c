@@ -1,8 +1,9 @@
 /* screen_summary.c - one screen after a category batch ('a') or a pass of
  * a profile (--demo): per metric the value measured, the reference, the
  * deviation, the verdict and the run that measured it, with the run file
- * of the store it was saved in. The rows that need a look come first; what
- * does not fit is counted (v lists every result). Enter, q or Esc returns. */
+ * of the store it was saved in. Failures and the worst deviations come
+ * first (better ones last); what does not fit is counted (v lists every
+ * result). Enter, q or Esc returns. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
 #include "screens/ui.h"
@@ -27,7 +28,8 @@ static const struct hint hints[] = {
     { ACT_NONE, NULL },
 };
 
-/* The latest rows of the batches summarized, problems first. */
+/* The latest rows of the batches summarized, failures and the worst
+ * deviations first. */
 static size_t summary_rows(const struct screen *s, struct session_row **out)
 {
     const struct summary_view *v = s->priv;
@@ -35,7 +37,7 @@ static size_t summary_rows(const struct screen *s, struct session_row **out)
     for (size_t i = 0; i < n; i++)
         if ((*out)[i].number >= v->since)
             (*out)[kept++] = (*out)[i];
-    session_sort(*out, kept, SESSION_SORT_STATUS);
+    session_sort(*out, kept, SESSION_SORT_DEVIATION);
     return kept;
 }
 
@@ -77,7 +79,7 @@ static void count_line(char *buf, size_t size, const struct session_row *rs, siz
     if (failed && o > 0 && (size_t)o < size)
         o += snprintf(buf + o, size - (size_t)o, ", %zu failed", failed);
     if (none && o > 0 && (size_t)o < size)
-        snprintf(buf + o, size - (size_t)o, ", %zu without reference", none);
+        snprintf(buf + o, size - (size_t)o, ", %zu no reference", none);
 }
 
 static void summary_draw(struct screen *s, WINDOW *w, bool full)
@@ -126,7 +128,7 @@ static void summary_draw(struct screen *s, WINDOW *w, bool full)
         widget_text(w, HEAD_ROWS + (int)i, 2, width - 2, role, line, utf8);
     }
     if (shown < n) {
-        snprintf(line, sizeof line, "+%zu more (the ones that need a look come first): v lists every "
+        snprintf(line, sizeof line, "+%zu more not shown (worst first above): v lists every "
                  "result", n - shown);
         widget_text(w, rows - 1, 2, width - 2, ROLE_DIM, line, utf8);
     }
