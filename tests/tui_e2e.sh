@@ -519,6 +519,21 @@ keys x
 expect '^demo stopped' "$UI_TIMEOUT" "demo: a key stops it"
 keys q q
 expect '^tui-exit=0' "$UI_TIMEOUT" "demo: q quits with status 0"
+# a profile of one row: the live screen shows it alone, the demo compares
+# it, and the pass ends on the profile's summary
+printf 'budget quick\nbench stream scale\n' >"$tmpdir/one.profile"
+type_line "clear; $prog --demo='$tmpdir/one.profile' $RUN_ARGS; echo tui-exit=\$?"
+expect '^scale +MB/s' "$RUN_TIMEOUT" "demo: the profile's row on the live screen"
+rows=$(grep -Ec '^[a-z]+ +MB/s ' "$tmpdir/screen")
+[ "$rows" = 1 ]
+check $? "demo: only the profile's row ($rows)"
+expect '^ Compare: stream scale ' "$RUN_TIMEOUT" "demo: compares the profile's row"
+expect '^ Summary: the one profile' "$RUN_TIMEOUT" "demo: the pass ends on the profile's summary"
+expect '^  stream scale +MB/s .* #1$' "$UI_TIMEOUT" "demo: the summary lists the profile's row and its run"
+keys x
+expect '^demo stopped' "$UI_TIMEOUT" "demo: a key stops it on the summary"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "demo: q quits with status 0"
 
 # --- the terminal is the shell's again --------------------------------------
 type_line "clear; stty -g >'$tmpdir/stty.after'; cmp -s '$tmpdir/stty.before' '$tmpdir/stty.after' && echo stty-same"
