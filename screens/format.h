@@ -128,10 +128,10 @@ char *metric_header_text(char *buf, size_t size, enum summary compared);
 
 /* The results screen's table, its columns sized from the line's width:
  * metric (bench and id, a long one keeps its end), unit (unit_w: the
- * longest unit shown, 4..11), value, ref, deviation, status, run; with
- * room (about 100 columns) the provider, or with a baseline the change
- * from it; with more room (about 120) min, max, samples and the guide's
- * band too. */
+ * longest unit shown, 4..11), value, ref, deviation, status, run; with a
+ * baseline the change from it; where the name keeps 28 columns (from about
+ * 113) min, max, samples and the guide's band; where it keeps 40 after
+ * them, the provider. The name takes the rest, up to 48. */
 struct result_layout {
     int width;
     int name, unit, num, dev, status, run;
