@@ -202,12 +202,12 @@ static enum action category_action(struct screen *s, enum action a)
     return a;
 }
 
-static bool category_search(struct screen *s, const char *q, bool next)
+static bool category_search(struct screen *s, const char *q, int dir)
 {
     struct category *c = s->priv;
     size_t n = c->cat ? c->cat->nbenches : 0;
-    for (size_t k = next ? 1 : 0; n && k < n + (next ? 1 : 0); k++) {
-        size_t i = (c->pos.sel + k) % n;
+    for (size_t k = dir ? 1 : 0; n && k < n + (dir ? 1 : 0); k++) {
+        size_t i = ui_search_index(c->pos.sel, k, dir, n);
         const struct cat_bench *b = c->cat->benches[i];
         if (ui_text_matches(b->title, q) || ui_text_matches(b->slug, q)) {
             c->pos.sel = i;

@@ -250,13 +250,13 @@ static enum action home_action(struct screen *s, enum action a)
     return a;
 }
 
-static bool home_search(struct screen *s, const char *q, bool next)
+static bool home_search(struct screen *s, const char *q, int dir)
 {
     struct home *h = s->priv;
     size_t n = h->nentries;
     char name[128], what[96];
-    for (size_t k = next ? 1 : 0; n && k < n + (next ? 1 : 0); k++) {
-        size_t i = (h->pos.sel + k) % n;
+    for (size_t k = dir ? 1 : 0; n && k < n + (dir ? 1 : 0); k++) {
+        size_t i = ui_search_index(h->pos.sel, k, dir, n);
         entry_text(s, &h->entries[i], name, sizeof name, what, sizeof what);
         if (ui_text_matches(name, q)) {
             h->pos.sel = i;

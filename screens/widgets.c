@@ -181,7 +181,8 @@ static enum role cell_role(const struct metric_cells *c, int i)
     }
 }
 
-void widget_metric_row(WINDOW *w, int y, const struct metric_cells *c, bool utf8)
+void widget_metric_row(WINDOW *w, int y, const struct metric_layout *l,
+                       const struct metric_cells *c, bool utf8)
 {
     int last = c->span[0] ? MCOL_REF : MCOL_COUNT;
     int maxw = getmaxx(w);
@@ -189,11 +190,12 @@ void widget_metric_row(WINDOW *w, int y, const struct metric_cells *c, bool utf8
     theme_set(w, ROLE_NORMAL);
     wclrtoeol(w);
     for (int i = 0; i < last; i++) {
-        const struct metric_column *mc = &metric_columns[i];
-        char cell[96];
-        fmt_fit(cell, sizeof cell, c->cell[i], mc->width, mc->right, utf8);
-        int x = metric_column_x(i);
-        if (x + mc->width > maxw)
+        if (!l->width[i])
+            continue;
+        char cell[320];
+        fmt_fit(cell, sizeof cell, c->cell[i], l->width[i], metric_columns[i].right, utf8);
+        int x = l->x[i];
+        if (x + l->width[i] > maxw)
             return;
         if (i == MCOL_DEV || i == MCOL_VERDICT) {
             /* Highlight only the text, not the padding. */
@@ -205,7 +207,7 @@ void widget_metric_row(WINDOW *w, int y, const struct metric_cells *c, bool utf8
         mvwaddstr(w, y, x, cell);
     }
     if (c->span[0]) {
-        int x = metric_column_x(MCOL_REF);
+        int x = l->x[MCOL_REF];
         widget_text(w, y, x, maxw - x, c->span_error ? ROLE_ERROR : ROLE_DIM,
                     c->span, utf8);
     }

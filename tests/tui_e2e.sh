@@ -172,7 +172,7 @@ done
 expect '\[#+\] 100%' "$UI_TIMEOUT" "the progress bar is full and ASCII"
 expect 'against the guide: [0-9]+ in range, [0-9]+ warn, [0-9]+ off' "$UI_TIMEOUT" \
     "the verdicts are summed up"
-expect 'r run again +c compare +\? help +q back' "$UI_TIMEOUT" "the bottom line shows the finished keys"
+expect 'r run again +c compare +w full text +\? help +q back' "$UI_TIMEOUT" "the bottom line shows the finished keys"
 keys '?'
 expect 'Show the keys' "$UI_TIMEOUT" "? works on the live screen"
 keys q
@@ -428,6 +428,160 @@ else
     echo "tui_e2e: not root, no unshare or vt100 built in: the missing-vt100 case is skipped"
 fi
 
+# --- keys ----------------------------------------------------------------------
+# Raw bytes as a serial terminal sends them, whatever TERM says (the pane
+# is vt100, whose terminfo knows only ESC O A for Up): both cursor-mode
+# forms of the arrows and the common forms of Home/End/PgUp/PgDn move the
+# selection, an unknown sequence is ignored, a lone Esc is still Esc.
+raw() { tm send-keys -t e2e -H "$@"; }
+selected() { screen | grep -m1 '^> ' | sed 's/  .*//'; }
+# off_first DESCRIPTION: waits until a row other than the first is selected
+off_first() {
+    deadline=$(($(now) + UI_TIMEOUT))
+    while :; do
+        screen >"$tmpdir/screen" 2>/dev/null
+        if grep -q '^> ' "$tmpdir/screen" && ! grep -q '^> System Benchmarks' "$tmpdir/screen"; then
+            ok "$1"
+            return
+        fi
+        [ "$(now)" -ge "$deadline" ] && fail "$1 (waited ${UI_TIMEOUT}s)"
+        sleep 0.2
+    done
+}
+type_line "clear; $prog; echo tui-exit=\$?"
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: home opens with the first category selected"
+raw 1b 5b 42
+off_first "keys: ESC [ B (normal cursor mode) is Down"
+sleep 0.3
+! grep -q '^tui-exit' "$tmpdir/screen"
+check $? "keys: ESC [ B is not read as Esc (the program is still running)"
+raw 1b 4f 41
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: ESC O A (application cursor mode) is Up"
+raw 1b 4f 42
+off_first "keys: ESC O B is Down"
+raw 1b 5b 41
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: ESC [ A is Up"
+for pair in '1b 5b 46|1b 5b 48' '1b 4f 46|1b 4f 48' '1b 5b 34 7e|1b 5b 31 7e' \
+    '1b 5b 38 7e|1b 5b 37 7e' '1b 5b 36 7e|1b 5b 35 7e'; do
+    # shellcheck disable=SC2086  # the bytes are words
+    raw ${pair%|*}
+    off_first "keys: $(echo "${pair%|*}" | tr "[:lower:]" "[:upper:]") moves off the first row (End or PgDn)"
+    # shellcheck disable=SC2086
+    raw ${pair#*|}
+    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: $(echo "${pair#*|}" | tr "[:lower:]" "[:upper:]") comes back (Home or PgUp)"
+done
+raw 1b 5b 31 35 7e 1b 5b 31 3b 35 50
+sleep 0.5
+screen >"$tmpdir/screen"
+grep -q '^> System Benchmarks' "$tmpdir/screen" && ! grep -q 'Quit evmbench\|^tui-exit' "$tmpdir/screen"
+check $? "keys: F5 and Ctrl-F1 sequences are ignored, not read as Esc"
+# the arrow sent as ESC [ C (Right) opens the category, a lone Esc goes back
+raw 1b 5b 43
+expect '^  benchmark +runs here' "$UI_TIMEOUT" "keys: ESC [ C is Right (opens the category)"
+raw 1b
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: a lone Esc goes back to home"
+# home: Esc and Left ask before quitting, q quits at once
+raw 1b
+expect 'Quit evmbench\? y or q quits' "$UI_TIMEOUT" "keys: Esc on home asks before quitting"
+keys n
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: another key stays on home"
+! grep -q 'Quit evmbench' "$tmpdir/screen"
+check $? "keys: the question is gone"
+raw 1b 5b 44
+expect 'Quit evmbench\? y or q quits' "$UI_TIMEOUT" "keys: Left (ESC [ D) on home asks too"
+keys y
+expect '^tui-exit=0' "$UI_TIMEOUT" "keys: y quits with status 0"
+! grep -q '\[[A-D]' "$tmpdir/screen"
+check $? "keys: no escape sequence leaked to the shell"
+
+# the other terminal types of a serial console: both forms there too
+for t in vt220 linux screen; do
+    type_line "clear; TERM=$t $prog; echo tui-exit=\$?"
+    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: TERM=$t: home opens"
+    raw 1b 4f 42
+    off_first "keys: TERM=$t: ESC O B is Down"
+    raw 1b 5b 41
+    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: TERM=$t: ESC [ A is Up"
+    raw 1b 5b 42
+    off_first "keys: TERM=$t: ESC [ B is Down"
+    raw 1b 4f 41
+    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: TERM=$t: ESC O A is Up"
+    keys q
+    expect '^tui-exit=0' "$UI_TIMEOUT" "keys: TERM=$t: q quits with status 0"
+done
+
+# a sequence split on its way (a USB serial adapter's packets, a network
+# hop) is the key, not Esc, within the Esc delay; ESCDELAY (ms) sets it
+type_line "clear; ESCDELAY=3000 $prog; echo tui-exit=\$?"
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: home opens with ESCDELAY=3000"
+raw 1b
+sleep 0.5
+raw 5b 42
+off_first "keys: ESC, then [B half a second later, is Down (ESCDELAY honoured)"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "keys: q quits with status 0"
+
+# '/' then n and p: p goes back to the match n left
+type_line "clear; $prog; echo tui-exit=\$?"
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: home opens again"
+keys / e Enter
+wait_for '^> ' "$UI_TIMEOUT"
+first=$(selected)
+keys n
+wait_for '^> ' "$UI_TIMEOUT"
+second=$(selected)
+[ -n "$first" ] && [ "$first" != "$second" ]
+check $? "keys: n moves to the next match ('$first' -> '$second')"
+keys p
+sleep 0.5
+back=$(selected)
+[ "$back" = "$first" ]
+check $? "keys: p moves back to the previous match ('$second' -> '$back', want '$first')"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "keys: q on home quits at once"
+
+# the board: what was detected (nothing, in an empty sysroot) and how the
+# reference was chosen; a board picked with b is the one 's' shows
+mkdir -p "$tmpdir/nosys"
+type_line "clear; $prog --sysroot '$tmpdir/nosys'; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "keys: the screens open on an empty sysroot"
+keys b
+expect "Reference board: $BOARD, chosen with --board \\(detected: none\\)" \
+    "$UI_TIMEOUT" "keys: the picker says nothing was detected and --board chose the board"
+keys / j 7 2 1 e Enter
+expect '^>.* j721e' "$UI_TIMEOUT" "keys: the picker finds the J721E column"
+picked=$(screen | grep -m1 '^>' | grep -o 'j721e[A-Za-z0-9_-]*')
+keys Enter
+expect "board: .*\\[$picked\\] \\(picked\\)" "$UI_TIMEOUT" "keys: the top line names the picked board"
+keys s
+expect "^ Board: .*\\($picked\\)" "$UI_TIMEOUT" "keys: the system screen shows the picked board"
+expect "^ Decided: +picked with b" "$UI_TIMEOUT" "keys: ... and says it was picked"
+keys q b
+expect "Reference board: $picked, picked with b \\(detected: none\\)" \
+    "$UI_TIMEOUT" "keys: the picker says the board was picked"
+keys q q y
+expect '^tui-exit=0' "$UI_TIMEOUT" "keys: quits with status 0"
+
+# bad lines of the settings file stay on the screen: the first on the
+# bottom line (cut, with how to see it all: the path is long), all of them
+# in full on the system screen
+cfg="$tmpdir/settings-directory-with-a-name-long-enough-to-need-wrapping"
+mkdir -p "$cfg/evmbench"
+printf 'budget = sometimes\ncolour = red\nno equals sign here\n' >"$cfg/evmbench/config"
+type_line "clear; XDG_CONFIG_HOME='$cfg' $prog; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "keys: the screens open with a bad settings file"
+expect '\.\.\. \(\+2 more: s shows all\)' "$UI_TIMEOUT" \
+    "keys: the first bad settings line is on the bottom line, with how to see all"
+grep -qF "$cfg" "$tmpdir/screen" || grep -q "^$(printf %.40s "$cfg")" "$tmpdir/screen"
+check $? "keys: ... it is the settings file's"
+keys s
+expect '^ Settings file problems \(3\)' "$UI_TIMEOUT" "keys: s lists the settings file's problems"
+expect '^ +.*budget is quick or full' "$UI_TIMEOUT" "keys: ... the long one in full, wrapped"
+expect 'config:3: ' "$UI_TIMEOUT" "keys: ... and each of the others"
+keys q q y
+expect '^tui-exit=0' "$UI_TIMEOUT" "keys: quits with status 0"
+expect 'config:3: ' "$UI_TIMEOUT" "keys: the settings problems are printed after the screens close"
+
 # --- results ---------------------------------------------------------------
 # The results list the latest finished value of each metric with the run
 # that measured it; the older ones come on 'h'. The selected row is told in
@@ -545,6 +699,88 @@ cmd=$(tm display-message -p -t e2e '#{pane_current_command}')
 [ "$cmd" = sh ]
 check $? "the shell is in the foreground again (foreground: $cmd)"
 
+# --- live ---
+# The live screen at 80x24 and at 132 columns: columns sized from the
+# width, names that keep the part telling siblings apart, units never cut,
+# a warning on a line of its own with the keys still shown, 'w' for the
+# full text, the sparkline and the reference bar, a tool titled as a tool.
+busy="${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}/sysroots-cpu/am62x-schedutil-busy"
+# table_units: the unit cell (2nd field) of each table line, one a line
+table_units() {
+    screen | awk '/^metric +unit /{t=1; next} t && NF < 2 {exit} t {print $2}'
+}
+type_line "clear; $prog --sysroot '$busy' --run dhrystone $RUN_ARGS; echo tui-exit=\$?"
+expect '^ Dhrystone \(System Benchmarks\) - kernel dhrystone' "$UI_TIMEOUT" \
+    "live: a kernel run is titled as a kernel"
+expect '^warning: the 1-minute load average is 1\.50' "$UI_TIMEOUT" \
+    "live: the load-average warning has a line of its own"
+screen | tail -n 1 | grep -Eq '^q cancel and back +c compare .* \? help|^r run again +c compare'
+check $? "live: the keys stay on the bottom line beside the warning"
+wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
+    fail "live: the Dhrystone run ends within ${RUN_TIMEOUT}s"
+expect '^warning: the 1-minute load average' "$UI_TIMEOUT" "live: the warning stays for the whole run"
+screen | tail -n 1 | grep -Eq '^r run again +c compare .*w full text'
+check $? "live: the finished keys, 'w full text' among them, are on the bottom line"
+expect '^dhry[^ ]*mhz +[^ ]' "$UI_TIMEOUT" "live: dhrystone_per_mhz keeps its distinguishing tail"
+expect '^dhry[^ ]*second +[^ ]' "$UI_TIMEOUT" "live: dhrystone_per_second keeps its distinguishing tail"
+units=$(table_units)
+[ -n "$units" ] && ! printf '%s\n' "$units" | grep -q '~'
+check $? "live: no unit is cut at 80 columns ($(echo $units))"
+expect '^ samples [_.:=+*#-]+ +vs guide \[[-=|*]+\]' "$UI_TIMEOUT" \
+    "live: the selected metric's sparkline and reference bar"
+keys w
+expect 'disturb CPU results \(more on the system screen: s\)' "$UI_TIMEOUT" \
+    "live: w shows the warning in full, wrapped"
+keys q
+expect '^ samples ' "$UI_TIMEOUT" "live: q closes the full text"
+keys '?'
+expect '^ w +The full text of the warnings' "$UI_TIMEOUT" "live: the help names the full-text key"
+keys q
+tm resize-window -t e2e -x 132 -y 24
+expect '^dhrystone_per_second +[^ ~]+ ' "$UI_TIMEOUT" "live: at 132 columns the names get the room"
+expect '^metric +unit +now +min +max +avg +n +ref +min-max +deviation' "$UI_TIMEOUT" \
+    "live: at 132 columns every column is shown"
+units=$(table_units)
+[ -n "$units" ] && ! printf '%s\n' "$units" | grep -q '~'
+check $? "live: no unit is cut at 132 columns ($(echo $units))"
+tm resize-window -t e2e -x 80 -y 24
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0"
+type_line "clear; $prog --run lat_mem_rd $RUN_ARGS; echo tui-exit=\$?"
+wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
+    fail "live: the lat_mem_rd run ends within ${RUN_TIMEOUT}s"
+expect '^[^ ]*0\.50[^ ]* ' "$UI_TIMEOUT" "live: latency_for_0.50_mb_block_size shows its 0.50"
+expect '^[^ ]*1\.00[^ ]* ' "$UI_TIMEOUT" "live: latency_for_1.00_mb_block_size shows its 1.00"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0 (lat_mem_rd)"
+type_line "clear; $prog --tools-dir '$tools' $RUN_ARGS; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "live: the home screen opens (with --tools-dir)"
+keys Enter / S t r e a m Enter
+expect '^> Stream +yes \(tool stream_c\)' "$UI_TIMEOUT" "live: Stream runs with the tool"
+keys Enter
+expect '^ Stream \(System Benchmarks\) - tool stream_c' "$UI_TIMEOUT" "live: a tool run is titled as a tool"
+! grep -q 'kernel stream_c' "$tmpdir/screen"
+check $? "live: the tool run is not called a kernel"
+keys q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0 (tool)"
+# a failing tool: the reason is cut on the screen, 'w' shows all of it
+mkdir -p "$tmpdir/badtools"
+printf '%s\n' '#!/bin/sh' \
+    'echo "stream_c: cannot allocate the three arrays: the board has too little free memory for this array size, try a smaller one" >&2' \
+    'exit 3' >"$tmpdir/badtools/stream_c"
+chmod 755 "$tmpdir/badtools/stream_c"
+type_line "clear; $prog --tools-dir '$tmpdir/badtools' $RUN_ARGS; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "live: the home screen opens (failing tool)"
+keys Enter / S t r e a m Enter Enter
+expect '^ failed: copy: stream_c: exit status 3; .*~$' "$RUN_TIMEOUT" "live: the failure is cut to its line"
+screen | tail -n 1 | grep -Eq '^r run again +c compare +w full text'
+check $? "live: the failed run's keys name w"
+keys w
+expect 'stream_c copy, scale, add, triad: failed: stream_c: exit status 3' "$UI_TIMEOUT" \
+    "live: w lists the failed metrics, one reason for all"
+expect 'memory for this array size, try a smaller one' "$UI_TIMEOUT" "live: w shows the reason in full"
+keys q q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0 (failing tool)"
 # --- menu ---------------------------------------------------------------------
 # Home is the chosen board's own guide; the MCU+ SDK sections of its SoC and
 # the other guides sit behind one entry each, merged by the alias table;
