@@ -40,7 +40,8 @@
     ACT(SORT,      "Results: sort by the next column") \
     ACT(FILTER,    "Results: only warn/off rows, or all") \
     ACT(BASELINE,  "Results: compare with a saved baseline or run") \
-    ACT(SAVE_BASELINE, "Results: save these results as a named baseline") \
+    ACT(SAVE_BASELINE, "Results: save these results as a named baseline (asks before replacing one)") \
+    ACT(HISTORY,   "Results: every value (older runs, cancelled), or the latest of each") \
     ACT(INC,       "Settings: next value") \
     ACT(DEC,       "Settings: previous value") \
     ACT(REDRAW,    "Redraw the whole screen")

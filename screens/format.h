@@ -18,6 +18,7 @@
 #include "screens/actions.h"
 #include "run/deviation.h"
 #include "run/result.h"
+#include "run/session.h"
 
 /* Fits s into exactly `width` columns: padded with spaces on the right
  * (or the left when right_align), cut with a trailing '~' when too long.
@@ -71,8 +72,10 @@ char *fmt_compare_row(char *buf, size_t size, char mark, const char *label,
 /* Home screen count: "3 benchmarks, 1 runnable", "1 benchmark, reference
  * only". */
 char *fmt_bench_counts(char *buf, size_t size, size_t nbenches, size_t nrunnable);
-/* A shorter spelling of a guide unit for the 5-column unit cell
- * ("microsec" -> "usec", "Mbits/sec" -> "Mb/s"); other units unchanged. */
+/* The one natural spelling of a unit as kernels, tools and guides give it,
+ * whatever its case: "mb/s", "Mbytes/sec" -> "MB/s", "microsec" -> "us",
+ * "nanosec" -> "ns", "mhz" -> "MHz", "Mbits/sec" -> "Mbit/s",
+ * "dmips/mhz" -> "DMIPS/MHz"; a unit it does not know is returned as is. */
 const char *fmt_unit(const char *unit);
 
 /* The live screen's metric row, cell by cell (see metric_layout). */
@@ -174,19 +177,39 @@ char *fmt_sparkline(char *buf, size_t size, const double *v, size_t n, int width
 char *fmt_ref_bar(char *buf, size_t size, double value, double ref, bool has_min,
                   double min, bool has_max, double max, int width);
 
-/* The results screen's row: metric (bench and id, the end kept), unit,
- * measured, reference, deviation, status and provider in 80 columns.
- * Status: the verdict ("in", "warn", "off"), "-" without a reference, or
- * the failure ("failed", "timeout" ...). */
-char *fmt_result_line(char *buf, size_t size, const struct result_row *r, bool utf8);
-/* Its header line. */
-char *fmt_result_header(char *buf, size_t size);
-/* The same with a baseline (rows as store_load_baseline returns; NULL:
- * none): the last column is the change from it instead of the provider,
- * headed "vs NAME" (the first 12 characters). */
-char *fmt_result_line_vs(char *buf, size_t size, const struct result_row *r,
-                         json_t *baseline, bool utf8);
-char *fmt_result_header_vs(char *buf, size_t size, const char *baseline);
+/* The results screen's table, its columns sized from the line's width:
+ * metric (bench and id, a long one keeps its end), unit (unit_w: the
+ * longest unit shown, 4..11), value, ref, deviation, status, run; with a
+ * baseline the change from it; where the name keeps 28 columns (from about
+ * 113) min, max, samples and the guide's band; where it keeps 40 after
+ * them, the provider. The name takes the rest, up to 48. */
+struct result_layout {
+    int width;
+    int name, unit, num, dev, status, run;
+    int minmax, samples, band;      /* 0: not shown */
+    int last;                       /* provider or baseline change; 0: not shown */
+    bool baseline;
+};
+void fmt_result_layout(struct result_layout *l, int width, int unit_w, bool baseline);
+/* Its header line ("vs NAME" over the baseline's column). */
+char *fmt_result_header(char *buf, size_t size, const struct result_layout *l,
+                        const char *baseline);
+/* The status cell: "running", the failure ("failed", "timeout",
+ * "cancelled" ...), the verdict ("in", "warn", "off"), or "-" without a
+ * reference. */
+const char *fmt_result_status(const struct result_row *r, enum session_state state);
+/* One row: measured by batch `number` ("#3"); a failure without a sample
+ * shows its reason ("failed: ...") where the numbers would be. baseline:
+ * rows as store_load_baseline returns them (used when l->baseline). */
+char *fmt_result_line(char *buf, size_t size, const struct result_layout *l,
+                      const struct result_row *r, size_t number, enum session_state state,
+                      json_t *baseline, bool utf8);
+/* Everything about one row in a sentence, for the lines below the table:
+ * "stream copy: min 1200, max 1300, avg 1250 MB/s over 10 samples; guide
+ * 1839, band 1650-2245; kernel:stream, run #3 of ID", why it failed first
+ * ("stream copy: failed: REASON; no sample; ..."). */
+char *fmt_result_detail(char *buf, size_t size, const struct result_row *r, size_t number,
+                        const char *store_id);
 /* The change of r from its baseline row: "+2.3% better", "-1.0% worse",
  * "+0.4%" (neutral unit, or below 0.05 %), "-" when the baseline has no
  * such metric (see session_baseline_change). */

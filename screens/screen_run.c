@@ -72,9 +72,11 @@ struct metric_ref {
     size_t index;
 };
 
-/* The metrics of every started run, in order; caller frees. */
-static struct metric_ref *batch_metrics(const struct batch *b, size_t *n)
+/* The metrics of every started run that the job shows (a profile's list),
+ * in order; caller frees. */
+static struct metric_ref *batch_metrics(const struct job *j, size_t *n)
 {
+    const struct batch *b = job_batch(j);
     size_t total = 0;
     for (size_t i = 0; b && i < b->n; i++)
         total += b->runs[i] ? b->runs[i]->nmetrics : 0;
@@ -82,7 +84,8 @@ static struct metric_ref *batch_metrics(const struct batch *b, size_t *n)
     *n = 0;
     for (size_t i = 0; b && i < b->n; i++)
         for (size_t k = 0; b->runs[i] && k < b->runs[i]->nmetrics; k++)
-            m[(*n)++] = (struct metric_ref){ b->runs[i], k };
+            if (job_metric_shown(j, b->runs[i], k))
+                m[(*n)++] = (struct metric_ref){ b->runs[i], k };
     return m;
 }
 
@@ -300,6 +303,7 @@ struct tally {
     const char *source;
     enum summary compared;
     size_t verdicts[4], at_clock[4], with_samples, scaled;
+    size_t worse[4];                /* verdicts on the worse side */
 };
 
 static void tally_row(struct tally *t, const struct result_row *row, bool first)
@@ -308,8 +312,10 @@ static void tally_row(struct tally *t, const struct result_row *row, bool first)
         t->source = row->ref_source;
     if (first)
         t->compared = row->summary;
-    if (row->samples && row->dev.has_ref && (unsigned)row->dev.verdict < 4)
+    if (row->samples && row->dev.has_ref && (unsigned)row->dev.verdict < 4) {
         t->verdicts[row->dev.verdict]++;
+        t->worse[row->dev.verdict] += !row->dev.better;
+    }
     if (row->samples && row->has_scaled && (unsigned)row->dev_scaled.verdict < 4) {
         t->at_clock[row->dev_scaled.verdict]++;
         t->scaled++;
@@ -388,7 +394,7 @@ static int draw_table(struct screen *s, WINDOW *w, struct tally *t)
     bool utf8 = ui_utf8(s->ui);
     size_t n;
     const struct batch *b = job_batch(ui_job(s->ui));
-    struct metric_ref *mr = batch_metrics(b, &n);
+    struct metric_ref *mr = batch_metrics(ui_job(s->ui), &n);
     size_t vis = table_rows(s, job_run(ui_job(s->ui)));
     batch_names(v, b);
     memset(t, 0, sizeof *t);
@@ -429,8 +435,10 @@ static int draw_outcome(WINDOW *w, int y, const struct tally *t, const struct ap
                  t->verdicts[VERDICT_WARN], t->verdicts[VERDICT_OFF], a->tolerance_pct);
     else
         snprintf(line, sizeof line, "no reference to compare with");
-    enum role r = t->verdicts[VERDICT_OFF] ? ROLE_OFF : t->verdicts[VERDICT_WARN]
-                ? ROLE_WARN : ROLE_IN_RANGE;
+    /* beyond the band on the better side only is no alarm */
+    enum role r = t->worse[VERDICT_OFF] ? ROLE_OFF : t->worse[VERDICT_WARN] ? ROLE_WARN
+                : t->verdicts[VERDICT_OFF] || t->verdicts[VERDICT_WARN] ? ROLE_AHEAD
+                : ROLE_IN_RANGE;
     widget_text(w, y++, 1, width - 2, t->source ? r : ROLE_DIM, line, utf8);
     /* CPU-bound rows judged at this board's clock too (a board run at
      * another OPP than the guide's EVM) */
@@ -531,7 +539,7 @@ static enum action run_action(struct screen *s, enum action a)
         break;
     }
     size_t n = 0;
-    struct metric_ref *mr = batch_metrics(job_batch(ui_job(s->ui)), &n);
+    struct metric_ref *mr = batch_metrics(ui_job(s->ui), &n);
     enum action out = a;
     if (list_pos_move(&v->pos, n, table_rows(s, run), a)) {
         v->follow = false;

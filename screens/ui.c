@@ -240,15 +240,29 @@ void ui_prompt(struct ui *ui, const char *label, void (*done)(struct ui *ui, con
     snprintf(l->prompt_label, sizeof l->prompt_label, "%s", label);
     l->prompt_text[0] = '\0';
     l->prompt_done = done;
+    l->confirm_done = NULL;
     ui->frame.dirty_bottom = true;
 }
 
-/* A key while ui_prompt collects a line. */
+void ui_confirm(struct ui *ui, const char *question, void (*done)(struct ui *ui, bool yes))
+{
+    ui_prompt(ui, question, NULL);
+    ui->line.confirm_done = done;
+}
+
+/* A key while ui_prompt collects a line, or ui_confirm its answer. */
 static void prompt_key(struct ui *ui, int key)
 {
     struct ui_line *l = &ui->line;
     size_t len = strlen(l->prompt_text);
     ui->frame.dirty_bottom = true;
+    if (l->confirm_done) {
+        void (*done)(struct ui *, bool) = l->confirm_done;
+        l->prompting = false;
+        l->confirm_done = NULL;
+        done(ui, key == 'y' || key == 'Y');
+        return;
+    }
     if (key == '\n' || key == '\r' || key == KEY_ENTER) {
         l->prompting = false;
         if (len && l->prompt_done)
@@ -349,9 +363,12 @@ static void draw_bottom(struct ui *ui)
     struct screen *s = top_screen(ui);
     werase(w);
     if (l->prompting) {
-        char line[160];
-        snprintf(line, sizeof line, "%s%s_   (Enter saves, Esc cancels)", l->prompt_label,
-                 l->prompt_text);
+        char line[256];
+        if (l->confirm_done)
+            snprintf(line, sizeof line, "%s(y/n) _", l->prompt_label);
+        else
+            snprintf(line, sizeof line, "%s%s_   (Enter saves, Esc cancels)", l->prompt_label,
+                     l->prompt_text);
         widget_text(w, 0, 0, getmaxx(w) - 1, ROLE_KEY, line, false);
     } else if (l->searching) {
         char line[128];
@@ -665,6 +682,7 @@ static void loop(struct ui *ui)
         if (signals_take_winch())
             term_resize(ui);
         job_pump(&ui->job);
+        screen_summary_due(ui);
         if (n > 0 && (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
             ui->exit_code = 128 + SIGHUP;       /* the terminal went away */
             break;

@@ -57,6 +57,8 @@ struct screen_arg {
     const struct kernel *kernel;    /* run only this kernel of the bench */
     const char *section, *metric;   /* compare: this metric (NULL: the last) */
     bool all;                       /* run: every runnable bench of category */
+    const char *title;              /* summary: what ran ("System Benchmarks") */
+    size_t since_run;               /* summary: the batches numbered from this one */
     int menu_part;                  /* guides: which enum cat_menu_part */
 };
 
@@ -105,6 +107,11 @@ extern const struct screen_ops screen_boards;
 extern const struct screen_ops screen_settings;
 extern const struct screen_ops screen_baselines;
 extern const struct screen_ops screen_details;
+extern const struct screen_ops screen_summary;
+
+/* Opens the summary over the screens when a category batch ('a') has just
+ * run to its end (job_take_summary); the main loop calls it. */
+void screen_summary_due(struct ui *ui);
 
 struct app *ui_app(const struct ui *ui);
 /* True when the locale is UTF-8 (else draw ASCII only). */
@@ -143,6 +150,9 @@ struct job *ui_job(struct ui *ui);
  * done with it (not when empty), Esc drops it. */
 void ui_prompt(struct ui *ui, const char *label,
                void (*done)(struct ui *ui, const char *text));
+/* Asks a yes/no question on the bottom line ("question (y/n) _"); the
+ * next key answers: y or Y is yes, any other key (n, Esc) no. */
+void ui_confirm(struct ui *ui, const char *question, void (*done)(struct ui *ui, bool yes));
 /* Makes key the reference board (the board picker). */
 void ui_set_board(struct ui *ui, const char *key);
 /* The settings in force, and after changing them: apply and save. */

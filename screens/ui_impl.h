@@ -54,8 +54,9 @@ struct ui_line {
     bool search_miss;               /* nothing matches the query */
     bool confirm_quit;              /* "Quit evmbench?" waits for its answer */
     bool prompting;                 /* a line of text is typed (ui_prompt) */
-    char prompt_label[64], prompt_text[64];
+    char prompt_label[160], prompt_text[64];
     void (*prompt_done)(struct ui *ui, const char *text);
+    void (*confirm_done)(struct ui *ui, bool yes);  /* ui_confirm: one key */
 };
 
 /* Live values are drawn at most once an interval (the job's events). */
@@ -65,13 +66,16 @@ struct ui_live {
     double interval, last;          /* seconds; when last drawn */
 };
 
-enum demo_phase { DEMO_OFF, DEMO_RUN, DEMO_RESULT, DEMO_COMPARE };
+enum demo_phase { DEMO_OFF, DEMO_RUN, DEMO_RESULT, DEMO_COMPARE, DEMO_SUMMARY };
 
 /* --demo (demo.c). */
 struct demo {
     enum demo_phase phase;
     struct profile profile;
     size_t next;                    /* the profile's bench to run next */
+    size_t bench;                   /* the profile's bench running or shown */
+    size_t compared;                /* its metrics compared so far */
+    size_t pass_first;              /* the job's first batch of this pass */
     double until;                   /* when the phase ends */
     bool quick_before;              /* the budget to restore when it stops */
 };

@@ -175,9 +175,7 @@ static enum role cell_role(const struct metric_cells *c, int i)
             return ROLE_NORMAL;
         return c->better ? ROLE_BETTER : ROLE_WORSE;
     case MCOL_VERDICT:
-        return c->verdict == VERDICT_IN_RANGE ? ROLE_IN_RANGE
-             : c->verdict == VERDICT_WARN ? ROLE_WARN
-             : c->verdict == VERDICT_OFF ? ROLE_OFF : ROLE_NORMAL;
+        return theme_verdict_role(c->verdict, c->directional && c->better);
     default:
         return ROLE_NORMAL;
     }

@@ -183,10 +183,36 @@ START_TEST(counts_and_units)
     ck_assert_str_eq(fmt_bench_counts(buf, sizeof buf, 3, 1), "3 benchmarks, 1 runnable");
     ck_assert_str_eq(fmt_bench_counts(buf, sizeof buf, 1, 0), "1 benchmark, reference only");
     ck_assert_str_eq(fmt_bench_counts(buf, sizeof buf, 0, 0), "no benchmarks");
-    ck_assert_str_eq(fmt_unit("microsec"), "usec");
-    ck_assert_str_eq(fmt_unit("Mbits/sec"), "Mb/s");
-    ck_assert_str_eq(fmt_unit("mb/s"), "mb/s");
     ck_assert_str_eq(fmt_unit(NULL), "");
+}
+END_TEST
+
+/* Every unit the kernels, the tool recipes and the guides give reads one
+ * natural way: never "mb/s" beside "MB/s", "usec" beside "us". */
+static const struct { const char *from, *to; } unit_cases[] = {
+    { "mb/s", "MB/s" },        { "MB/s", "MB/s" },        { "Mbytes/sec", "MB/s" },
+    { "MBytes/sec", "MB/s" },  { "MB/sec", "MB/s" },      { "mbs", "MB/s" },
+    { "MBs", "MB/s" },         { "MiBps", "MiB/s" },      { "KBytes/Sec", "kB/s" },
+    { "Kbytes/sec", "kB/s" },  { "Mbits/sec", "Mbit/s" }, { "Mbps", "Mbit/s" },
+    { "bits/sec", "bit/s" },   { "us", "us" },            { "microsec", "us" },
+    { "usec", "us" },          { "ns", "ns" },            { "nanosec", "ns" },
+    { "ms", "ms" },            { "milliseconds", "ms" },  { "sec", "s" },
+    { "seconds", "s" },        { "s", "s" },              { "mhz", "MHz" },
+    { "MHz", "MHz" },          { "mips", "MIPS" },        { "MIPS", "MIPS" },
+    { "dmips/mhz", "DMIPS/MHz" }, { "DMIPS/MHz", "DMIPS/MHz" },
+    { "dhrystonep", "Dhry/s" }, { "DhrystoneP", "Dhry/s" }, { "kflops", "kFLOPS" },
+    { "Kflops", "kFLOPS" },    { "iterations", "iter/s" }, { "Iterations", "iter/s" },
+    { "num_files", "files" },  { "files/s", "files/s" },  { "percent", "%" },
+    { "%", "%" },              { "kPPS", "kpps" },        { "mW", "mW" },
+    { "workloads/", "iter/s" },  { "Score", "score" },      { "bytes", "bytes" },
+    { "creations/s", "creations/s" },
+};
+
+START_TEST(units_read_naturally)
+{
+    ck_assert_msg(strcmp(fmt_unit(unit_cases[_i].from), unit_cases[_i].to) == 0,
+                  "fmt_unit(\"%s\") = \"%s\", want \"%s\"", unit_cases[_i].from,
+                  fmt_unit(unit_cases[_i].from), unit_cases[_i].to);
 }
 END_TEST
 
@@ -228,7 +254,7 @@ START_TEST(metric_row)
     ck_assert(!c.better);
     ck_assert_int_eq(c.verdict, VERDICT_OFF);
     metric_row_text(buf, sizeof buf, NULL, &c, false);
-    ck_assert_str_eq(buf, "copy         mb/s   1234  1200  1300  1250 10  1839 "
+    ck_assert_str_eq(buf, "copy         MB/s   1234  1200  1300  1250 10  1839 "
                           "1650-2245 -29.3% worse  off ");
     ck_assert_int_eq((int)strlen(buf), 80);
 
@@ -358,11 +384,11 @@ START_TEST(metric_layout_width)
     ck_assert_int_le(l.total, 80);
     struct metric_cells c;
     struct result_row r = stream_row();
-    r.unit = "dhrystonep";
+    r.unit = "dmips/mhz";
     metric_cells_make(&c, &l, &r, "dhrystone_per_second", 14, 0, 1234.5, "am62xx_sk-fs");
-    ck_assert_str_eq(c.cell[MCOL_UNIT], "dhrystonep");
+    ck_assert_str_eq(c.cell[MCOL_UNIT], "DMIPS/MHz");
     metric_row_text(buf, sizeof buf, &l, &c, false);
-    ck_assert_ptr_nonnull(strstr(buf, " dhrystonep "));
+    ck_assert_ptr_nonnull(strstr(buf, " DMIPS/MHz "));
     ck_assert_ptr_null(strstr(buf, "1650-2245"));
     metric_header_text(buf, sizeof buf, &l, SUMMARY_MAX);
     ck_assert_ptr_null(strstr(buf, "min-max"));
@@ -379,7 +405,7 @@ START_TEST(metric_layout_width)
     ck_assert_int_eq((int)strlen(buf), l.total);
     /* units past the limit are shortened the same way every time */
     ck_assert_str_eq(fmt_unit_fit(buf, sizeof buf, "workloads/second", 12), "wrklds/scnd");
-    ck_assert_str_eq(fmt_unit_fit(buf, sizeof buf, "mb/s", 4), "mb/s");
+    ck_assert_str_eq(fmt_unit_fit(buf, sizeof buf, "mb/s", 4), "MB/s");
 }
 END_TEST
 
@@ -495,7 +521,8 @@ END_TEST
 
 START_TEST(result_line)
 {
-    char buf[200];
+    char buf[300];
+    struct result_layout l;
     struct result_row r;
     memset(&r, 0, sizeof r);
     r.bench = "stream";
@@ -504,28 +531,80 @@ START_TEST(result_line)
     snprintf(r.provider, sizeof r.provider, "kernel:stream");
     r.samples = 3;
     r.value = 1700;
+    r.min = 1650;
+    r.max = 1700;
     r.has_ref = true;
     r.ref_avg = 1838.92;
+    r.has_ref_min = r.has_ref_max = true;
+    r.ref_min = 1650.2;
+    r.ref_max = 2245.2;
     r.dev = (struct deviation){ .has_ref = true, .pct = -7.55, .better = false,
                                 .verdict = VERDICT_WARN };
-    fmt_result_line(buf, sizeof buf, &r, false);
-    ck_assert_str_eq(buf, "stream copy          mb/s   1700.0  1838.9 -7.5% worse   "
-                          "warn    kernel:stream");
-    fmt_result_header(buf, sizeof buf);
-    ck_assert_str_eq(buf, "metric               unit    value     ref deviation     "
-                          "status  provider");
-    /* a failed metric says so; no reference is spelt out */
+    /* 80 columns (78 beside the selection mark): no provider, no stats */
+    fmt_result_layout(&l, 78, 4, false);
+    ck_assert_int_eq(l.minmax, 0);
+    ck_assert_int_eq(l.last, 0);
+    fmt_result_line(buf, sizeof buf, &l, &r, 3, SESSION_DONE, NULL, false);
+    ck_assert_msg(strcmp(buf, "stream copy                  MB/s  1700.0  1838.9 -7.5% worse   "
+                              "warn      #3") == 0, "%s", buf);
+    ck_assert_int_le((int)strlen(buf), 78);
+    fmt_result_header(buf, sizeof buf, &l, NULL);
+    ck_assert_str_eq(buf, "metric                       unit   value     ref deviation     "
+                          "status    run");
+    /* 132 columns: min, max, samples, the guide's band, and a long name */
+    fmt_result_layout(&l, 130, 4, false);
+    ck_assert_int_gt(l.minmax, 0);
+    ck_assert_int_gt(l.band, 0);
+    ck_assert_int_ge(l.name, 40);
+    fmt_result_line(buf, sizeof buf, &l, &r, 3, SESSION_DONE, NULL, false);
+    ck_assert_msg(strstr(buf, " 1650.0  1700.0    3  1838.9   1650-2245 -7.5% worse") &&
+                  str_ends_with(buf, "#3"), "%s", buf);
+    ck_assert_int_le((int)strlen(buf), 130);
+    fmt_result_header(buf, sizeof buf, &l, NULL);
+    ck_assert_msg(strstr(buf, "value     min     max    n     ref        band deviation"),
+                  "%s", buf);
+    /* wider still: the provider too */
+    fmt_result_layout(&l, 170, 4, false);
+    ck_assert_int_gt(l.last, 0);
+    fmt_result_line(buf, sizeof buf, &l, &r, 3, SESSION_DONE, NULL, false);
+    ck_assert_msg(str_ends_with(buf, "#3   kernel:stream"), "%s", buf);
+    /* cancelled and running values say so */
+    ck_assert_str_eq(fmt_result_status(&r, SESSION_RUNNING), "running");
+    r.status = STATUS_CANCELLED;
+    ck_assert_str_eq(fmt_result_status(&r, SESSION_CANCELLED), "cancelled");
+    /* a failure without a sample shows its reason, not only "failed" */
+    r.status = STATUS_FAILED;
+    r.samples = 0;
+    r.error = "cannot allocate 3 arrays of 64 MiB";
+    fmt_result_layout(&l, 78, 4, false);
+    fmt_result_line(buf, sizeof buf, &l, &r, 4, SESSION_DONE, NULL, false);
+    ck_assert_msg(strstr(buf, "MB/s failed: cannot allocate 3 arrays") &&
+                  str_ends_with(buf, "#4"), "%s", buf);
+    /* and the line below the table says all of it */
+    fmt_result_detail(buf, sizeof buf, &r, 4, "20261201-120000-am62xx_sk-fs");
+    ck_assert_msg(strcmp(buf, "stream copy: failed: cannot allocate 3 arrays of 64 MiB; "
+                              "no sample; guide 1838.9, band 1650.2-2245.2; kernel:stream, "
+                              "run #4 of 20261201-120000-am62xx_sk-fs") == 0, "%s", buf);
+    r.samples = 3;
+    r.status = STATUS_OK;
+    fmt_result_detail(buf, sizeof buf, &r, 4, NULL);
+    ck_assert_msg(strstr(buf, "min 1650.0, max 1700.0, avg 0 MB/s over 3 samples"), "%s", buf);
+    r.samples = 0;
+    r.status = STATUS_FAILED;
+    /* no reference is spelt out */
     r.status = STATUS_TIMEOUT;
+    r.samples = 3;
     r.has_ref = false;
     r.dev.has_ref = false;
-    fmt_result_line(buf, sizeof buf, &r, false);
-    ck_assert_ptr_nonnull(strstr(buf, "     - no reference  timeout"));
-    /* a long metric keeps its end */
+    fmt_result_line(buf, sizeof buf, &l, &r, 4, SESSION_DONE, NULL, false);
+    ck_assert_msg(strstr(buf, "      - no reference  timeout"), "%s", buf);
+    /* a long metric keeps its end; a long unit is never cut */
     r.bench = "lmbench";
-    r.metric = "lat_mem_rd-stride128-sz50";
-    r.unit = "mbps";
-    fmt_result_line(buf, sizeof buf, &r, false);
-    ck_assert_msg(str_starts_with(buf, "~m_rd-stride128-sz50 Mb/s "), "%s", buf);
+    r.metric = "latency_for_0.50_mb_block_size";
+    r.unit = "dmips/mhz";
+    fmt_result_layout(&l, 78, fmt_columns(fmt_unit(r.unit)), false);
+    fmt_result_line(buf, sizeof buf, &l, &r, 4, SESSION_DONE, NULL, false);
+    ck_assert_msg(str_starts_with(buf, "~for_0.50_mb_block_size DMIPS/MHz "), "%s", buf);
 }
 END_TEST
 
@@ -546,13 +625,13 @@ START_TEST(result_line_baseline)
                              "bench", "cpu", "metric", "clock", "value", 1000.0);
     ck_assert_str_eq(fmt_baseline_cell(buf, sizeof buf, base, &r), "-5.0% worse");
     /* the provider column gives way to the change */
-    fmt_result_line_vs(buf, sizeof buf, &r, base, false);
-    ck_assert_msg(str_ends_with(buf, " -  -5.0% worse") || str_ends_with(buf, "-5.0% worse"),
-                  "%s", buf);
+    struct result_layout l;
+    fmt_result_layout(&l, 78, 4, true);
+    fmt_result_line(buf, sizeof buf, &l, &r, 1, SESSION_DONE, base, false);
+    ck_assert_msg(str_ends_with(buf, " #1   -5.0% worse"), "%s", buf);
     ck_assert_ptr_null(strstr(buf, "kernel:stream"));
-    fmt_result_header_vs(buf, sizeof buf, "before-ddr-change");
-    ck_assert_str_eq(buf, "metric               unit    value     ref deviation     "
-                          "status  vs before-ddr-c");
+    fmt_result_header(buf, sizeof buf, &l, "before-ddr-change");
+    ck_assert_msg(str_ends_with(buf, "status    run  vs before-dd~"), "%s", buf);
     r.value = 2000;
     ck_assert_str_eq(fmt_baseline_cell(buf, sizeof buf, base, &r), "0.0%");
     r.bench = "lmbench";
@@ -578,6 +657,7 @@ Suite *suite_format(void)
     tcase_add_loop_test(tc, value, 0, (int)ARRAY_SIZE(value_cases));
     tcase_add_test(tc, value_special);
     tcase_add_test(tc, band);
+    tcase_add_loop_test(tc, units_read_naturally, 0, (int)ARRAY_SIZE(unit_cases));
     tcase_add_test(tc, deviation);
     tcase_add_test(tc, verdict_and_duration);
     tcase_add_test(tc, progress_bar);

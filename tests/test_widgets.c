@@ -200,6 +200,50 @@ START_TEST(theme_shipped_extra)
 }
 END_TEST
 
+/* "off" (or "warn") on the better side of the guide is good news: no
+ * shipped theme draws it as an alarm (red, reverse, blink, standout), nor
+ * like the worse side's "off" (a monochrome terminal always gets mono,
+ * which says it with attributes alone). */
+START_TEST(theme_better_is_no_alarm)
+{
+    static const char *const files[] = { "default", "mono", "light", "ti", "high-contrast" };
+    static const short reds[] = { 1, 9, 52, 88, 124, 160, 196 };
+    for (size_t f = 0; f < ARRAY_SIZE(files); f++) {
+        bool mono = strcmp(files[f], "mono") == 0;
+        {
+            struct theme t;
+            struct diag dg;
+            char *rel = xasprintf("../../themes/%s.theme", files[f]);
+            char *path = test_data_path(rel);
+            diag_init(&dg);
+            ck_assert_int_eq(theme_load(&t, path, mono, &dg), 0);
+            for (int v = VERDICT_WARN; v <= VERDICT_OFF; v++) {
+                enum role r = theme_verdict_role((enum verdict)v, true);
+                const struct theme_style *st = &t.style[r];
+                ck_assert_msg(!(st->attrs & (THEME_REVERSE | THEME_BLINK | THEME_STANDOUT)),
+                              "%s (mono %d): %s on the better side is drawn as an alarm",
+                              path, mono, fmt_verdict((enum verdict)v));
+                for (size_t k = 0; !mono && k < ARRAY_SIZE(reds); k++)
+                    ck_assert_msg(st->fg != reds[k] && st->bg != reds[k],
+                                  "%s: %s on the better side is red", path,
+                                  fmt_verdict((enum verdict)v));
+                const struct theme_style *off = &t.style[theme_verdict_role(VERDICT_OFF, false)];
+                ck_assert_msg(mono ? st->attrs != off->attrs
+                                   : memcmp(st, off, sizeof *st) != 0,
+                              "%s (mono %d): better looks like off", path, mono);
+            }
+            diag_free(&dg);
+            free(path);
+            free(rel);
+        }
+    }
+    /* the worse side keeps its alarm */
+    ck_assert_int_eq(theme_verdict_role(VERDICT_OFF, false), ROLE_OFF);
+    ck_assert_int_eq(theme_verdict_role(VERDICT_WARN, false), ROLE_WARN);
+    ck_assert_int_eq(theme_verdict_role(VERDICT_IN_RANGE, true), ROLE_IN_RANGE);
+}
+END_TEST
+
 START_TEST(theme_roles)
 {
     ck_assert_int_eq(theme_role_from_name("in-range"), ROLE_IN_RANGE);
@@ -313,6 +357,7 @@ Suite *suite_widgets(void)
     tcase_add_loop_test(tc, theme_shipped, 0, 2);
     tcase_add_loop_test(tc, theme_shipped_extra, 0, 3);
     tcase_add_test(tc, theme_roles);
+    tcase_add_test(tc, theme_better_is_no_alarm);
     suite_add_tcase(s, tc);
     return s;
 }

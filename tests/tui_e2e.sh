@@ -166,7 +166,7 @@ expect "reference: .*\\[$BOARD\\], .*Performance Guide" "$UI_TIMEOUT" \
 expect '^metric +unit +now +min +max\* +avg +n +ref +min-max deviation' "$UI_TIMEOUT" \
     "the metric table has its header"
 for m in copy scale add triad; do
-    expect "^$m +mb/s +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9k]+ +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ +([-+>]?[0-9.]+% (better|worse)|0\\.0%) +(in|warn|off)" "$UI_TIMEOUT" \
+    expect "^$m +MB/s +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9k]+ +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ +([-+>]?[0-9.]+% (better|worse)|0\\.0%) +(in|warn|off)" "$UI_TIMEOUT" \
         "$m: value, min/max/avg, samples, reference and deviation"
 done
 expect '\[#+\] 100%' "$UI_TIMEOUT" "the progress bar is full and ASCII"
@@ -176,7 +176,7 @@ expect 'r run again +c compare +w full text +\? help +q back' "$UI_TIMEOUT" "the
 keys '?'
 expect 'Show the keys' "$UI_TIMEOUT" "? works on the live screen"
 keys q
-expect '^copy +mb/s' "$UI_TIMEOUT" "q closes the help, the result stays"
+expect '^copy +MB/s' "$UI_TIMEOUT" "q closes the help, the result stays"
 
 # --- compare, results, board picker, settings, theme, search --------------
 expect '^ selected: stream triad \(Up/Down moves, c compares\)' "$UI_TIMEOUT" \
@@ -184,7 +184,7 @@ expect '^ selected: stream triad \(Up/Down moves, c compares\)' "$UI_TIMEOUT" \
 keys k
 expect '^ selected: stream add ' "$UI_TIMEOUT" "Up selects the metric above"
 keys c
-expect '^ Compare: stream add \(mb/s, higher is better\)' "$UI_TIMEOUT" \
+expect '^ Compare: stream add \(MB/s, higher is better\)' "$UI_TIMEOUT" \
     "c compares the selected metric"
 expect '^> this board \(measured\) +[0-9.kM]+ #+' "$UI_TIMEOUT" "this board's bar is drawn in ASCII"
 expect '^\* AM62x SK +[0-9.]+ #+' "$UI_TIMEOUT" "the reference board is marked with its bar"
@@ -201,10 +201,11 @@ tm resize-window -t e2e -x 80 -y 24
 expect '^> this board \(measured\)' "$UI_TIMEOUT" "back at 80x24 the bars return"
 keys q v
 expect '^ Results: 4 metrics measured, sorted by order' "$UI_TIMEOUT" "v lists the results"
-expect '^  metric +unit +value +ref +deviation +status +provider' "$UI_TIMEOUT" "the results have their header"
-expect '^> stream copy +mb/s +[0-9.kM]+ +[0-9.kM]+ +[-+][0-9.]+% (better|worse) +(in|warn|off) +kernel:stream' "$UI_TIMEOUT" \
-    "a result row: value, reference, deviation, status, provider"
-expect 'Tab sort +f warn/off +B baseline +S save +c compare' "$UI_TIMEOUT" "the results show their keys"
+expect '^  metric +unit +value +ref +deviation +status +run$' "$UI_TIMEOUT" "the results have their header"
+expect '^> stream copy +MB/s +[0-9.kM]+ +[0-9.kM]+ +[-+][0-9.]+% (better|worse) +(in|warn|off) +#1$' "$UI_TIMEOUT" \
+    "a result row: value, reference, deviation, status, run"
+expect 'kernel:stream, run #1( |$)' "$UI_TIMEOUT" "the selected row's provider and run below the table"
+expect 'Tab sort +f warn/off +h history +B baseline +S save +c compare' "$UI_TIMEOUT" "the results show their keys"
 keys S
 expect '^save as baseline: _' "$UI_TIMEOUT" "S asks for a baseline name"
 type_line before
@@ -215,9 +216,9 @@ keys B
 expect '^  before +baseline +4' "$UI_TIMEOUT" "B lists the saved baselines and runs"
 keys j Enter
 expect 'sorted by order, baseline before' "$UI_TIMEOUT" "Enter makes it the baseline"
-expect '^  metric +unit +value +ref +deviation +status +vs before' "$UI_TIMEOUT" \
+expect '^  metric +unit +value +ref +deviation +status +run +vs before' "$UI_TIMEOUT" \
     "the last column is the change from the baseline"
-expect '^> stream copy +mb/s .* 0\.0%$' "$UI_TIMEOUT" "the same run against itself: no change"
+expect '^> stream copy +MB/s .* 0\.0%$' "$UI_TIMEOUT" "the same run against itself: no change"
 keys Tab
 expect 'sorted by name' "$UI_TIMEOUT" "Tab sorts by the next column"
 expect '^> stream add ' "$UI_TIMEOUT" "sorted by name, add comes first"
@@ -374,7 +375,7 @@ wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
     fail "the run ends after the resize storm"
 grep -Eq 'finished in' "$tmpdir/screen"
 check $? "the STREAM run finishes after the resize storm"
-expect '^copy +mb/s' "$UI_TIMEOUT" "the results are drawn at 80x24 again"
+expect '^copy +MB/s' "$UI_TIMEOUT" "the results are drawn at 80x24 again"
 keys q
 expect 'Performance Guide categories' "$UI_TIMEOUT" "q leaves the run for home"
 keys q
@@ -580,6 +581,113 @@ expect 'config:3: ' "$UI_TIMEOUT" "keys: ... and each of the others"
 keys q q y
 expect '^tui-exit=0' "$UI_TIMEOUT" "keys: quits with status 0"
 expect 'config:3: ' "$UI_TIMEOUT" "keys: the settings problems are printed after the screens close"
+
+# --- results ---------------------------------------------------------------
+# The results list the latest finished value of each metric with the run
+# that measured it; the older ones come on 'h'. The selected row is told in
+# full below the table; at 132 columns min, max, samples and the guide's
+# band join the table.
+type_line "clear; $prog --run stream $RUN_ARGS; echo tui-exit=\$?"
+wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
+    fail "results: the first STREAM run ends"
+ok "results: the first STREAM run ends"
+keys r v
+expect '^ Results: 4 metrics measured, sorted by order \(\+4 older: h\)' "$RUN_TIMEOUT" \
+    "results: two runs of STREAM give 4 metrics, the older 4 on h"
+expect '^> stream copy +MB/s +[0-9.kM]+ +[0-9.kM]+ +[-+>0-9.]+% (better|worse) +(in|warn|off) +#2$' \
+    "$UI_TIMEOUT" "results: a row shows the run that measured it (#2, the latest)"
+expect '^ stream copy: min [0-9.kM]+, max [0-9.kM]+, avg [0-9.kM]+ MB/s over [0-9]+ samples?' \
+    "$UI_TIMEOUT" "results: the selected row's min, max, average and samples below the table"
+keys h
+expect '^ Results: every value measured \(8\)' "$UI_TIMEOUT" "results: h lists every value"
+expect '^> stream copy +MB/s .* #1$' "$UI_TIMEOUT" "results: the older run's values are there (#1)"
+keys h
+expect '^ Results: 4 metrics measured' "$UI_TIMEOUT" "results: h again shows the latest only"
+tm resize-window -t e2e -x 132 -y 24
+expect '^  metric +unit +value +min +max +n +ref +band +deviation +status +run' "$UI_TIMEOUT" \
+    "results: at 132 columns min, max, samples and the guide's band join the table"
+expect '^> stream copy +MB/s( +[0-9.kM]+){4} +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ ' "$UI_TIMEOUT" \
+    "results: the band is in the row at 132 columns"
+tm resize-window -t e2e -x 80 -y 24
+expect '^  metric +unit +value +ref +deviation +status +run$' "$UI_TIMEOUT" \
+    "results: back at 80 columns the table fits again"
+# S asks before it replaces a baseline; n keeps the old one
+keys S
+type_line mine
+expect "^saved 4 metrics as baseline 'mine'" "$UI_TIMEOUT" "results: S saves a new baseline at once"
+# a replacement is a new file put in place (rename): a new inode
+ino_before=$(ls -i "$tmpdir/data/evmbench/baselines/mine.json")
+keys S
+type_line mine
+expect "^baseline 'mine' exists \(4 metrics\): replace it with these 4\? \(y/n\)" "$UI_TIMEOUT" \
+    "results: S on an existing name asks before replacing it"
+keys n
+expect "^baseline 'mine' kept as it was" "$UI_TIMEOUT" "results: n keeps the old baseline"
+[ "$(ls -i "$tmpdir/data/evmbench/baselines/mine.json")" = "$ino_before" ]
+check $? "results: after n the baseline file is the same file"
+keys S
+type_line mine
+expect "replace it with these 4\? \(y/n\)" "$UI_TIMEOUT" "results: S asks again"
+keys y
+expect "^saved 4 metrics as baseline 'mine'" "$UI_TIMEOUT" "results: y replaces it"
+[ "$(ls -i "$tmpdir/data/evmbench/baselines/mine.json")" != "$ino_before" ]
+check $? "results: after y the baseline file is a new one"
+keys q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "results: q quits with status 0"
+
+# 'a' on a category ends on a one-screen summary. A stand-in openssl that
+# fails at once makes CRYPTO quick and its failure reason known.
+mkdir -p "$tmpdir/failtools"
+printf '#!/bin/sh\necho "openssl stand-in: no such engine" >&2\nexit 1\n' >"$tmpdir/failtools/openssl"
+chmod +x "$tmpdir/failtools/openssl"
+type_line "clear; $prog $RUN_ARGS --tools-dir '$tmpdir/failtools'; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "summary: the home screen opens"
+keys / C R Y P T O Enter Enter
+expect '^> OpenSSL Performance +yes \(tool' "$UI_TIMEOUT" "summary: the stand-in openssl runs CRYPTO"
+keys a
+expect '^ Summary: CRYPTO, all' "$RUN_TIMEOUT" "summary: shown when the category batch ends"
+expect '^ [0-9]+ metrics: [0-9]+ in range, [0-9]+ warn, [0-9]+ off, [0-9]+ failed' "$UI_TIMEOUT" \
+    "summary: counts the verdicts and the failures"
+expect '^ saved in the results store as run [0-9]{8}-[0-9]{6}-' "$UI_TIMEOUT" \
+    "summary: names the run the results were saved in"
+expect '^  ~?[a-z_]*performance [a-z0-9-]+ +(kB/s|%) +failed: ' "$UI_TIMEOUT" \
+    "summary: a failed metric shows why, not only 'failed'"
+expect '^Enter back +v all results' "$UI_TIMEOUT" "summary: shows its keys"
+keys Enter
+expect '^ CRYPTO: all - benchmark 1 of 1' "$UI_TIMEOUT" "summary: Enter returns to the run"
+keys v
+expect 'exit status 1' "$UI_TIMEOUT" "results: the selected failure's reason in full below the table"
+keys q q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "summary: q quits with status 0"
+
+# --demo follows the profile: its row list on the live screen, its
+# headline (STREAM triad) compared.
+type_line "clear; $prog --demo $RUN_ARGS; echo tui-exit=\$?"
+expect '^ Compare: stream triad ' "$RUN_TIMEOUT" "demo: compares STREAM's headline, triad"
+expect 'demo \(quick profile\): LMBench' "$RUN_TIMEOUT" "demo: then bw_mem"
+expect '^(rd|bcopy)-16mb +MB/s' "$RUN_TIMEOUT" "demo: bw_mem shows the profile's rows"
+rows=$(grep -Ec '^[a-z0-9_.-]+ +MB/s ' "$tmpdir/screen")
+[ "$rows" = 2 ]
+check $? "demo: bw_mem shows the profile's 2 rows, not all of them ($rows)"
+keys x
+expect '^demo stopped' "$UI_TIMEOUT" "demo: a key stops it"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "demo: q quits with status 0"
+# a profile of one row: the live screen shows it alone, the demo compares
+# it, and the pass ends on the profile's summary
+printf 'budget quick\nbench stream scale\n' >"$tmpdir/one.profile"
+type_line "clear; $prog --demo='$tmpdir/one.profile' $RUN_ARGS; echo tui-exit=\$?"
+expect '^scale +MB/s' "$RUN_TIMEOUT" "demo: the profile's row on the live screen"
+rows=$(grep -Ec '^[a-z]+ +MB/s ' "$tmpdir/screen")
+[ "$rows" = 1 ]
+check $? "demo: only the profile's row ($rows)"
+expect '^ Compare: stream scale ' "$RUN_TIMEOUT" "demo: compares the profile's row"
+expect '^ Summary: the one profile' "$RUN_TIMEOUT" "demo: the pass ends on the profile's summary"
+expect '^  stream scale +MB/s .* #1$' "$UI_TIMEOUT" "demo: the summary lists the profile's row and its run"
+keys x
+expect '^demo stopped' "$UI_TIMEOUT" "demo: a key stops it on the summary"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "demo: q quits with status 0"
 
 # --- the terminal is the shell's again --------------------------------------
 type_line "clear; stty -g >'$tmpdir/stty.after'; cmp -s '$tmpdir/stty.before' '$tmpdir/stty.after' && echo stty-same"
