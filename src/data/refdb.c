@@ -277,14 +277,21 @@ static void check_value(struct loader *ld, const char *where, struct ref_value *
     }
 }
 
+/* The key cells joined by sep, empty cells left out: a table whose rows
+ * share a key gets one more key cell, empty in the rows that need none
+ * (evmbench-refs(5)), and their names and ids stay as they were. */
 static char *join_key(char **key, size_t n, const char *sep)
 {
     struct strbuf sb;
     sb_init(&sb);
+    bool first = true;
     for (size_t i = 0; i < n; i++) {
-        if (i)
+        if (!key[i][0] && (i > 0 || n > 1))
+            continue;
+        if (!first)
             sb_add(&sb, sep);
         sb_add(&sb, key[i]);
+        first = false;
     }
     return sb_steal(&sb);
 }
