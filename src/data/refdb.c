@@ -51,6 +51,7 @@ static void table_free(struct ref_table *t)
         free(row->name);
         free(row->slug);
         free(row->unit);
+        free(row->note);
         for (size_t c = 0; c < t->ncols; c++)
             free(row->values[c].text);
         free(row->values);
@@ -321,6 +322,7 @@ static bool load_row(struct loader *ld, json_t *j, const char *where,
     free(dashed);
     row->unit = opt_string(ld, j, "unit", where);
     row->line = (int)opt_number(ld, j, "line", where);
+    row->note = opt_string(ld, j, "note", where);
     row->values = xcalloc(t->ncols ? t->ncols : 1, sizeof *row->values);
     json_t *vals = json_object_get(j, "values");
     if (!json_is_array(vals) || json_array_size(vals) != t->ncols) {
@@ -348,6 +350,7 @@ static void row_free_partial(struct ref_row *row, size_t ncols)
     free(row->name);
     free(row->slug);
     free(row->unit);
+    free(row->note);
     if (row->values)
         for (size_t c = 0; c < ncols; c++)
             free(row->values[c].text);
