@@ -834,7 +834,7 @@ START_TEST(duplicate_keys_and_mcu_sections)
     struct refdb *db = refdb_of(o);
     /* board-less columns: the catalog's count and the ids, not a board lookup */
     const struct kernel *ks[] = { &k_linux_udp, &k_r5f_udp };
-    struct catalog *c = catalog_build(db, ks, 2);
+    struct catalog *c = catalog_build(db, NULL, ks, 2);
     const struct cat_bench *b = catalog_find_bench(c, "udp_throughput");
     ck_assert_ptr_nonnull(b);
     ck_assert_uint_eq(cat_bench_count_metrics(b), 5);

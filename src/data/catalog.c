@@ -317,15 +317,19 @@ static struct cat_bench *bench_get(struct cat_category *cat, const char *slug,
     return b;
 }
 
-/* True when k measures what b's tables hold: the tables of an MCU+ SDK
- * guide are numbers of the R5F, which only a kernel that says it runs
- * there ("sdk": "mcu+" in its recipe) measures; elsewhere the section is
- * reference-only. */
+/* True when k measures what some table of b holds: the tables of an MCU+
+ * SDK guide are numbers of the R5F, which only a kernel that says it runs
+ * there ("sdk": "mcu+" in its recipe) measures; without one the section
+ * is reference-only. */
 static bool same_sdk(const struct cat_bench *b, const struct kernel *k)
 {
-    const char *tsdk = b->ntables ? b->tables[0]->source->sdk : NULL;
     const char *ksdk = k->sdk ? k->sdk : "linux";
-    return strcasecmp(tsdk ? tsdk : "linux", ksdk) == 0;
+    for (size_t t = 0; t < b->ntables; t++) {
+        const char *tsdk = b->tables[t]->source->sdk;
+        if (strcasecmp(tsdk ? tsdk : "linux", ksdk) == 0)
+            return true;
+    }
+    return b->ntables == 0;
 }
 
 static void add_kernel(struct cat_bench *b, const struct kernel *k)
