@@ -245,7 +245,9 @@ static void ref_item_text(const struct cli *c, const struct ref_item *it, FILE *
     print_ref_line(f, c->cfg.board == NULL, it->col->board ? it->col->board : "-",
                    it->row->name, it->col->name, it->unit ? it->unit : "", val);
     if (it->row->note && it->row->note != *last_note) {
-        fprintf(f, "  ? line %d: %.70s\n", it->row->line, it->row->note);
+        char head[32];      /* clipped: a terminal of 80 columns must not wrap */
+        int n = snprintf(head, sizeof head, "  ? line %d: ", it->row->line);
+        fprintf(f, "%s%.*s\n", head, 80 - n, it->row->note);
         *last_note = it->row->note;
     }
 }

@@ -419,15 +419,15 @@ static char *value_slots(struct guide_table *t, size_t nk, size_t have, size_t g
             slot[i] = (i / per) * group + lack + i % per;
         if (have == nval / group * per)
             return NULL;        /* the table's usual row: no guess */
-        return xasprintf("placed in the last %zu columns of the first %zu of %zu boards",
-                         per, (have + per - 1) / per, nval / group);
+        return xasprintf("in the last %zu columns of the first %zu of %zu boards", per,
+                         (have + per - 1) / per, nval / group);
     }
     size_t pad = t->pad_front ? nval - have : 0;
     for (size_t i = 0; i < have; i++)
         slot[i] = pad + i;
     if (have == 1)
-        return xasprintf("placed by position in the %s column", pad ? "last" : "first");
-    return xasprintf("placed by position in the %s %zu columns", pad ? "last" : "first", have);
+        return xasprintf("in the %s column", pad ? "last" : "first");
+    return xasprintf("in the %s %zu columns", pad ? "last" : "first", have);
 }
 
 static json_t *row_json(struct walk *w, struct guide_table *t, struct guide_row *row, size_t nk,
@@ -454,12 +454,14 @@ static json_t *row_json(struct walk *w, struct guide_table *t, struct guide_row 
     char *guess = value_slots(t, nk, have, group, lack, slot);
     char *note = NULL;
     if (have > nval)
-        note = xasprintf("%zu value cells, the header %zu: extra cells dropped", have, nval);
+        note = xasprintf("%zu value cells for %zu columns: the extra %zu dropped", have, nval,
+                         have - nval);
+    else if (have == 0 && nval)
+        note = xasprintf("no value cells for %zu column%s", nval, nval == 1 ? "" : "s");
     else if (guess)
-        note = xasprintf("%zu value cells, the header %zu: %s, a guess; check the guide",
-                         have, nval, guess);
+        note = xasprintf("a guess: %zu of %zu value cells, %s", have, nval, guess);
     if (note)
-        guide_doc_warn(d, row->line, "table \"%s\": row \"%s\" has %s", title,
+        guide_doc_warn(d, row->line, "table \"%s\": row \"%s\": %s; check the guide", title,
                        row->n ? row->cells[0] : "", note);
     free(guess);
     for (size_t i = 0; i < have && i < nval; i++)
