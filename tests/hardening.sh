@@ -924,7 +924,7 @@ ev refs --refs "$tmp/o.json" --board am62xx_lp_sk-fs --section GFXBench
 sed 's/{"key": \["copy"\], "unit": "mb\/s", "line": 12,/&"note": "a guess: 1 of 2 value cells, in the first column",/' \
     "$DATA/refs/good.json" >"$tmp/guess.json"
 ev run stream --board am62xx_sk-fs --quick --size 100000 --iterations 1 --refs "$tmp/guess.json"
-grep -A1 '^copy ' "$tmp/out" | grep -q '^  reference, guide line 12: a guess: 1 of 2 value cells, in the first column$' &&
+grep -A2 '^copy ' "$tmp/out" | grep -q '^  reference, guide line 12: a guess: 1 of 2 value cells, in the first column$' &&
     ! grep -A1 '^scale ' "$tmp/out" | grep -q 'reference, guide line' &&
     ok "guide: a run names a reference placed by a guess below its row" ||
     fail "a run's reference placed by a guess is not named (status $st)"
