@@ -2,8 +2,11 @@
  *
  * One loop: draw what is dirty (wnoutrefresh per window, one doupdate),
  * then sleep in poll() on the keyboard, the live run's pipe and a
- * self-pipe that the signal handlers write to. Live values are redrawn at
- * most updates_per_s times a second; curses sends only what changed.
+ * self-pipe that the signal handlers write to. What a key changed is drawn
+ * at once; every other frame (the run's values, events and clock, its
+ * messages, the demo) waits for the one scheduler: at most updates_per_s
+ * frames a second, and only the lines that fit in the line budget (pace.h)
+ * - the others wait for a later frame. Curses sends only what changed.
  * The terminal is set up in term.c, the work behind the screens is the
  * job (job.c), --demo is demo.c. */
 #include "config.h"
@@ -23,6 +26,10 @@
 
 #include "common/util.h"
 
+#define LINE_BUDGET 1400        /* bytes a second, by default */
+#define PACE_WINDOW_S 1.1       /* the second the budget is counted over */
+#define PACE_MIN_ROOM 100       /* less room than this: the frame waits */
+
 /* --- the job's hooks ------------------------------------------------------ */
 
 static void job_say(void *ctx, enum job_level level, const char *text)
@@ -33,26 +40,14 @@ static void job_say(void *ctx, enum job_level level, const char *text)
     ui_message(ctx, roles[level], "%s", text);
 }
 
+/* A new metric, a kernel that begins or ends: the scheduler (loop) draws
+ * it with the next frame, never at once. */
 static void job_event(void *ctx, enum job_event e)
 {
     struct ui *ui = ctx;
-    switch (e) {
-    case JOB_BEGIN:                 /* draw the new batch at once */
-        ui->live.ended = false;
-        ui->live.pending = true;
-        ui->live.last = 0;
-        break;
-    case JOB_LIVE:
-        ui->live.pending = true;
-        break;
-    case JOB_ENDED:
-        ui->live.ended = ui->live.pending = true;
+    ui->frame.dirty_body = true;
+    if (e == JOB_ENDED)
         ui->frame.dirty_bottom = true;  /* the hints change */
-        break;
-    case JOB_CHANGED:
-        ui->frame.dirty_body = true;
-        break;
-    }
 }
 
 static const struct job_hooks ui_job_hooks = { .say = job_say, .event = job_event };
@@ -315,7 +310,54 @@ static void draw_too_small(void)
     wnoutrefresh(stdscr);
 }
 
-static void draw(struct ui *ui)
+/* What rewriting line y of w costs: its cells against the terminal's
+ * (curscr). Curses keeps the terminal's cursor as curscr's: it is put
+ * back where it was. */
+static long line_cost(const struct ui *ui, WINDOW *w, int y)
+{
+    enum { MAXW = 512 };
+    chtype now[MAXW + 1], was[MAXW + 1];
+    unsigned long a[MAXW], b[MAXW];
+    int n = getmaxx(w), by, bx, cy, cx;
+    if (n > MAXW)
+        n = MAXW;
+    getbegyx(w, by, bx);
+    mvwinchnstr(w, y, 0, now, n);
+    getyx(curscr, cy, cx);
+    mvwinchnstr(curscr, by + y, bx, was, n);
+    wmove(curscr, cy, cx);
+    for (int i = 0; i < n; i++) {
+        a[i] = now[i];
+        b[i] = was[i];
+    }
+    return pace_line_cost(a, b, n, A_ATTRIBUTES, &ui->live.costs);
+}
+
+/* Leaves touched in w the changed lines that fit in *room, in order; once
+ * one does not (*over), it and every later one wait (untouched, so that
+ * doupdate keeps the terminal's line). False when a line waits. */
+static bool fit_lines(const struct ui *ui, WINDOW *w, long *room, long *sent, bool *over)
+{
+    bool all = true;
+    for (int y = 0; y < getmaxy(w); y++) {
+        if (!is_linetouched(w, y))
+            continue;
+        long cost = line_cost(ui, w, y);
+        if (!cost)
+            continue;
+        if (!*over && cost <= *room) {
+            *room -= cost;
+            *sent += cost;
+            continue;
+        }
+        *over = true;
+        wtouchln(w, y, 1, 0);
+        all = false;
+    }
+    return all;
+}
+
+static void draw(struct ui *ui, double now)
 {
     struct ui_frame *f = &ui->frame;
     /* stdscr lies beneath the windows; after a resize it is blank and
@@ -325,33 +367,51 @@ static void draw(struct ui *ui)
         wnoutrefresh(stdscr);
         f->clear = true;
     }
+    bool paced = !f->urgent && !f->clear;
     if (f->clear) {
         clearok(curscr, TRUE);
         f->full = true;
     }
     if (f->full)
         f->dirty_top = f->dirty_body = f->dirty_bottom = true;
+    bool wait_top = false, wait_body = false, wait_bottom = false;
     if (f->too_small) {
         if (f->full || f->dirty_body || f->dirty_top || f->dirty_bottom)
             draw_too_small();
     } else {
-        if (f->dirty_top) {
-            draw_top(ui);
-            wnoutrefresh(f->top);
-        }
         struct screen *s = top_screen(ui);
-        if (f->dirty_body && s) {
+        bool body = f->dirty_body && s;
+        if (f->dirty_top)
+            draw_top(ui);
+        if (body) {
             werase(f->body);
             s->ops->draw(s, f->body, f->full);
-            wnoutrefresh(f->body);
         }
-        if (f->dirty_bottom) {
+        if (f->dirty_bottom)
             draw_bottom(ui);
-            wnoutrefresh(f->bottom);
+        if (paced) {
+            /* the title, the key line, then the body, top down */
+            long room = pace_room(&ui->live.pace, now) - ui->live.costs.frame, sent = 0;
+            bool over = false;
+            wait_top = f->dirty_top && !fit_lines(ui, f->top, &room, &sent, &over);
+            wait_bottom = f->dirty_bottom && !fit_lines(ui, f->bottom, &room, &sent, &over);
+            wait_body = body && !fit_lines(ui, f->body, &room, &sent, &over);
+            if (sent)
+                pace_record(&ui->live.pace, now, sent + ui->live.costs.frame);
         }
+        if (f->dirty_top)
+            wnoutrefresh(f->top);
+        if (body)
+            wnoutrefresh(f->body);
+        if (f->dirty_bottom)
+            wnoutrefresh(f->bottom);
     }
     doupdate();
-    f->clear = f->full = f->dirty_top = f->dirty_body = f->dirty_bottom = false;
+    ui->live.last = now_seconds();
+    f->clear = f->full = f->urgent = false;
+    f->dirty_top = wait_top;
+    f->dirty_body = wait_body;
+    f->dirty_bottom = wait_bottom;
 }
 
 /* --- input ------------------------------------------------------------------ */
@@ -469,11 +529,21 @@ static void handle_key(struct ui *ui, int key)
         dispatch(ui, a);
 }
 
+static bool frame_dirty(const struct ui_frame *f)
+{
+    return f->clear || f->full || f->dirty_top || f->dirty_body || f->dirty_bottom;
+}
+
+/* What keys change is drawn at once (the scheduler waits not). */
 static void read_keys(struct ui *ui)
 {
     int key;
-    while (!ui->quit && (key = wgetch(stdscr)) != ERR)
+    while (!ui->quit && (key = wgetch(stdscr)) != ERR) {
+        ui->frame.urgent = true;
         handle_key(ui, key);
+    }
+    if (!frame_dirty(&ui->frame))
+        ui->frame.urgent = false;
 }
 
 /* --- settings ------------------------------------------------------------------ */
@@ -514,45 +584,63 @@ static bool job_running(const struct ui *ui)
     return b && !batch_done(b);
 }
 
+static int ms_until(double at, double now)
+{
+    return at > now ? (int)ceil((at - now) * 1000) : 0;
+}
+
+/* The scheduler: milliseconds until the pending frame may be drawn (0:
+ * now; -1: nothing is pending). A key's frame is drawn at once; any other
+ * waits an interval after the last frame, and while the line budget has
+ * no room, until it has. */
+static int frame_wait_ms(const struct ui *ui, double now)
+{
+    const struct ui_frame *f = &ui->frame;
+    const struct ui_live *l = &ui->live;
+    if (!frame_dirty(f))
+        return -1;
+    if (f->urgent || f->clear)
+        return 0;
+    double at = l->last + l->interval;
+    if (pace_room(&l->pace, now) < PACE_MIN_ROOM) {
+        double room_at = pace_next_room(&l->pace, now);
+        if (room_at > at)
+            at = room_at;
+    }
+    return ms_until(at, now);
+}
+
 static int poll_timeout_ms(const struct ui *ui, double now)
 {
-    bool running = job_running(ui);
-    if (!running && !ui->live.pending)
-        return demo_wait_ms(&ui->demo, now);
-    double due = ui->live.last + ui->live.interval - now;
-    if (ui->live.ended)
-        due = 0;
-    int ms = due > 0 ? (int)ceil(due * 1000) : 0;
-    /* The runner checks its time limit when pumped. */
-    if (running && ms > 250)
-        ms = 250;
+    int ms = frame_wait_ms(ui, now);
+    if (job_running(ui)) {
+        if (ms < 0)             /* the clock's next tick */
+            ms = ms_until(ui->live.last + ui->live.interval, now);
+        if (ms > 250)           /* the runner checks its time limit when pumped */
+            ms = 250;
+    }
+    int demo = demo_wait_ms(&ui->demo, now);
+    if (demo >= 0 && (ms < 0 || demo < ms))
+        ms = demo;
     return ms;
 }
 
-/* Live values: the body is drawn again once an interval, or at once when
- * a run ended. */
-static void live_tick(struct ui *ui, double now)
+/* While a run goes on, its clock and progress bar move: the body is drawn
+ * again once an interval. */
+static void clock_tick(struct ui *ui, double now)
 {
-    struct ui_live *l = &ui->live;
-    bool due = now - l->last >= l->interval;
-    if (job_running(ui) && due)
-        l->pending = true;          /* the elapsed clock ticks */
-    if (l->pending && (l->ended || due)) {
-        l->pending = l->ended = false;
-        l->last = now;
+    if (job_running(ui) && now - ui->live.last >= ui->live.interval)
         ui->frame.dirty_body = true;
-    }
 }
 
 static void loop(struct ui *ui)
 {
-    const struct ui_frame *f = &ui->frame;
     while (!ui->quit) {
         double now = now_seconds();
-        live_tick(ui, now);
+        clock_tick(ui, now);
         demo_tick(ui, now);
-        if (f->clear || f->full || f->dirty_top || f->dirty_body || f->dirty_bottom)
-            draw(ui);
+        if (frame_wait_ms(ui, now) == 0)
+            draw(ui, now);
 
         struct pollfd pfd[3] = {
             { .fd = STDIN_FILENO, .events = POLLIN },
@@ -611,6 +699,10 @@ static void ui_init(struct ui *ui, struct app *a, const struct ui_options *opt)
     double ups = opt->updates_per_s > 0 ? opt->updates_per_s
                : ui->settings->has_updates ? ui->settings->updates_per_s : 4.0;
     ui->live.interval = 1.0 / ups;
+    /* the budget holds for any second the terminal sees: the window is a
+     * little longer, for the time between drawing and sending */
+    pace_init(&ui->live.pace, opt->line_budget > 0 ? opt->line_budget : LINE_BUDGET,
+              PACE_WINDOW_S);
     snprintf(ui->term.theme, sizeof ui->term.theme, "%s", opt->theme ? opt->theme
              : ui->settings->theme[0] ? ui->settings->theme : "default");
     job_init(&ui->job, a, opt->results_dir, &ui_job_hooks, ui);
@@ -639,6 +731,9 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)
         signals_restore();
         return 1;
     }
+    ui->live.costs = (struct pace_costs){
+        .move = 10, .attr = ui->term.color ? 24 : 12, .frame = 16,
+    };
     term_layout(ui);
     ui_push(ui, &screen_home, NULL);
     if (!ui->line.msg[0] && a->diag.n)

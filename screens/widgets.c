@@ -183,6 +183,22 @@ static enum role cell_role(const struct metric_cells *c, int i)
     }
 }
 
+/* Whether a blank in attribute a looks like a blank in the normal role
+ * (no underline, reverse, blink; the default background). */
+static bool blank_plain(attr_t a)
+{
+    if (a & (A_UNDERLINE | A_REVERSE | A_STANDOUT | A_BLINK))
+        return false;
+    short pair = (short)PAIR_NUMBER(a), fg, bg;
+    if (!pair)
+        return true;
+    return pair_content(pair, &fg, &bg) != ERR && bg == -1;
+}
+
+/* The cells left to right, each cell's text in its role. The gap after a
+ * cell takes the cell's attribute when the next cell has the same one and
+ * a blank shows nothing of it: a run of values is one attribute change on
+ * the line, not two per cell. */
 void widget_metric_row(WINDOW *w, int y, const struct metric_cells *c, bool utf8)
 {
     int last = c->span[0] ? MCOL_REF : MCOL_COUNT;
@@ -203,8 +219,15 @@ void widget_metric_row(WINDOW *w, int y, const struct metric_cells *c, bool utf8
             while (end > cell && end[-1] == ' ')
                 *--end = '\0';
         }
-        theme_set(w, cell_role(c, i));
+        attr_t a = theme_attr(cell_role(c, i));
+        wattrset(w, a);
         mvwaddstr(w, y, x, cell);
+        if (i + 1 < last && a != A_NORMAL && blank_plain(a) &&
+            theme_attr(cell_role(c, i + 1)) == a) {
+            int next = metric_column_x(i + 1);
+            while (getcurx(w) < next && getcurx(w) < maxw - 1)
+                waddch(w, ' ');
+        }
     }
     if (c->span[0]) {
         int x = metric_column_x(MCOL_REF);
