@@ -333,28 +333,45 @@ static long line_cost(const struct ui *ui, WINDOW *w, int y)
     return pace_line_cost(a, b, n, A_ATTRIBUTES, &ui->live.costs);
 }
 
-/* Leaves touched in w the changed lines that fit in *room, in order; once
- * one does not (*over), it and every later one wait (untouched, so that
- * doupdate keeps the terminal's line). False when a line waits. */
-static bool fit_lines(const struct ui *ui, WINDOW *w, long *room, long *sent, bool *over)
+/* Of the frame's windows (win[i], drawn[i]), leaves touched the changed
+ * lines that fit in the line budget, terminal row by row from the row
+ * that waited last time (so that every row gets its turn), and records
+ * what they cost. Once a row does not fit, it and every later one wait:
+ * untouched, so doupdate keeps the terminal's line, and wait[i] set for
+ * the next frame. */
+static void fit_frame(struct ui *ui, WINDOW *const win[3], const bool drawn[3],
+                      bool wait[3], double now)
 {
-    bool all = true;
-    for (int y = 0; y < getmaxy(w); y++) {
-        if (!is_linetouched(w, y))
-            continue;
-        long cost = line_cost(ui, w, y);
-        if (!cost)
-            continue;
-        if (!*over && cost <= *room) {
-            *room -= cost;
-            *sent += cost;
-            continue;
+    struct ui_live *l = &ui->live;
+    long room = pace_room(&l->pace, now) - l->costs.frame, sent = 0;
+    int rows = LINES, start = l->resume < rows ? l->resume : 0;
+    bool over = false;
+    l->resume = 0;
+    for (int k = 0; k < rows; k++) {
+        int row = (start + k) % rows;
+        for (int i = 0; i < 3; i++) {
+            int by = drawn[i] ? getbegy(win[i]) : 0;
+            if (!drawn[i] || row < by || row >= by + getmaxy(win[i]))
+                continue;
+            int y = row - by;
+            long cost = is_linetouched(win[i], y) ? line_cost(ui, win[i], y) : 0;
+            if (!cost)
+                break;
+            if (!over && cost <= room) {
+                room -= cost;
+                sent += cost;
+                break;
+            }
+            if (!over)
+                l->resume = row;
+            over = true;
+            wtouchln(win[i], y, 1, 0);
+            wait[i] = true;
+            break;
         }
-        *over = true;
-        wtouchln(w, y, 1, 0);
-        all = false;
     }
-    return all;
+    if (sent)
+        pace_record(&l->pace, now, sent + l->costs.frame);
 }
 
 static void draw(struct ui *ui, double now)
@@ -374,7 +391,7 @@ static void draw(struct ui *ui, double now)
     }
     if (f->full)
         f->dirty_top = f->dirty_body = f->dirty_bottom = true;
-    bool wait_top = false, wait_body = false, wait_bottom = false;
+    bool wait[3] = { false, false, false };
     if (f->too_small) {
         if (f->full || f->dirty_body || f->dirty_top || f->dirty_bottom)
             draw_too_small();
@@ -390,14 +407,9 @@ static void draw(struct ui *ui, double now)
         if (f->dirty_bottom)
             draw_bottom(ui);
         if (paced) {
-            /* the title, the key line, then the body, top down */
-            long room = pace_room(&ui->live.pace, now) - ui->live.costs.frame, sent = 0;
-            bool over = false;
-            wait_top = f->dirty_top && !fit_lines(ui, f->top, &room, &sent, &over);
-            wait_bottom = f->dirty_bottom && !fit_lines(ui, f->bottom, &room, &sent, &over);
-            wait_body = body && !fit_lines(ui, f->body, &room, &sent, &over);
-            if (sent)
-                pace_record(&ui->live.pace, now, sent + ui->live.costs.frame);
+            WINDOW *const win[3] = { f->top, f->body, f->bottom };
+            const bool drawn[3] = { f->dirty_top, body, f->dirty_bottom };
+            fit_frame(ui, win, drawn, wait, now);
         }
         if (f->dirty_top)
             wnoutrefresh(f->top);
@@ -409,9 +421,9 @@ static void draw(struct ui *ui, double now)
     doupdate();
     ui->live.last = now_seconds();
     f->clear = f->full = f->urgent = false;
-    f->dirty_top = wait_top;
-    f->dirty_body = wait_body;
-    f->dirty_bottom = wait_bottom;
+    f->dirty_top = wait[0];
+    f->dirty_body = wait[1];
+    f->dirty_bottom = wait[2];
 }
 
 /* --- input ------------------------------------------------------------------ */

@@ -62,6 +62,8 @@ struct ui_live {
     double last;                    /* when the last frame was drawn */
     struct pace pace;               /* the bytes those frames sent */
     struct pace_costs costs;        /* of this terminal's sequences */
+    int resume;                     /* the terminal row the next frame sends
+                                     * first: the first one that waited */
 };
 
 enum demo_phase { DEMO_OFF, DEMO_RUN, DEMO_RESULT, DEMO_COMPARE };
