@@ -50,24 +50,56 @@ double pace_next_room(const struct pace *p, double now)
     return now;
 }
 
+/* What sending cells [from, to] of now costs after a cell in attribute
+ * *attr (updated): each character, and each change of attribute. */
+static long run_cost(const unsigned long *now, int from, int to, unsigned long mask,
+                     unsigned long *attr, const struct pace_costs *c)
+{
+    long cost = 0;
+    for (int i = from; i <= to; i++) {
+        unsigned long a = now[i] & mask, ch = now[i] & ~mask;
+        if (a != *attr)
+            cost += c->attr;
+        *attr = a;
+        cost += ch > 127 ? 3 : 1;
+    }
+    return cost;
+}
+
 long pace_line_cost(const unsigned long *now, const unsigned long *was, int n,
                     unsigned long attr_mask, const struct pace_costs *c)
 {
-    int first = 0, last = n - 1;
-    while (first < n && now[first] == was[first])
-        first++;
-    if (first == n)
+    int i = 0;
+    while (i < n && now[i] == was[i])
+        i++;
+    if (i == n)
         return 0;
-    while (last > first && now[last] == was[last])
-        last--;
-    long cost = c->move + c->attr;  /* the attribute in force is unknown */
-    for (int i = first; i <= last; i++) {
-        unsigned long ch = now[i] & ~attr_mask;
-        cost += ch > 127 ? 3 : 1;
-        if (i > first && (now[i] & attr_mask) != (now[i - 1] & attr_mask))
-            cost += c->attr;
+    /* the attribute in force is unknown: it changes at the first cell */
+    unsigned long attr = ~0UL;
+    long cost = c->move;
+    for (;;) {
+        int end = i;                /* the changed run [i, end] */
+        while (end + 1 < n && now[end + 1] != was[end + 1])
+            end++;
+        cost += run_cost(now, i, end, attr_mask, &attr, c);
+        int next = end + 1;         /* the next change, if any */
+        while (next < n && now[next] == was[next])
+            next++;
+        if (next == n)
+            break;
+        /* the unchanged cells between: rewritten or jumped over, the
+         * cheaper (curses does the same) */
+        unsigned long a = attr;
+        long rewrite = run_cost(now, end + 1, next - 1, attr_mask, &a, c);
+        if (rewrite < c->move) {
+            cost += rewrite;
+            attr = a;
+        } else {
+            cost += c->move;
+        }
+        i = next;
     }
-    if (now[last] & attr_mask)
+    if (attr)
         cost += c->attr;            /* back to normal */
     return cost;
 }

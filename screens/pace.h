@@ -46,11 +46,13 @@ struct pace_costs {
 
 /* The bytes it takes at most to turn line `was` into line `now` (n cells
  * each; attr_mask selects a cell's attribute and colour bits, the rest is
- * its character): nothing when they are equal, else a cursor move, every
- * cell from the first to the last that differ (a character above 127
- * counted as 3 bytes, UTF-8) and an attribute change wherever the
- * attribute differs from the cell before, at the start and back to
- * normal at the end. */
+ * its character): nothing when they are equal; else a cursor move, then
+ * each run of changed cells (a character above 127 counted as 3 bytes,
+ * UTF-8) with an attribute change wherever the attribute differs from
+ * the cell sent before (and at the first cell, the attribute in force
+ * being unknown), the unchanged cells between two runs rewritten or
+ * jumped over by a cursor move, whichever is cheaper, and a change back
+ * to normal at the end. */
 long pace_line_cost(const unsigned long *now, const unsigned long *was, int n,
                     unsigned long attr_mask, const struct pace_costs *c);
 

@@ -374,6 +374,56 @@ static void fit_frame(struct ui *ui, WINDOW *const win[3], const bool drawn[3],
         pace_record(&l->pace, now, sent + l->costs.frame);
 }
 
+/* The length of terminfo capability `name` with parameters p1..p9 (0:
+ * the terminal lacks it). */
+static int cap_len(const char *name, int p1, int p2, int p3, int p4, int p5, int p6,
+                   int p9)
+{
+    const char *cap = tigetstr(name);
+    if (!cap || cap == (const char *)-1)
+        return 0;
+    const char *s = tiparm(cap, p1, p2, p3, p4, p5, p6, 0, 0, p9);
+    return s ? (int)strlen(s) : 0;
+}
+
+/* What changing to attribute a costs: the attributes at once (sgr, with
+ * the line-drawing set switched), or one by one; and its colours. */
+static int attr_len(attr_t a)
+{
+    int n = cap_len("sgr", !!(a & A_STANDOUT), !!(a & A_UNDERLINE), !!(a & A_REVERSE),
+                    !!(a & A_BLINK), !!(a & A_DIM), !!(a & A_BOLD), 1);
+    if (!n) {
+        n = cap_len("sgr0", 0, 0, 0, 0, 0, 0, 0) + cap_len("smacs", 0, 0, 0, 0, 0, 0, 0);
+        static const struct { attr_t bit; const char *cap; } caps[] = {
+            { A_STANDOUT, "smso" }, { A_UNDERLINE, "smul" }, { A_REVERSE, "rev" },
+            { A_BLINK, "blink" },   { A_DIM, "dim" },        { A_BOLD, "bold" },
+        };
+        for (size_t i = 0; i < ARRAY_SIZE(caps); i++)
+            if (a & caps[i].bit)
+                n += cap_len(caps[i].cap, 0, 0, 0, 0, 0, 0, 0);
+    }
+    if (a & A_COLOR)
+        n += cap_len("setaf", 7, 0, 0, 0, 0, 0, 0) + cap_len("setab", 7, 0, 0, 0, 0, 0, 0);
+    return n;
+}
+
+/* The line budget's costs on this terminal under the current theme: the
+ * longest cursor address, and the dearest change to any role's attribute
+ * or back to normal. */
+static void line_costs(struct ui *ui)
+{
+    int attr = cap_len("sgr0", 0, 0, 0, 0, 0, 0, 0) + cap_len("op", 0, 0, 0, 0, 0, 0, 0) + 1;
+    for (int r = 0; r < ROLE_COUNT; r++) {
+        int n = attr_len(theme_attr((enum role)r));
+        if (n > attr)
+            attr = n;
+    }
+    int move = cap_len("cup", LINES - 1, COLS - 1, 0, 0, 0, 0, 0);
+    ui->live.costs = (struct pace_costs){
+        .move = move ? move : 10, .attr = attr, .frame = 4,
+    };
+}
+
 static void draw(struct ui *ui, double now)
 {
     struct ui_frame *f = &ui->frame;
@@ -386,6 +436,7 @@ static void draw(struct ui *ui, double now)
     }
     bool paced = !f->urgent && !f->clear;
     if (f->clear) {
+        line_costs(ui);             /* a new size or theme */
         clearok(curscr, TRUE);
         f->full = true;
     }
@@ -743,9 +794,6 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)
         signals_restore();
         return 1;
     }
-    ui->live.costs = (struct pace_costs){
-        .move = 10, .attr = ui->term.color ? 24 : 12, .frame = 16,
-    };
     term_layout(ui);
     ui_push(ui, &screen_home, NULL);
     if (!ui->line.msg[0] && a->diag.n)
