@@ -13,6 +13,7 @@
 #include "screens/ui_impl.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <locale.h>
 #include <math.h>
 #include <poll.h>
@@ -333,17 +334,19 @@ static long line_cost(const struct ui *ui, WINDOW *w, int y)
     return pace_line_cost(a, b, n, A_ATTRIBUTES, &ui->live.costs);
 }
 
-/* Of the frame's windows (win[i], drawn[i]), leaves touched the changed
- * lines that fit in the line budget, terminal row by row from the row
- * that waited last time (so that every row gets its turn), and records
- * what they cost. Once a row does not fit, it and every later one wait:
+/* Of the frame's windows (win[i], drawn[i]), untouches the lines the
+ * terminal already shows (the screens draw everything anew: curses then
+ * sees them unchanged). When paced, leaves touched only the changed lines
+ * that fit in the line budget, terminal row by row from the row that
+ * waited last time (so that every row gets its turn), and records what
+ * they cost; once a row does not fit, it and every later one wait:
  * untouched, so doupdate keeps the terminal's line, and wait[i] set for
  * the next frame. */
 static void fit_frame(struct ui *ui, WINDOW *const win[3], const bool drawn[3],
-                      bool wait[3], double now)
+                      bool paced, bool wait[3], double now)
 {
     struct ui_live *l = &ui->live;
-    long room = pace_room(&l->pace, now) - l->costs.frame, sent = 0;
+    long room = paced ? pace_room(&l->pace, now) - l->costs.frame : LONG_MAX, sent = 0;
     int rows = LINES, start = l->resume < rows ? l->resume : 0;
     bool over = false;
     l->resume = 0;
@@ -354,9 +357,13 @@ static void fit_frame(struct ui *ui, WINDOW *const win[3], const bool drawn[3],
             if (!drawn[i] || row < by || row >= by + getmaxy(win[i]))
                 continue;
             int y = row - by;
-            long cost = is_linetouched(win[i], y) ? line_cost(ui, win[i], y) : 0;
-            if (!cost)
+            if (!is_linetouched(win[i], y))
                 break;
+            long cost = line_cost(ui, win[i], y);
+            if (!cost) {
+                wtouchln(win[i], y, 1, 0);
+                break;
+            }
             if (!over && cost <= room) {
                 room -= cost;
                 sent += cost;
@@ -370,7 +377,7 @@ static void fit_frame(struct ui *ui, WINDOW *const win[3], const bool drawn[3],
             break;
         }
     }
-    if (sent)
+    if (paced && sent)
         pace_record(&l->pace, now, sent + l->costs.frame);
 }
 
@@ -457,10 +464,10 @@ static void draw(struct ui *ui, double now)
         }
         if (f->dirty_bottom)
             draw_bottom(ui);
-        if (paced) {
+        if (!f->clear) {
             WINDOW *const win[3] = { f->top, f->body, f->bottom };
             const bool drawn[3] = { f->dirty_top, body, f->dirty_bottom };
-            fit_frame(ui, win, drawn, wait, now);
+            fit_frame(ui, win, drawn, paced, wait, now);
         }
         if (f->dirty_top)
             wnoutrefresh(f->top);
