@@ -39,10 +39,29 @@ fi
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/tty_bw.XXXXXX") || exit 1
 chmod 755 "$tmpdir"
 tm() { sock=$1; shift; "$TMUX_BIN" -L "evmbench-bw-$$-$sock" -f /dev/null "$@"; }
+# stop NAME: ends the program of NAME's pane (SIGTERM, which it answers
+# by restoring the terminal and cancelling its run), then script and tmux.
+# script outlives a closed pane: it is ended by its process id.
+stop() {
+    spid=$(cat "$tmpdir/$1/pid" 2>/dev/null)
+    if [ -n "$spid" ]; then
+        for p in $(ps -o pid= --ppid "$spid" 2>/dev/null); do
+            kill -TERM "$p" 2>/dev/null
+        done
+        i=0
+        while kill -0 "$spid" 2>/dev/null && [ "$i" -lt 25 ]; do
+            sleep 0.2
+            i=$((i + 1))
+        done
+        kill -TERM "$spid" 2>/dev/null
+        rm -f "$tmpdir/$1/pid"
+    fi
+    tm "$1" kill-server >/dev/null 2>&1
+}
 # shellcheck disable=SC2317  # called by the trap
 cleanup() {
     for c in vt100 linux demo-vt100 demo-linux slow; do
-        tm "$c" kill-server >/dev/null 2>&1
+        stop "$c"
     done
     rm -rf "$tmpdir"
 }
@@ -60,14 +79,22 @@ record() {
     nc="NO_COLOR=1"
     [ "$colour" = 1 ] && nc=""
     tm "$name" new-session -d -s bw -x 80 -y 24 \
-        "env -u NO_COLOR -u ENV TERM=$term $nc LC_ALL=C HOME='$d' XDG_CONFIG_HOME='$d/config' \
-         '$SCRIPT_BIN' -f -q -T '$d/timing' -c \"'$BIN' --no-save $*\" '$d/out'; sleep 600" ||
+        "exec env -u NO_COLOR -u ENV TERM=$term $nc LC_ALL=C HOME='$d' \
+         XDG_CONFIG_HOME='$d/config' \
+         '$SCRIPT_BIN' -f -q -T '$d/timing' -c \"'$BIN' --no-save $*\" '$d/out'" ||
         { echo "$name: cannot start tmux" >"$d/error"; return; }
+    tm "$name" set-option -g remain-on-exit on >/dev/null
+    tm "$name" display-message -p -t bw '#{pane_pid}' >"$d/pid"
     t=0 titles="" seen="" after=0
     while [ "$t" -lt $((MAX_S * 2)) ]; do
         sleep 0.5
         t=$((t + 1))
         screen=$(tm "$name" capture-pane -p -t bw 2>/dev/null) || break
+        if [ "$(tm "$name" display-message -p -t bw '#{pane_dead}')" = 1 ]; then
+            echo "the program ended by itself" >"$d/note"
+            seen=1
+            break
+        fi
         if [ "$mode" = run ]; then
             case $screen in *"finished in"*|*"cancelled after"*) seen=1 ;; esac
         else
@@ -85,7 +112,7 @@ $title"
     cp "$d/timing" "$d/timing.stop" 2>/dev/null || : >"$d/timing.stop"
     printf '%s\n' "$screen" >"$d/screen"
     [ -n "$seen" ] || echo "watched for ${MAX_S} s; judged on what it showed by then" >"$d/note"
-    tm "$name" kill-server >/dev/null 2>&1
+    stop "$name"
 }
 
 # judge NAME LIMIT MIN_GAP: the figures of one recording; 0 when the
