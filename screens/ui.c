@@ -361,7 +361,10 @@ static void fit_frame(struct ui *ui, WINDOW *const win[3], const bool drawn[3],
                 break;
             long cost = line_cost(ui, win[i], y);
             if (!cost) {
-                wtouchln(win[i], y, 1, 0);
+                /* a wide character is not a whole chtype: in UTF-8 curses
+                 * compares the line itself */
+                if (!ui->term.utf8)
+                    wtouchln(win[i], y, 1, 0);
                 break;
             }
             if (!over && cost <= room) {
