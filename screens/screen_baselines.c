@@ -129,12 +129,12 @@ static enum action baselines_action(struct screen *s, enum action a)
     return a;
 }
 
-static bool baselines_search(struct screen *s, const char *q, bool next)
+static bool baselines_search(struct screen *s, const char *q, int dir)
 {
     struct baselines *v = s->priv;
     size_t n = v->n + 1;
-    for (size_t k = next ? 1 : 0; k < n + (next ? 1 : 0); k++) {
-        size_t i = (v->pos.sel + k) % n;
+    for (size_t k = dir ? 1 : 0; k < n + (dir ? 1 : 0); k++) {
+        size_t i = ui_search_index(v->pos.sel, k, dir, n);
         if (i && ui_text_matches(v->c[i - 1].name, q)) {
             v->pos.sel = i;
             list_pos_clamp(&v->pos, n, visible(s));

@@ -82,9 +82,14 @@ static void boards_draw(struct screen *s, WINDOW *w, bool full)
     (void)full;
 
     list_pos_clamp(&b->pos, b->n, vis);
-    snprintf(line, sizeof line, "Reference board: %s (detected: %s)",
-             a->ref_board ? a->ref_board : "none",
-             a->board.key ? a->board.key : a->board.name ? a->board.name : "unknown");
+    if (a->ref_board && a->board.kind == BOARD_KNOWN && !a->ref_picked)
+        snprintf(line, sizeof line, "Reference board: %s (detected)", a->ref_board);
+    else if (a->ref_board)
+        snprintf(line, sizeof line, "Reference board: %s, %s (detected: %s)", a->ref_board,
+                 app_board_source(a), a->detected ? a->detected : "none");
+    else
+        snprintf(line, sizeof line, "Reference board: none (detected: %s)",
+                 a->detected ? a->detected : "none");
     widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
     fmt_fit(name, sizeof name, "board", NAME_W, false, false);
     fmt_fit(key, sizeof key, "guide column", KEY_W, false, false);
@@ -104,14 +109,14 @@ static void boards_draw(struct screen *s, WINDOW *w, bool full)
     }
 }
 
-static bool boards_search(struct screen *s, const char *q, bool next)
+static bool boards_search(struct screen *s, const char *q, int dir)
 {
     struct boards *b = s->priv;
     char text[200];
     if (!b->n)
         return false;
-    for (size_t k = next ? 1 : 0; k < b->n + (next ? 1 : 0); k++) {
-        size_t i = (b->pos.sel + k) % b->n;
+    for (size_t k = dir ? 1 : 0; k < b->n + (dir ? 1 : 0); k++) {
+        size_t i = ui_search_index(b->pos.sel, k, dir, b->n);
         board_line(ui_app(s->ui), b->keys[i], text, sizeof text, false);
         if (ui_text_matches(text, q)) {
             b->pos.sel = i;

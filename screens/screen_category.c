@@ -71,6 +71,25 @@ static bool has_board_column(const struct cat_bench *b, const char *board)
     return false;
 }
 
+/* How many benchmarks of the category 'a' would run here: each as
+ * job_bench_kernels picks its kernels (the provider chosen with P, the
+ * tools found), the same function 'a' starts them with. *provided: how
+ * many have a kernel or tool at all. */
+static size_t count_runnable(struct screen *s, const struct cat_category *cat,
+                             size_t *provided)
+{
+    size_t n = 0;
+    *provided = 0;
+    for (size_t i = 0; cat && i < cat->nbenches; i++) {
+        const struct cat_bench *b = cat->benches[i];
+        const struct kernel **ks = xcalloc(b->nkernels ? b->nkernels : 1, sizeof *ks);
+        n += job_bench_kernels(ui_job(s->ui), b, ks) > 0;
+        *provided += b->nkernels > 0;
+        free(ks);
+    }
+    return n;
+}
+
 static void category_draw(struct screen *s, WINDOW *w, bool full)
 {
     struct category *c = s->priv;
@@ -83,10 +102,12 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
     (void)full;
 
     list_pos_clamp(&c->pos, n, vis);
-    size_t runnable = 0;
-    for (size_t i = 0; i < n; i++)
-        runnable += c->cat->benches[i]->nkernels > 0;
-    fmt_bench_counts(runs, sizeof runs, n, runnable);
+    size_t provided, runnable = count_runnable(s, c->cat, &provided);
+    if (!runnable && provided)
+        snprintf(runs, sizeof runs, "%zu benchmark%s, none runnable here", n,
+                 n == 1 ? "" : "s");
+    else
+        fmt_bench_counts(runs, sizeof runs, n, runnable);
     snprintf(line, sizeof line, "%s: %s", c->cat ? c->cat->title : "?", runs);
     widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
 
@@ -154,11 +175,10 @@ static enum action category_action(struct screen *s, enum action a)
         return ACT_NONE;
     }
     if (a == ACT_RUN_ALL && n) {
-        size_t runnable = 0;
-        for (size_t i = 0; i < n; i++)
-            runnable += c->cat->benches[i]->nkernels > 0;
-        if (!runnable) {
-            ui_message(s->ui, ROLE_NOTE, "nothing in %s can run here", c->cat->title);
+        size_t provided;
+        if (!count_runnable(s, c->cat, &provided)) {
+            ui_message(s->ui, ROLE_NOTE, "nothing in %s can run here%s: nothing started",
+                       c->cat->title, provided ? "" : " (reference only)");
             return ACT_NONE;
         }
         struct screen_arg arg = { .category = c->cat, .all = true };
@@ -182,12 +202,12 @@ static enum action category_action(struct screen *s, enum action a)
     return a;
 }
 
-static bool category_search(struct screen *s, const char *q, bool next)
+static bool category_search(struct screen *s, const char *q, int dir)
 {
     struct category *c = s->priv;
     size_t n = c->cat ? c->cat->nbenches : 0;
-    for (size_t k = next ? 1 : 0; n && k < n + (next ? 1 : 0); k++) {
-        size_t i = (c->pos.sel + k) % n;
+    for (size_t k = dir ? 1 : 0; n && k < n + (dir ? 1 : 0); k++) {
+        size_t i = ui_search_index(c->pos.sel, k, dir, n);
         const struct cat_bench *b = c->cat->benches[i];
         if (ui_text_matches(b->title, q) || ui_text_matches(b->slug, q)) {
             c->pos.sel = i;

@@ -46,6 +46,45 @@ static bool measured(const struct screen *s, const char *section, const char *me
     return found;
 }
 
+/* The boards with a number for the metric in the section or in one the
+ * alias table makes the same (another guide's title for it), each once,
+ * in the order refdb_boards_with gives them. *out is allocated. */
+static size_t boards_with(const struct app *a, const char *section, const char *metric,
+                          const char ***out)
+{
+    const char **sections, **keys = NULL;
+    size_t ns = catalog_same_sections(a->catalog, section, &sections), n = 0;
+    for (size_t i = 0; i < ns; i++) {
+        const char **some;
+        size_t k = refdb_boards_with(a->refdb, sections[i], metric, &some);
+        keys = xrealloc(keys, (n + k + 1) * sizeof *keys);
+        for (size_t j = 0; j < k; j++) {
+            bool dup = false;
+            for (size_t q = 0; q < n && !dup; q++)
+                dup = strcmp(keys[q], some[j]) == 0;
+            if (!dup)
+                keys[n++] = some[j];
+        }
+        free(some);
+    }
+    free(sections);
+    *out = keys;
+    return n;
+}
+
+/* refdb_lookup in the section or the first of its aliases that has it. */
+static bool lookup(const struct app *a, const char *board, const char *section,
+                   const char *metric, struct ref_hit *hit)
+{
+    const char **sections;
+    size_t ns = catalog_same_sections(a->catalog, section, &sections);
+    bool found = false;
+    for (size_t i = 0; i < ns && !found; i++)
+        found = refdb_lookup(a->refdb, board, sections[i], metric, NULL, hit);
+    free(sections);
+    return found;
+}
+
 static void compare_enter(struct screen *s, const struct screen_arg *arg)
 {
     struct compare_view *v = xcalloc(1, sizeof *v);
@@ -120,7 +159,7 @@ static void compare_draw(struct screen *s, WINDOW *w, bool full)
         return;
     }
     const char **keys;
-    size_t nb = refdb_boards_with(a->refdb, v->section, v->metric, &keys);
+    size_t nb = boards_with(a, v->section, v->metric, &keys);
     struct result_row me;
     bool have_me = measured(s, v->section, v->metric, &me);
     double *vals = xcalloc(nb ? nb : 1, sizeof *vals);
@@ -129,7 +168,7 @@ static void compare_draw(struct screen *s, WINDOW *w, bool full)
     for (size_t i = 0; i < nb; i++) {
         struct ref_hit hit;
         vals[i] = NAN;
-        if (refdb_lookup(a->refdb, keys[i], v->section, v->metric, NULL, &hit)) {
+        if (lookup(a, keys[i], v->section, v->metric, &hit)) {
             vals[i] = hit.value->avg;
             if (!unit)
                 unit = hit.unit;
@@ -141,7 +180,7 @@ static void compare_draw(struct screen *s, WINDOW *w, bool full)
     }
     enum direction dir = unit_direction(unit);
     snprintf(line, sizeof line, "Compare: %s %s (%s%s)", v->section, v->metric,
-             unit ? unit : "no unit", dir == DIR_HIGHER_BETTER ? ", higher is better"
+             unit ? fmt_unit(unit) : "no unit", dir == DIR_HIGHER_BETTER ? ", higher is better"
              : dir == DIR_LOWER_BETTER ? ", lower is better" : "");
     widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
     snprintf(line, sizeof line, "reference numbers: %s; %zu board%s",
@@ -194,7 +233,7 @@ static enum action compare_action(struct screen *s, enum action a)
         return ACT_NONE;
     if (v->section) {
         const char **keys;
-        size_t nb = refdb_boards_with(ui_app(s->ui)->refdb, v->section, v->metric, &keys);
+        size_t nb = boards_with(ui_app(s->ui), v->section, v->metric, &keys);
         free(keys);
         int vis = ui_body_rows(s->ui) - HEAD_ROWS - 2;
         if (list_pos_scroll(&v->scroll, nb, vis > 0 ? (size_t)vis : 1, a)) {

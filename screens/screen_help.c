@@ -59,9 +59,12 @@ static void help_leave(struct screen *s)
     free(s->priv);
 }
 
+/* Rows for the text: all of them, or one less for the "more" marker. */
 static size_t visible(const struct screen *s)
 {
     int rows = ui_body_rows(s->ui);
+    if (rows > 1 && line_count(s->priv) > (size_t)rows)
+        rows--;
     return rows > 0 ? (size_t)rows : 1;
 }
 
@@ -97,6 +100,16 @@ static void help_draw(struct screen *s, WINDOW *w, bool full)
         enum role r = help_line(h, i, line, sizeof line);
         widget_text(w, (int)(i - h->scroll.top), 0, getmaxx(w), r, line, utf8);
     }
+    /* where the rest is, in ASCII: the last row when the text does not fit */
+    size_t top = h->scroll.top, below = top + vis < n ? n - top - vis : 0;
+    if (top && below)
+        snprintf(line, sizeof line, " ^ %zu more above, v %zu more below", top, below);
+    else if (below)
+        snprintf(line, sizeof line, " v %zu more below (Down, PgDn, G)", below);
+    else if (top)
+        snprintf(line, sizeof line, " ^ %zu more above (Up, PgUp, g)", top);
+    if (top || below)
+        widget_text(w, (int)vis, 0, getmaxx(w), ROLE_DIM, line, utf8);
 }
 
 static enum action help_action(struct screen *s, enum action a)

@@ -60,16 +60,39 @@ static void clear_lines(struct system_view *v)
     v->n = 0;
 }
 
-/* The board as `evmbench sysinfo` prints it, a line each. */
-static void add_board(struct system_view *v, const struct board_info *b)
+/* The board as `evmbench sysinfo` prints it, a line each; a board picked
+ * with 'b' is the one shown (it replaces a --board or an undetected
+ * board; beside a detected one it is the reference) and `Decided` says
+ * so. */
+static void add_board(struct system_view *v, const struct app *a)
 {
+    struct board_info b = a->board;     /* shallow: only printed */
+    char *how = NULL;
+    const char *key = a->ref_board;
+    if (a->ref_picked && key) {
+        const struct ref_board *rb = refdb_board(a->refdb, key);
+        const char *name = board_key_name(key);
+        if (b.kind == BOARD_KNOWN) {
+            how = xasprintf("%s; the reference was picked with b: %s", b.how ? b.how : "detected",
+                            key);
+        } else {
+            how = xasprintf("picked with b (before: %s)", b.how ? b.how : "detected: nothing");
+            b.kind = BOARD_OVERRIDE;
+            b.key = (char *)key;
+            b.name = (char *)(name ? name : rb && rb->name ? rb->name : key);
+        }
+        b.how = how;
+    }
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    if (!f)
+    if (!f) {
+        free(how);
         return;
-    board_print_text(b, f);
+    }
+    board_print_text(&b, f);
     fclose(f);
+    free(how);
     for (char *save = NULL, *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
         add(v, ROLE_NORMAL, " %s", l);
     free(text);
@@ -126,12 +149,50 @@ static void add_clocks(struct system_view *v, const struct app *a)
     cpucheck_list_free(&warn);
 }
 
+/* text in lines of at most width columns, broken at spaces where it can
+ * be, the later ones indented. */
+static void add_wrapped(struct system_view *v, enum role r, const char *text, int width)
+{
+    size_t w = width > 20 ? (size_t)width : 20;
+    const char *indent = "";
+    while (*text) {
+        size_t room = w - 1 - strlen(indent), len = strlen(text);
+        if (len <= room) {
+            add(v, r, " %s%s", indent, text);
+            return;
+        }
+        size_t cut = room;
+        while (cut > room / 2 && text[cut] != ' ')
+            cut--;
+        if (text[cut] != ' ')
+            cut = room;
+        add(v, r, " %s%.*s", indent, (int)cut, text);
+        text += cut;
+        while (*text == ' ')
+            text++;
+        indent = "    ";
+    }
+}
+
+/* The settings file's problems, each in full. */
+static void add_settings_problems(struct system_view *v, const struct ui *ui)
+{
+    const struct diag *d = ui_settings_problems(ui);
+    if (!d)
+        return;
+    add(v, ROLE_HEADER, " Settings file problems (%zu); those lines are ignored:", d->n);
+    for (size_t i = 0; i < d->n; i++)
+        add_wrapped(v, ROLE_ERROR, d->msgs[i], COLS - 1);
+    add(v, ROLE_NORMAL, "%s", "");
+}
+
 static void measure(struct screen *s)
 {
     struct system_view *v = s->priv;
     const struct app *a = ui_app(s->ui);
     clear_lines(v);
-    add_board(v, &a->board);
+    add_settings_problems(v, s->ui);
+    add_board(v, a);
     add_evm(v, a);
     add_clocks(v, a);
     ui_dirty(s->ui);

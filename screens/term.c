@@ -268,13 +268,32 @@ bool term_locale_utf8(void)
     return cs && (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "UTF8") == 0);
 }
 
-/* Keys that vt100 terminfo lacks but PC terminal emulators send. */
+/* --- keys from any terminal ---------------------------------------------- */
+
+/* How long (ms) a lone Esc byte waits for the rest of a key's sequence.
+ * At 115200 baud (8N1, 87 us a byte) a whole 3-5 byte sequence is on the
+ * line within 0.5 ms, so the line itself never splits one; what splits it
+ * is what carries the bytes: a USB serial adapter sends what it received
+ * when its latency timer expires (16 ms by default on FTDI chips), and
+ * ser2net, telnet and ssh send packets with the network's jitter. 100 ms
+ * is six such timers, and is still below what a person notices as a
+ * delay after pressing Esc. The ESCDELAY environment variable (ncurses'
+ * own) replaces it. */
+#define ESC_DELAY_MS 100
+
+/* The common forms of the cursor and editing keys, in both the normal
+ * (ESC [) and the application (ESC O) cursor mode: a serial terminal may
+ * send either whatever TERM says. */
 static void define_extra_keys(void)
 {
     static const struct {
         const char *seq;
         int key;
     } keys[] = {
+        { "\033[A", KEY_UP },     { "\033[B", KEY_DOWN },
+        { "\033[C", KEY_RIGHT },  { "\033[D", KEY_LEFT },
+        { "\033OA", KEY_UP },     { "\033OB", KEY_DOWN },
+        { "\033OC", KEY_RIGHT },  { "\033OD", KEY_LEFT },
         { "\033[5~", KEY_PPAGE }, { "\033[6~", KEY_NPAGE },
         { "\033[1~", KEY_HOME },  { "\033[4~", KEY_END },
         { "\033[H", KEY_HOME },   { "\033[F", KEY_END },
@@ -284,6 +303,102 @@ static void define_extra_keys(void)
     for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
         if (key_defined(keys[i].seq) == 0)
             define_key(keys[i].seq, keys[i].key);
+}
+
+/* The key of "ESC [ <params> ~" by its first parameter. */
+static int tilde_key(int param)
+{
+    switch (param) {
+    case 1: case 7: return KEY_HOME;
+    case 4: case 8: return KEY_END;
+    case 2: return KEY_IC;
+    case 3: return KEY_DC;
+    case 5: return KEY_PPAGE;
+    case 6: return KEY_NPAGE;
+    case 11: case 12: case 13: case 14: case 15: return KEY_F(param - 10);
+    case 17: case 18: case 19: case 20: case 21: return KEY_F(param - 11);
+    case 23: case 24: return KEY_F(param - 12);
+    }
+    return TERM_KEY_NONE;
+}
+
+/* The key of a final byte after ESC [ or ESC O (modifiers ignored). */
+static int final_key(int c)
+{
+    switch (c) {
+    case 'A': return KEY_UP;
+    case 'B': return KEY_DOWN;
+    case 'C': return KEY_RIGHT;
+    case 'D': return KEY_LEFT;
+    case 'H': return KEY_HOME;
+    case 'F': return KEY_END;
+    case 'Z': return KEY_BTAB;
+    }
+    return TERM_KEY_NONE;
+}
+
+int term_decode_escape(int (*next)(void *ctx, bool first), void *ctx, int *again)
+{
+    *again = TERM_KEY_NONE;
+    int c = next(ctx, true);
+    if (c < 0)
+        return KEY_ESC;             /* nothing followed: the Esc key */
+    if (c == 'O') {                 /* SS3: one final byte */
+        int f = next(ctx, false);
+        if (f >= 'P' && f <= 'S')
+            return KEY_F(f - 'P' + 1);
+        if (f == 'M')
+            return KEY_ENTER;
+        return f < 0 ? TERM_KEY_NONE : final_key(f);
+    }
+    if (c != '[') {                 /* Esc, then another key */
+        *again = c;
+        return KEY_ESC;
+    }
+    /* CSI: parameter bytes 0x30-0x3F, intermediates 0x20-0x2F, a final
+     * byte 0x40-0x7E; anything else ends a broken sequence. */
+    int param = 0, nparams = 0;
+    for (int len = 0; len < 32; len++) {
+        int b = next(ctx, false);
+        if (b < 0)
+            return TERM_KEY_NONE;   /* cut short: not an Esc either */
+        if (b >= '0' && b <= '9') {
+            if (nparams == 0 && param < 1000)
+                param = param * 10 + (b - '0');
+        } else if (b == ';' || b == ':') {
+            nparams++;
+        } else if (b >= 0x20 && b <= 0x3f) {
+            continue;
+        } else if (b >= 0x40 && b <= 0x7e) {
+            return b == '~' ? tilde_key(param) : final_key(b);
+        } else {
+            return TERM_KEY_NONE;
+        }
+    }
+    return TERM_KEY_NONE;
+}
+
+/* next() of term_decode_escape on the terminal: the first byte was
+ * waited for by ncurses already (it holds the bytes of a sequence it did
+ * not know); the later ones of a split sequence get the Esc delay. */
+static int next_byte(void *ctx, bool first)
+{
+    (void)ctx;
+    wtimeout(stdscr, first ? 0 : ESCDELAY);
+    int c = wgetch(stdscr);
+    nodelay(stdscr, TRUE);
+    if (c > 0xff)
+        ungetch(c);                 /* a whole key: the next one's */
+    return c == ERR || c > 0xff ? -1 : c;
+}
+
+int term_read_escape(void)
+{
+    int again;
+    int key = term_decode_escape(next_byte, NULL, &again);
+    if (again != TERM_KEY_NONE)
+        ungetch(again);
+    return key;
 }
 
 /* newterm refused term: it has no terminfo entry here (or is unusable). */
@@ -370,7 +485,9 @@ bool term_start(struct ui *ui, struct diag *d)
     nodelay(stdscr, TRUE);
     leaveok(stdscr, TRUE);
     curs_set(0);
-    set_escdelay(100);
+    const char *ed = getenv("ESCDELAY");
+    if (!ed || !*ed)
+        set_escdelay(ESC_DELAY_MS);
     define_extra_keys();
     bool color = !no_color_env() && has_colors();
     if (color && start_color() == ERR)

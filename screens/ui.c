@@ -80,20 +80,67 @@ void ui_dirty(struct ui *ui)
     ui->frame.dirty_body = true;
 }
 
+static const struct screen *top_screen_c(const struct ui *ui)
+{
+    return ui->stack.depth ? &ui->stack.s[ui->stack.depth - 1] : NULL;
+}
+
+/* Whether the top screen shows the message itself (then its body is
+ * drawn again when the message changes). */
+static bool message_on_body(const struct ui *ui)
+{
+    const struct screen *s = top_screen_c(ui);
+    return s && s->ops->own_message;
+}
+
 void ui_message(struct ui *ui, enum role r, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(ui->line.msg, sizeof ui->line.msg, fmt, ap);
+    char *text = xvasprintf(fmt, ap);
     va_end(ap);
+    snprintf(ui->line.msg, sizeof ui->line.msg, "%s", text);
     ui->line.msg_role = r;
     ui->frame.dirty_bottom = true;
+    if (message_on_body(ui))
+        ui->frame.dirty_body = true;
+    if (r != ROLE_WARN && r != ROLE_ERROR) {
+        free(text);
+        return;
+    }
+    struct ui_log_entry *e = &ui->line.log[ui->line.nlog++ % UI_LOG_MAX];
+    free(e->text);
+    e->text = text;
+    e->role = r;
+}
+
+const char *ui_line_message(const struct ui *ui, enum role *r)
+{
+    if (!ui->line.msg[0])
+        return NULL;
+    if (r)
+        *r = ui->line.msg_role;
+    return ui->line.msg;
+}
+
+size_t ui_log_count(const struct ui *ui)
+{
+    return ui->line.nlog;
+}
+
+const char *ui_log_text(const struct ui *ui, size_t i, enum role *r)
+{
+    if (i >= ui->line.nlog || ui->line.nlog - i > UI_LOG_MAX)
+        return NULL;
+    const struct ui_log_entry *e = &ui->line.log[i % UI_LOG_MAX];
+    if (r)
+        *r = e->role;
+    return e->text;
 }
 
 void ui_set_board(struct ui *ui, const char *key)
 {
-    app_set_ref_board(ui->app, key);
-    ui->board_picked = true;
+    app_pick_board(ui->app, key);
     ui->frame.dirty_top = ui->frame.dirty_body = true;
 }
 
@@ -102,9 +149,23 @@ struct settings *ui_settings(struct ui *ui)
     return ui->settings;
 }
 
+const struct diag *ui_settings_problems(const struct ui *ui)
+{
+    const struct diag *d = ui->opt->settings_problems;
+    return d && d->n ? d : NULL;
+}
+
 double ui_updates_per_s(const struct ui *ui)
 {
     return 1.0 / ui->live.interval;
+}
+
+size_t ui_search_index(size_t sel, size_t k, int dir, size_t n)
+{
+    if (!n)
+        return 0;
+    k %= n;
+    return dir < 0 ? (sel % n + n - k) % n : (sel + k) % n;
 }
 
 bool ui_text_matches(const char *text, const char *q)
@@ -175,15 +236,29 @@ void ui_prompt(struct ui *ui, const char *label, void (*done)(struct ui *ui, con
     snprintf(l->prompt_label, sizeof l->prompt_label, "%s", label);
     l->prompt_text[0] = '\0';
     l->prompt_done = done;
+    l->confirm_done = NULL;
     ui->frame.dirty_bottom = true;
 }
 
-/* A key while ui_prompt collects a line. */
+void ui_confirm(struct ui *ui, const char *question, void (*done)(struct ui *ui, bool yes))
+{
+    ui_prompt(ui, question, NULL);
+    ui->line.confirm_done = done;
+}
+
+/* A key while ui_prompt collects a line, or ui_confirm its answer. */
 static void prompt_key(struct ui *ui, int key)
 {
     struct ui_line *l = &ui->line;
     size_t len = strlen(l->prompt_text);
     ui->frame.dirty_bottom = true;
+    if (l->confirm_done) {
+        void (*done)(struct ui *, bool) = l->confirm_done;
+        l->prompting = false;
+        l->confirm_done = NULL;
+        done(ui, key == 'y' || key == 'Y');
+        return;
+    }
     if (key == '\n' || key == '\r' || key == KEY_ENTER) {
         l->prompting = false;
         if (len && l->prompt_done)
@@ -226,7 +301,7 @@ static void search_key(struct ui *ui, int key)
     }
     if (!s || !s->ops->search)
         return;
-    l->search_miss = !s->ops->search(s, l->query, false);
+    l->search_miss = !s->ops->search(s, l->query, 0);
     ui->frame.dirty_body = true;
 }
 
@@ -235,7 +310,7 @@ static void search_key(struct ui *ui, int key)
 static const char *board_how(const struct ui *ui)
 {
     const struct app *a = ui->app;
-    if (ui->board_picked)
+    if (a->ref_picked)
         return "(picked)";
     switch (a->board.kind) {
     case BOARD_KNOWN: return "(detected)";
@@ -284,16 +359,19 @@ static void draw_bottom(struct ui *ui)
     struct screen *s = top_screen(ui);
     werase(w);
     if (l->prompting) {
-        char line[160];
-        snprintf(line, sizeof line, "%s%s_   (Enter saves, Esc cancels)", l->prompt_label,
-                 l->prompt_text);
+        char line[256];
+        if (l->confirm_done)
+            snprintf(line, sizeof line, "%s(y/n) _", l->prompt_label);
+        else
+            snprintf(line, sizeof line, "%s%s_   (Enter saves, Esc cancels)", l->prompt_label,
+                     l->prompt_text);
         widget_text(w, 0, 0, getmaxx(w) - 1, ROLE_KEY, line, false);
     } else if (l->searching) {
         char line[128];
         snprintf(line, sizeof line, "/%s_   %s(Enter keeps, Esc cancels)", l->query,
                  l->search_miss ? "not found " : "");
         widget_text(w, 0, 0, getmaxx(w) - 1, ROLE_KEY, line, false);
-    } else if (l->msg[0])
+    } else if (l->msg[0] && !(s && s->ops->own_message))
         widget_text(w, 0, 0, getmaxx(w) - 1, l->msg_role, l->msg, ui->term.utf8);
     else if (s)
         widget_hints(w, 0, s->ops->hints_now ? s->ops->hints_now(s) : s->ops->hints,
@@ -500,6 +578,7 @@ static const struct {
     { ACT_COMPARE, &screen_compare },
     { ACT_BOARD, &screen_boards },
     { ACT_SETTINGS, &screen_settings },
+    { ACT_DETAILS, &screen_details },
 };
 
 /* '/', 'n' and 'N': search the top screen's list. */
@@ -515,7 +594,7 @@ static void search_action(struct ui *ui, struct screen *s, enum action a)
             ui_message(ui, ROLE_NOTE, "no list to search here");
         }
     } else if (s && s->ops->search && l->query[0]) {
-        if (s->ops->search(s, l->query, true))
+        if (s->ops->search(s, l->query, a == ACT_PREV ? -1 : 1))
             ui->frame.dirty_body = true;
         else
             ui_message(ui, ROLE_NOTE, "no more matches for '%s'", l->query);
@@ -551,12 +630,34 @@ static void global_action(struct ui *ui, struct screen *s, enum action a)
     }
 }
 
-static void dispatch(struct ui *ui, enum action a)
+/* Quitting from the last screen takes 'q'; Esc and Left, which only go
+ * back elsewhere, ask first (a stray arrow or Esc never quits). */
+static void ask_before_quitting(struct ui *ui, int key)
+{
+    if (ui->stack.pops < ui->stack.depth || key == 'q')
+        return;
+    ui->stack.pops = ui->stack.depth - 1;
+    ui->line.confirm_quit = true;
+    ui_message(ui, ROLE_WARN, "Quit evmbench? y or q quits, any other key stays");
+}
+
+/* The key after "Quit evmbench?". */
+static void confirm_quit_key(struct ui *ui, int key)
+{
+    ui->line.confirm_quit = false;
+    ui->line.msg[0] = '\0';
+    ui->frame.dirty_bottom = true;
+    if (key == 'y' || key == 'Y' || key == 'q')
+        ui->quit = true;
+}
+
+static void dispatch(struct ui *ui, enum action a, int key)
 {
     struct screen *s = top_screen(ui);
     if (s && s->ops->on_action)
         a = s->ops->on_action(s, a);
     global_action(ui, s, a);
+    ask_before_quitting(ui, key);
     while (ui->stack.pops > 0) {
         ui->stack.pops--;
         ui_pop_now(ui);
@@ -584,9 +685,15 @@ static void handle_key(struct ui *ui, int key)
         search_key(ui, key);
         return;
     }
+    if (ui->line.confirm_quit && !small) {
+        confirm_quit_key(ui, key);
+        return;
+    }
     if (ui->line.msg[0]) {
         ui->line.msg[0] = '\0';
         ui->frame.dirty_bottom = true;
+        if (message_on_body(ui))
+            ui->frame.dirty_body = true;
     }
     if (small) {
         /* Only quitting and redrawing make sense on the message. */
@@ -599,7 +706,7 @@ static void handle_key(struct ui *ui, int key)
     struct screen *s = top_screen(ui);
     enum action a = action_for_key(s ? s->ops->keys : NULL, key);
     if (a != ACT_NONE)
-        dispatch(ui, a);
+        dispatch(ui, a, key);
 }
 
 static bool frame_dirty(const struct ui_frame *f)
@@ -612,6 +719,10 @@ static void read_keys(struct ui *ui)
 {
     int key;
     while (!ui->quit && (key = wgetch(stdscr)) != ERR) {
+        if (key == KEY_ESC)
+            key = term_read_escape();
+        if (key == TERM_KEY_NONE)
+            continue;
         ui->frame.urgent = true;
         handle_key(ui, key);
     }
@@ -732,12 +843,36 @@ static void loop(struct ui *ui)
         if (signals_take_winch())
             term_resize(ui);
         job_pump(&ui->job);
+        screen_summary_due(ui);
         if (n > 0 && (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
             ui->exit_code = 128 + SIGHUP;       /* the terminal went away */
             break;
         }
         if (n > 0 && (pfd[0].revents & POLLIN))
             read_keys(ui);
+    }
+}
+
+/* The settings file's first problem on the bottom line; when it does not
+ * fit, or there are more, it ends with where to read them all. */
+static void settings_problems_message(struct ui *ui)
+{
+    const struct diag *d = ui_settings_problems(ui);
+    if (!d)
+        return;
+    char more[64];
+    if (d->n > 1)
+        snprintf(more, sizeof more, " (+%zu more: s shows all)", d->n - 1);
+    else
+        snprintf(more, sizeof more, " (s shows it all)");
+    size_t room = COLS > 1 ? (size_t)COLS - 1 : 0, len = strlen(d->msgs[0]);
+    if (d->n == 1 && len <= room)
+        ui_message(ui, ROLE_ERROR, "%s", d->msgs[0]);
+    else if (len + strlen(more) <= room)
+        ui_message(ui, ROLE_ERROR, "%s%s", d->msgs[0], more);
+    else {
+        size_t keep = room > strlen(more) + 3 ? room - strlen(more) - 3 : 0;
+        ui_message(ui, ROLE_ERROR, "%.*s...%s", (int)keep, d->msgs[0], more);
     }
 }
 
@@ -806,6 +941,8 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)
     }
     term_layout(ui);
     ui_push(ui, &screen_home, NULL);
+    if (!ui->line.msg[0])
+        settings_problems_message(ui);
     if (!ui->line.msg[0] && a->diag.n)
         ui_message(ui, ROLE_ERROR, "%s%s", a->diag.msgs[0],
                    a->diag.n > 1 ? " (more: evmbench refs)" : "");
@@ -820,6 +957,8 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)
     while (ui->stack.depth)
         ui_pop_now(ui);
     job_end(&ui->job, ui->exit_code == 0, d);
+    for (size_t i = 0; i < UI_LOG_MAX; i++)
+        free(ui->line.log[i].text);
     term_stop(ui);
     signals_restore();
     if (ui->exit_code > 128)

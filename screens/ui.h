@@ -31,6 +31,9 @@ struct ui_options {
     /* The results store every finished run is appended to (store.h);
      * NULL: not saved. */
     const char *results_dir;
+    /* What was wrong in the settings file (may be NULL): the first on the
+     * bottom line at the start, all of them in full on the system screen. */
+    const struct diag *settings_problems;
 };
 
 /* Returns the process exit status: 0; 1 when the terminal is unusable (not
@@ -57,6 +60,9 @@ struct screen_arg {
     const struct kernel *kernel;    /* run only this kernel of the bench */
     const char *section, *metric;   /* compare: this metric (NULL: the last) */
     bool all;                       /* run: every runnable bench of category */
+    const char *title;              /* summary: what ran ("System Benchmarks") */
+    size_t since_run;               /* summary: the batches numbered from this one */
+    int menu_part;                  /* guides: which enum cat_menu_part */
 };
 
 struct screen_ops {
@@ -75,10 +81,15 @@ struct screen_ops {
     /* Returns ACT_NONE when handled; anything else is handled by the ui
      * (BACK pops, HELP opens help, REDRAW clears). */
     enum action (*on_action)(struct screen *s, enum action a);
-    /* Optional ('/' search): selects the first item from the selected one
-     * (the one after it when `next`) whose text contains q, ignoring case;
-     * false when none does. */
-    bool (*search)(struct screen *s, const char *q, bool next);
+    /* Optional ('/' search): selects the first item whose text contains
+     * q, ignoring case, looking from the selected one (dir 0), from the
+     * one after it onwards (dir 1, 'n') or from the one before it
+     * backwards (dir -1, 'p'), round the list (ui_search_index); false
+     * when none does. */
+    bool (*search)(struct screen *s, const char *q, int dir);
+    /* The screen shows the bottom line's message on a line of its own
+     * (ui_line_message): the bottom line keeps its hints. */
+    bool own_message;
 };
 
 struct screen {
@@ -88,6 +99,7 @@ struct screen {
 };
 
 extern const struct screen_ops screen_home;
+extern const struct screen_ops screen_guides;
 extern const struct screen_ops screen_category;
 extern const struct screen_ops screen_run;
 extern const struct screen_ops screen_help;
@@ -97,6 +109,12 @@ extern const struct screen_ops screen_compare;
 extern const struct screen_ops screen_boards;
 extern const struct screen_ops screen_settings;
 extern const struct screen_ops screen_baselines;
+extern const struct screen_ops screen_details;
+extern const struct screen_ops screen_summary;
+
+/* Opens the summary over the screens when a category batch ('a') has just
+ * run to its end (job_take_summary); the main loop calls it. */
+void screen_summary_due(struct ui *ui);
 
 struct app *ui_app(const struct ui *ui);
 /* True when the locale is UTF-8 (else draw ASCII only). */
@@ -112,9 +130,20 @@ void ui_pop(struct ui *ui);
 const struct screen *ui_below(const struct ui *ui, const struct screen *s);
 /* Asks for the body to be drawn again (cheap: curses sends only changes). */
 void ui_dirty(struct ui *ui);
-/* A message on the bottom line until the next key. */
+/* A message on the bottom line until the next key (on the top screen's
+ * own line when it has one). Warnings and errors are also kept, in full,
+ * for the full-text screen ('w'). */
 void ui_message(struct ui *ui, enum role r, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The message shown now (its role in *r), or NULL when none. */
+const char *ui_line_message(const struct ui *ui, enum role *r);
+/* The warnings and errors said since the start, counted from 0; only the
+ * last UI_LOG_MAX are kept. */
+#define UI_LOG_MAX 16
+size_t ui_log_count(const struct ui *ui);
+/* Warning or error i (0 .. ui_log_count()-1) in full, its role in *r;
+ * NULL when it is no longer kept. */
+const char *ui_log_text(const struct ui *ui, size_t i, enum role *r);
 
 /* The work behind the screens (job.h): the live batch, the session's
  * results, the store, the baseline and the provider per benchmark. It
@@ -124,10 +153,15 @@ struct job *ui_job(struct ui *ui);
  * done with it (not when empty), Esc drops it. */
 void ui_prompt(struct ui *ui, const char *label,
                void (*done)(struct ui *ui, const char *text));
+/* Asks a yes/no question on the bottom line ("question (y/n) _"); the
+ * next key answers: y or Y is yes, any other key (n, Esc) no. */
+void ui_confirm(struct ui *ui, const char *question, void (*done)(struct ui *ui, bool yes));
 /* Makes key the reference board (the board picker). */
 void ui_set_board(struct ui *ui, const char *key);
 /* The settings in force, and after changing them: apply and save. */
 struct settings *ui_settings(struct ui *ui);
+/* The settings file's problems at the start (ui_options); NULL when none. */
+const struct diag *ui_settings_problems(const struct ui *ui);
 void ui_settings_changed(struct ui *ui);
 /* 't': the next theme of the themes folder (a mono terminal says why
  * not). */
@@ -140,6 +174,10 @@ const char *ui_theme_name(const struct ui *ui);
 const char *ui_theme_mono_reason(const struct ui *ui);
 /* The live redraws per second in force. */
 double ui_updates_per_s(const struct ui *ui);
+/* The k-th item (k = 0 .. n-1, or n with dir != 0, back at the start)
+ * that a search in direction dir (see screen_ops.search) looks at, of n
+ * items with `sel` selected. */
+size_t ui_search_index(size_t sel, size_t k, int dir, size_t n);
 /* Case-insensitive substring test for the screens' search. */
 bool ui_text_matches(const char *text, const char *q);
 #endif

@@ -43,14 +43,22 @@ struct ui_stack {
 
 /* The bottom line, unless it shows the top screen's hints. */
 struct ui_line {
-    char msg[256];                  /* until the next key */
+    char msg[512];                  /* until the next key */
     enum role msg_role;
+    /* the warnings and errors, in full: entry i at i % UI_LOG_MAX */
+    struct ui_log_entry {
+        char *text;
+        enum role role;
+    } log[UI_LOG_MAX];
+    size_t nlog;
     bool searching;                 /* '/' typed: keys go to the query */
     char query[64];
     bool search_miss;               /* nothing matches the query */
+    bool confirm_quit;              /* "Quit evmbench?" waits for its answer */
     bool prompting;                 /* a line of text is typed (ui_prompt) */
-    char prompt_label[64], prompt_text[64];
+    char prompt_label[160], prompt_text[64];
     void (*prompt_done)(struct ui *ui, const char *text);
+    void (*confirm_done)(struct ui *ui, bool yes);  /* ui_confirm: one key */
 };
 
 /* When frames are drawn (ui.c): what a key, a resize or Ctrl-L changed
@@ -66,13 +74,16 @@ struct ui_live {
                                      * first: the first one that waited */
 };
 
-enum demo_phase { DEMO_OFF, DEMO_RUN, DEMO_RESULT, DEMO_COMPARE };
+enum demo_phase { DEMO_OFF, DEMO_RUN, DEMO_RESULT, DEMO_COMPARE, DEMO_SUMMARY };
 
 /* --demo (demo.c). */
 struct demo {
     enum demo_phase phase;
     struct profile profile;
     size_t next;                    /* the profile's bench to run next */
+    size_t bench;                   /* the profile's bench running or shown */
+    size_t compared;                /* its metrics compared so far */
+    size_t pass_first;              /* the job's first batch of this pass */
     double until;                   /* when the phase ends */
     bool quick_before;              /* the budget to restore when it stops */
 };
@@ -81,7 +92,6 @@ struct ui {
     struct app *app;
     const struct ui_options *opt;
     struct settings own_settings, *settings;
-    bool board_picked;              /* the board picker chose the reference */
     bool quit;
     int exit_code;
     struct ui_term term;
@@ -118,6 +128,19 @@ bool term_locale_utf8(void);
  * the reason it cannot added to d. Until term_stop() a fatal error
  * restores the terminal first. */
 bool term_start(struct ui *ui, struct diag *d);
+/* "No key": a sequence that is no key of ours, read and dropped. */
+#define TERM_KEY_NONE (-1)
+/* After an Esc byte: decodes the rest of an escape sequence that ncurses
+ * did not know (ESC [ params final, ESC O final: arrows, Home, End, PgUp,
+ * PgDn, Ins, Del, F1-F12, Shift-Tab, with or without modifiers). next()
+ * gives the following bytes (-1: none came; `first` is the byte right
+ * after the Esc). Returns the key; KEY_ESC when no byte followed; KEY_ESC
+ * and *again = the byte when Esc was followed by another key; or
+ * TERM_KEY_NONE for an unknown or cut-short sequence, which is no Esc. */
+int term_decode_escape(int (*next)(void *ctx, bool first), void *ctx, int *again);
+/* term_decode_escape on the terminal's input, after wgetch gave KEY_ESC;
+ * a following key is pushed back (ungetch). */
+int term_read_escape(void);
 void term_stop(struct ui *ui);
 /* (Re)creates the three windows for the current size. */
 void term_layout(struct ui *ui);

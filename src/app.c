@@ -13,11 +13,29 @@
 #include "recipe/toolkernel.h"
 #include "common/util.h"
 
+/* What board_detect found, before --board replaces it. */
+static char *detected_words(const struct board_info *b)
+{
+    switch (b->kind) {
+    case BOARD_KNOWN:
+        return xstrdup(b->key ? b->key : b->name ? b->name : "a guide board");
+    case BOARD_TI_UNKNOWN:
+        return xasprintf("%s, a TI board with no guide column", b->name ? b->name : "?");
+    case BOARD_OTHER_DT:
+        return xasprintf("%s, not a TI board", b->name ? b->name : "?");
+    case BOARD_NO_DT:
+    case BOARD_OVERRIDE:
+        break;
+    }
+    return xstrdup("none");
+}
+
 void app_init(struct app *a, const struct app_config *cfg)
 {
     memset(a, 0, sizeof *a);
     diag_init(&a->diag);
     board_detect(&a->board, cfg->sysroot);
+    a->detected = detected_words(&a->board);
     if (cfg->board)
         board_override(&a->board, cfg->board);
     a->ref_board = a->board.key;
@@ -47,7 +65,10 @@ void app_init(struct app *a, const struct app_config *cfg)
     memcpy(a->kernels, kernel_registry, kernel_registry_count * sizeof *a->kernels);
     memcpy(a->kernels + kernel_registry_count, a->tool_kernels,
            a->ntool_kernels * sizeof *a->kernels);
-    a->catalog = catalog_build(a->refdb, a->kernels, a->nkernels);
+    struct cat_aliases aliases;
+    cat_aliases_init(&aliases);
+    cat_aliases_load_default(&aliases, &a->diag);
+    a->catalog = catalog_build(a->refdb, &aliases, a->kernels, a->nkernels);
     a->provider = cfg->provider;
 
     a->tolerance_pct = cfg->tolerance_pct > 0 ? cfg->tolerance_pct : DEFAULT_TOLERANCE_PCT;
@@ -76,6 +97,21 @@ void app_set_ref_board(struct app *a, const char *key)
     a->ref_board = key;
     a->cmp.board = key;
     a->cmp.guide_mhz = evm ? evm->cpu_mhz : 0;
+}
+
+void app_pick_board(struct app *a, const char *key)
+{
+    app_set_ref_board(a, key);
+    a->ref_picked = true;
+}
+
+const char *app_board_source(const struct app *a)
+{
+    if (!a->ref_board)
+        return "none";
+    if (a->ref_picked)
+        return "picked with b";
+    return a->board.kind == BOARD_OVERRIDE ? "chosen with --board" : "detected";
 }
 
 void app_set_tolerance(struct app *a, double pct)
@@ -161,6 +197,7 @@ void app_free(struct app *a)
     recipe_set_free(a->recipes);
     refdb_free(a->refdb);
     board_free(&a->board);
+    free(a->detected);
     diag_free(&a->diag);
     free(a->refs_path);
     memset(a, 0, sizeof *a);

@@ -35,6 +35,10 @@ struct app_config {
 struct app {
     struct board_info board;
     const char *ref_board;      /* key used for references, NULL when none */
+    bool ref_picked;            /* ref_board was chosen on the board screen */
+    /* What detection found before --board, in a few words: the guide key
+     * of a known board, "none" without a device tree, ... (app_init). */
+    char *detected;
     struct refdb *refdb;
     struct catalog *catalog;
     struct diag diag;
@@ -57,6 +61,12 @@ void app_init(struct app *a, const struct app_config *cfg);
 /* Compares with guide column `key` from now on (a key of a->refdb, or
  * NULL for none): ref_board, cmp.board and the guide's clock follow. */
 void app_set_ref_board(struct app *a, const char *key);
+/* app_set_ref_board for a board chosen by the user on the board screen:
+ * ref_picked is set, so the screens say so. */
+void app_pick_board(struct app *a, const char *key);
+/* How ref_board was chosen, for the screens: "detected", "chosen with
+ * --board", "picked with b", or "none" when there is no reference. */
+const char *app_board_source(const struct app *a);
 /* The tolerance (percent) of every later comparison. */
 void app_set_tolerance(struct app *a, double pct);
 void app_free(struct app *a);

@@ -618,8 +618,8 @@ done
 # --- import: JUnit that Jenkins' xunit plugin accepts ---------------------
 # `run` and `results export` as JUnit, validated against tests/data/junit.xsd
 # (the plugin's "JUnit 10" rules): a benchmark that fails (an <error>, its
-# tool printing invalid UTF-8 and control bytes), a metric off its
-# reference (a <failure>), names with characters XML must escape.
+# tool printing invalid UTF-8 and control bytes), a metric beyond
+# --fail-on-deviation (a <failure>), names with characters XML must escape.
 command -v xmllint >/dev/null 2>&1 || fail "xmllint is missing (sh .ci/deps installs libxml2-utils)"
 XSD="$DATA/junit.xsd"
 j="$tmp/junit"
@@ -658,7 +658,8 @@ mkdir -p "$j/store/runs"
     echo '{"row":{"bench":"st<r>&\"m","metric":"copy\u0001\u001b[2J","unit":"mb/s","samples":3,"min":1.0,"max":1.0,"avg":1.0,"stddev":0.0,"median":1.0,"value":1.0,"summary":"median","ref_avg":100.0,"ref_min":null,"ref_max":null,"ref_source":null,"deviation_pct":-99.0,"better":false,"verdict":"off","status":"ok","error":null,"provider":"tool"}}'
     echo '{"row":{"bench":"lm","metric":"lat_tcp","unit":"us","samples":0,"min":null,"max":null,"avg":null,"stddev":null,"median":null,"value":null,"summary":"median","ref_avg":null,"ref_min":null,"ref_max":null,"ref_source":null,"deviation_pct":null,"better":null,"verdict":"none","status":"failed","error":"exit 3: \u00e9\u0002 <&> \ufffe done","provider":"tool"}}'
 } >"$j/store/runs/20260101-000000-junit.evmrun"
-ev results export 20260101-000000-junit --results-dir "$j/store" --format junit
+ev results export 20260101-000000-junit --results-dir "$j/store" --format junit \
+    --fail-on-deviation 50
 expect_ok "results export --format junit of a run with a failure and an error"
 grep -q '<failure ' "$tmp/out" && grep -q '<error ' "$tmp/out" && grep -q 'errors="1"' "$tmp/out" &&
     ok "... has a <failure>, an <error> and counts the error" || fail "results export --format junit: failure/error missing"
@@ -761,6 +762,147 @@ if grep -q 'tools/bad.json: benchmarks\[0\].vars.fmt\[0\].bits: unclosed' "$tmp/
 else
     fail "a bad tool recipe: the mistakes are not named or not skipped"
 fi
+
+# --- verdict ---------------------------------------------------------------
+# --fail-on-deviation PCT end to end, on a fake tool whose numbers a file
+# sets (nothing depends on this machine's speed): identical runs never
+# fail, even at the smallest PCT and with the guide's number far off; 0.6 %
+# better than the baseline passes; a metric 50 % worse fails at PCT 20 and
+# passes at PCT 80, with a baseline and without one (against the guide);
+# text (FAIL and the reason), JUnit, LAVA, JSON, stderr and the exit status
+# name the same metrics. --save-baseline refuses an existing name (exit 2,
+# before the run, naming the file) unless --replace-baseline, which keeps
+# the old one as NAME.prev.
+v="$tmp/verdict"
+mkdir -p "$v/data/tools" "$v/bin" "$v/store"
+cat >"$v/data/tools/vd.json" <<'JSON'
+{ "format": "evmbench-tools/1", "tool": "vd", "description": "fail-on-deviation check",
+  "provided_by": "tests/hardening.sh",
+  "benchmarks": [
+    { "name": "vd_check", "section": "vdcheck", "binaries": ["vd"], "stream": "stdout", "timeout": 10,
+      "patterns": [ { "regex": "^bw: (?<value>[0-9.]+)$", "metric": "bw", "unit": "mb/s" },
+                    { "regex": "^lat: (?<value>[0-9.]+)$", "metric": "lat", "unit": "microsec" } ] }
+  ] }
+JSON
+# guide: bw a single number, lat a band; "far" puts bw's guide number
+# three times above what the fake board measures (the guide's "off")
+vd_refs() {
+    cat >"$v/$1.json" <<JSON
+{"format": "evmbench-refs/1",
+ "source": {"file": "vd.txt", "title": "Verdict fixture guide", "sdk": "linux", "version": "11.00.00", "layout": "cells"},
+ "boards": [{"key": "vd_board", "name": "VD board", "description": "fixture", "cpu_mhz": null, "ddr_type": null, "ddr_mts": null}],
+ "tables": [
+  {"section": ["Verdict", "vdcheck"], "title": "vd", "line": 1, "command": "vd", "context": [], "keys": ["Benchmarks"],
+   "columns": [{"header": "vd_board: perf", "board": "vd_board", "name": "perf", "unit": null}],
+   "rows": [
+    {"key": ["bw"], "unit": "mb/s", "line": 2, "values": [{"avg": $2}]},
+    {"key": ["lat"], "unit": "microsec", "line": 3, "values": [{"avg": 40, "min": 38, "max": 42}]}
+   ]}
+ ]}
+JSON
+}
+vd_refs guide 100
+vd_refs far 300
+printf '#!/bin/sh\ncat "%s/values"\n' "$v" >"$v/bin/vd"
+chmod +x "$v/bin/vd"
+# vd BW LAT REFS ARGS...: the fake board measures BW and LAT; run with ARGS
+vd() {
+    printf 'bw: %s\nlat: %s\n' "$1" "$2" >"$v/values"
+    refs=$3
+    shift 3
+    # shellcheck disable=SC2086  # WRAP is a command, maybe empty
+    EVMBENCH_DATADIR="$v/data" timeout -k 10 "$limit" $WRAP "$BIN" run vd_check --provider tool \
+        --tools-dir "$v/bin" --refs "$v/$refs.json" --board vd_board --results-dir "$v/store" \
+        "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    st=$?
+    hung "$st" "run vd_check $*"
+}
+# failing METRIC...: the rows text, JUnit, LAVA and stderr name as failing
+# are exactly these (the last run's $tmp/out in FORMAT $1)
+failed_in() {
+    case $1 in
+    text) awk '$NF == "FAIL" { print $1 }' "$tmp/out" ;;
+    junit) awk '/<testcase/ { sub(/.* name="/, ""); sub(/".*/, ""); n = $0 }
+                /<failure/ { print n }' "$tmp/out" ;;
+    lava) sed -n 's/.*TEST_CASE_ID=vdcheck\.\([^ ]*\) RESULT=fail.*/\1/p' "$tmp/out" ;;
+    err) sed -n 's/^evmbench: FAIL vdcheck \([^:]*\):.*/\1/p' "$tmp/err" ;;
+    esac | sort -u | tr '\n' ' '
+}
+
+vd 100 40 far --save-baseline before
+expect_ok "verdict: the baseline before the change is saved"
+for pct in 0.000001 5 80 1000000; do
+    vd 100 40 far --baseline before --fail-on-deviation "$pct"
+    [ "$st" -eq 0 ] && ! grep -q FAIL "$tmp/out" || fail "identical runs fail at PCT $pct (status $st)"
+done
+ok "... identical runs pass at PCT 0.000001, 5, 80 and 1000000, the guide's number 3 times off"
+vd 100.6 40 far --baseline before --fail-on-deviation 80
+expect_ok "... 0.6 % better than the baseline passes at PCT 80 (the guide says off)"
+vd 50 40 far --baseline before --fail-on-deviation 20
+[ "$st" -eq 1 ] && grep -q '^  FAIL: 50.0% worse than the baseline.s 100 (limit 20%)$' "$tmp/out" &&
+    [ "$(failed_in text)" = "bw " ] && [ "$(failed_in err)" = "bw " ] &&
+    ok "... 50 % worse than the baseline fails at PCT 20: exit 1, FAIL and the reason" ||
+    fail "50 % worse than the baseline at PCT 20 (status $st)"
+vd 50 40 far --baseline before --fail-on-deviation 80
+expect_ok "... and passes at PCT 80"
+vd 100 60 far --baseline before --fail-on-deviation 20
+[ "$st" -eq 1 ] && [ "$(failed_in err)" = "lat " ] &&
+    ok "... a latency 50 % higher than the baseline fails at PCT 20" ||
+    fail "a latency 50 % worse than the baseline at PCT 20 (status $st)"
+for fmt in text junit lava; do
+    vd 50 60 guide --baseline before --fail-on-deviation 20 --format "$fmt"
+    got=$(failed_in "$fmt")
+    [ "$st" -eq 1 ] && [ "$got" = "bw lat " ] && [ "$(failed_in err)" = "bw lat " ] ||
+        fail "--format $fmt does not fail bw and lat alone (status $st, got '$got')"
+done
+vd 50 60 guide --baseline before --fail-on-deviation 20 --format json
+got=$(grep -c '"fail": "50.0% worse than the baseline' "$tmp/out")
+[ "$st" -eq 1 ] && [ "$got" -eq 2 ] ||
+    fail "--format json does not give bw and lat their reason (status $st, $got)"
+ok "... text, JUnit, LAVA, JSON, stderr and the exit status name the same metrics"
+vd 50 40 guide --baseline before --fail-on-deviation 20 --format junit
+grep -q '<failure message="50.0% worse than the baseline.s 100 (limit 20%)"' "$tmp/out" &&
+    ok "... the JUnit failure says why" || fail "the JUnit failure does not say why"
+
+# without a baseline: against the guide
+vd 50 40 guide --fail-on-deviation 20
+[ "$st" -eq 1 ] && grep -q '^  FAIL: 50.0% worse than the guide.s 100 (limit 20%)$' "$tmp/out" &&
+    [ "$(failed_in text)" = "bw " ] &&
+    ok "verdict: 50 % worse than the guide fails at PCT 20 without a baseline" ||
+    fail "50 % worse than the guide at PCT 20 (status $st)"
+vd 50 40 guide --fail-on-deviation 80
+[ "$st" -eq 0 ] && grep -q '^bw .* off$' "$tmp/out" &&
+    ok "... passes at PCT 80, the guide's off a warning" || fail "50 % worse than the guide at PCT 80 (status $st)"
+vd 50 40 guide --format junit
+[ "$st" -eq 0 ] && grep -q 'failures="0"' "$tmp/out" &&
+    ok "... and without --fail-on-deviation nothing fails" ||
+    fail "off fails without --fail-on-deviation (status $st)"
+vd 40 63 guide --fail-on-deviation 20
+[ "$st" -eq 1 ] && [ "$(failed_in text)" = "bw lat " ] &&
+    grep -q '^  FAIL: 50.0% above the guide.s band (max 42, limit 20%)$' "$tmp/out" &&
+    ok "... beyond the guide's band by 50 % fails at PCT 20, the band's edge named" ||
+    fail "beyond the guide's band at PCT 20 (status $st)"
+
+# baselines are never lost
+cp "$v/store/baselines/before.json" "$v/before.kept"
+vd 1 1 guide --save-baseline before
+expect_fail 2 "baseline 'before' exists \\($v/store/baselines/before.json\\).*--replace-baseline" \
+    "verdict: --save-baseline with an existing name is refused (exit 2, the file named)"
+cmp -s "$v/store/baselines/before.json" "$v/before.kept" && ! grep -q 'running' "$tmp/err" &&
+    ok "... before the run, the baseline untouched" || fail "a refused --save-baseline ran or changed the baseline"
+vd 1 1 guide --replace-baseline
+expect_fail 2 "--replace-baseline goes with --save-baseline" "... --replace-baseline alone is a usage error"
+vd 70 40 guide --save-baseline before --replace-baseline --baseline before
+expect_ok "... --replace-baseline replaces it"
+grep -q '"baseline_' "$v/store/baselines/before.json" &&
+    fail "a baseline saved during a --baseline run keeps the comparison with the old one"
+cmp -s "$v/store/baselines/before.prev.json" "$v/before.kept" &&
+    ok "... and keeps the previous one as before.prev" || fail "--replace-baseline lost the previous baseline"
+vd 70 40 guide --baseline before --fail-on-deviation 1
+expect_ok "... the new baseline is the one compared with"
+vd 70 40 guide --baseline before.prev --fail-on-deviation 20
+[ "$st" -eq 1 ] && grep -q "30.0% worse than the baseline's 100" "$tmp/out" &&
+    ok "... and before.prev loads as a baseline" || fail "--baseline before.prev (status $st)"
 
 echo "hardening: all $n checks passed"
 exit 0

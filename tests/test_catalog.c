@@ -7,6 +7,7 @@
 #include "data/catalog.h"
 #include "suites.h"
 #include "common/util.h"
+#include "data/datadir.h"
 
 static int run_nothing(const struct kernel_params *p, struct report *r)
 {
@@ -32,7 +33,7 @@ START_TEST(categories_follow_the_guide)
     refdb_load_path(db, p, &dg);
     free(p);
     const struct kernel *ks[] = { &k_stream, &k_orphan, &k_stream2 };
-    struct catalog *c = catalog_build(db, ks, 3);
+    struct catalog *c = catalog_build(db, NULL, ks, 3);
 
     ck_assert_uint_eq(c->ncats, 4);
     ck_assert_str_eq(c->cats[0].title, "System Benchmarks");
@@ -70,11 +71,210 @@ END_TEST
 START_TEST(empty_database_still_lists_kernels)
 {
     const struct kernel *ks[] = { &k_stream };
-    struct catalog *c = catalog_build(NULL, ks, 1);
+    struct catalog *c = catalog_build(NULL, NULL, ks, 1);
     ck_assert_uint_eq(c->ncats, 1);
     ck_assert_str_eq(c->cats[0].title, "Other");
     ck_assert_ptr_nonnull(catalog_find_bench(c, "stream"));
     catalog_free(c);
+}
+END_TEST
+
+/* The shipped guides (benches/refs) and, when asked, their alias table. */
+static struct catalog *shipped_catalog(struct refdb **db, bool with_aliases)
+{
+    struct diag dg;
+    diag_init(&dg);
+    *db = refdb_new();
+    struct data_dir d;
+    data_dir_default(&d, "refs");
+    ck_assert_int_ge(refdb_load_dir(*db, &d, &dg), 5);
+    data_dir_free(&d);
+    struct cat_aliases al;
+    cat_aliases_init(&al);
+    if (with_aliases)
+        ck_assert_int_eq(cat_aliases_load_default(&al, &dg), 0);
+    ck_assert_msg(dg.n == 0, "%s", diag_last(&dg));
+    diag_free(&dg);
+    ck_assert(!with_aliases || al.ngroups > 4);
+    struct catalog *c = catalog_build(*db, with_aliases ? &al : NULL, NULL, 0);
+    ck_assert_uint_eq(al.ngroups, 0);   /* moved into the catalog */
+    cat_aliases_free(&al);
+    return c;
+}
+
+static const struct cat_category *view_find(const struct cat_view *v, const char *title)
+{
+    for (size_t i = 0; i < v->ncats; i++)
+        if (strcmp(v->cats[i].title, title) == 0)
+            return &v->cats[i];
+    return NULL;
+}
+
+static const struct cat_category *catalog_cat(const struct catalog *c, const char *title)
+{
+    for (size_t i = 0; i < c->ncats; i++)
+        if (strcmp(c->cats[i].title, title) == 0)
+            return &c->cats[i];
+    return NULL;
+}
+
+/* An AM62x SK sees its own guide, in its order; J721E's categories and
+ * the MCU+ SDK's sit behind one entry each. */
+START_TEST(menu_is_the_boards_guide)
+{
+    struct refdb *db;
+    struct catalog *c = shipped_catalog(&db, true);
+    struct cat_menu *menu = catalog_menu(c, "am62xx_sk-fs");
+    ck_assert_ptr_nonnull(menu->guide);
+    ck_assert_str_eq(menu->guide->title, "Linux 12.00.00 Performance Guide");
+    ck_assert_str_eq(menu->soc, "AM62x");
+    const struct cat_view *main = &menu->part[MENU_MAIN];
+    ck_assert_uint_eq(main->nguides, 1);
+    ck_assert_uint_eq(main->ncats, 11);
+    ck_assert_str_eq(main->cats[0].title, "System Benchmarks");
+    ck_assert_str_eq(main->cats[1].title, "Boot-time Measurement");
+    ck_assert_str_eq(main->cats[10].title, "Low Power Performance");
+    ck_assert_ptr_null(view_find(main, "UBoot UFS Driver"));
+    ck_assert_ptr_null(view_find(main, "PCIe Driver"));
+    ck_assert_ptr_null(view_find(main, "IPC performance (MCU+ SDK)"));
+    /* USB: only the AM62x guide's benchmark, not J721E's host controller */
+    const struct cat_category *usb = view_find(main, "USB");
+    ck_assert_ptr_nonnull(usb);
+    ck_assert_uint_eq(usb->nbenches, 1);
+    ck_assert_str_eq(usb->benches[0]->slug, "usb_device_controller");
+    /* the MCU+ SDK guide of the AM62x, and not the AM62P's */
+    const struct cat_view *mcu = &menu->part[MENU_MCU];
+    ck_assert_uint_eq(mcu->nguides, 1);
+    ck_assert_ptr_nonnull(view_find(mcu, "IPC performance (MCU+ SDK)"));
+    ck_assert_ptr_null(view_find(mcu, "TCP/IP Performance (MCU+ SDK)"));
+    const struct cat_view *others = &menu->part[MENU_OTHERS];
+    ck_assert_uint_eq(others->nguides, 3);
+    ck_assert_ptr_nonnull(view_find(others, "PCIe Driver"));
+    ck_assert_ptr_nonnull(view_find(others, "TCP/IP Performance (MCU+ SDK)"));
+    cat_menu_free(menu);
+
+    /* two guides of AM68 SK? the newest; J721E: its own, "Driver" titles */
+    menu = catalog_menu(c, "j721e-idk-gw");
+    ck_assert_str_eq(menu->guide->title, "Performance Guide");
+    ck_assert_ptr_nonnull(view_find(&menu->part[MENU_MAIN], "UBoot UFS Driver"));
+    ck_assert_ptr_nonnull(view_find(&menu->part[MENU_MAIN], "ALSA SoC Audio Driver"));
+    ck_assert_ptr_null(menu->soc);
+    ck_assert_uint_eq(menu->part[MENU_MCU].ncats, 0);
+    cat_menu_free(menu);
+
+    /* no board, or one no guide has: every guide, as the catalog */
+    for (int k = 0; k < 2; k++) {
+        menu = catalog_menu(c, k ? "nosuch_board" : NULL);
+        ck_assert_ptr_null(menu->guide);
+        ck_assert_uint_eq(menu->part[MENU_MAIN].ncats, c->ncats);
+        ck_assert_uint_eq(menu->part[MENU_MAIN].nguides, db->nsources);
+        ck_assert_uint_eq(menu->part[MENU_OTHERS].ncats, 0);
+        cat_menu_free(menu);
+    }
+    catalog_free(c);
+    refdb_free(db);
+}
+END_TEST
+
+/* The same benchmark under the guides' different titles is one category
+ * where guides meet; the table that says so is data (sections.conf). */
+START_TEST(aliases_merge_where_guides_meet)
+{
+    struct refdb *db;
+    struct catalog *c = shipped_catalog(&db, true);
+    static const char *const gone[] = { "ALSA SoC Audio Driver", "MMC/SD Driver",
+                                        "UBoot EMMC Driver", "UBoot MMC/SD Driver",
+                                        "OSPI Flash Driver", "CRYPTO Driver" };
+    for (size_t i = 0; i < ARRAY_SIZE(gone); i++)
+        ck_assert_msg(!catalog_cat(c, gone[i]), "%s is a category of its own", gone[i]);
+    static const char *const same[][2] = {
+        { "alsa_soc_audio_driver", "alsa_soc_audio" },
+        { "mmc_sd_driver", "mmc_ext4" },
+        { "uboot_emmc_driver", "uboot_emmc" },
+        { "uboot_mmc_sd_driver", "uboot_mmcsd_fat" },
+        { "raw", "ospi_raw" },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(same); i++) {
+        const struct cat_bench *a = catalog_find_bench(c, same[i][0]);
+        const struct cat_bench *b = catalog_find_bench(c, same[i][1]);
+        ck_assert_ptr_nonnull(a);
+        ck_assert_ptr_nonnull(b);
+        ck_assert_msg(a->category == b->category, "%s in %s, %s in %s", same[i][0],
+                      a->category->title, same[i][1], b->category->title);
+    }
+    /* the compare screen's sections: ALSA SoC Audio is J721E's ... Driver */
+    const char **secs;
+    size_t n = catalog_same_sections(c, "alsa_soc_audio", &secs);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_str_eq(secs[0], "alsa_soc_audio");
+    ck_assert_str_eq(secs[1], "alsa_soc_audio_driver");
+    free(secs);
+    n = catalog_same_sections(c, "stream", &secs);
+    ck_assert_uint_eq(n, 1);
+    free(secs);
+    /* the "Other guides" of an AM68 SK: AM62x's and J721E's MMC/SD as one */
+    struct cat_menu *menu = catalog_menu(c, "am68_sk-fs");
+    ck_assert_str_eq(menu->guide->title, "Linux 09.00.00 Performance Guide");
+    const struct cat_category *mmc = view_find(&menu->part[MENU_OTHERS], "MMCSD");
+    ck_assert_ptr_nonnull(mmc);
+    ck_assert_ptr_null(view_find(&menu->part[MENU_OTHERS], "MMC/SD Driver"));
+    bool j721e = false;
+    for (size_t i = 0; i < mmc->nbenches; i++)
+        j721e |= strcmp(mmc->benches[i]->slug, "mmc_sd_driver") == 0;
+    ck_assert(j721e);
+    cat_menu_free(menu);
+    /* a guide's own title still finds the category it joined */
+    const struct cat_category *joined = catalog_find_category(c, "MMC/SD Driver");
+    ck_assert_ptr_nonnull(joined);
+    ck_assert_str_eq(joined->title, "MMCSD");
+    ck_assert_ptr_eq(catalog_find_category(c, "crypto_driver"), catalog_cat(c, "CRYPTO"));
+    catalog_free(c);
+    refdb_free(db);
+
+    /* without the table they stay apart: nothing of it is in the code */
+    c = shipped_catalog(&db, false);
+    ck_assert_ptr_nonnull(catalog_cat(c, "MMC/SD Driver"));
+    ck_assert_ptr_nonnull(catalog_cat(c, "CRYPTO Driver"));
+    catalog_free(c);
+    refdb_free(db);
+}
+END_TEST
+
+/* A bad line of the alias file: "file:line: why", the good lines kept. */
+START_TEST(alias_file_errors)
+{
+    static const char text[] =
+        "# comment\n"
+        "same MMCSD = MMC/SD Driver\n"
+        "same Lonely\n"
+        "same A = = B\n"
+        "alias X = Y\n"
+        "same mmcsd = Other\n"
+        "soc AM62x\n"
+        "soc AM62x dir/mcu.json am62xx*\n"
+        "soc AM62x mcu-am62x.json am62xx* am62sip*\n"
+        "same OSPI RAW = OSPI Flash Driver / RAW\n";
+    struct cat_aliases al;
+    struct diag dg;
+    cat_aliases_init(&al);
+    diag_init(&dg);
+    ck_assert_int_eq(cat_aliases_parse(&al, text, "x.conf", &dg), 6);
+    ck_assert_uint_eq(dg.n, 6);
+    ck_assert_ptr_nonnull(strstr(dg.msgs[0], "x.conf:3: a group needs two names"));
+    ck_assert_ptr_nonnull(strstr(dg.msgs[1], "x.conf:4: an empty name"));
+    ck_assert_ptr_nonnull(strstr(dg.msgs[2], "x.conf:5: unknown line 'alias'"));
+    ck_assert_ptr_nonnull(strstr(dg.msgs[3], "x.conf:6: 'mmcsd' is already named on line 2"));
+    ck_assert_ptr_nonnull(strstr(dg.msgs[4], "x.conf:7: expected: soc NAME"));
+    ck_assert_ptr_nonnull(strstr(dg.msgs[5], "x.conf:8: 'dir/mcu.json'"));
+    ck_assert_uint_eq(al.ngroups, 2);
+    ck_assert_uint_eq(al.nsocs, 1);
+    ck_assert_uint_eq(al.socs[0].nboards, 2);
+    ck_assert_int_eq(cat_aliases_group(&al, NULL, "MMC/SD driver"), 0);
+    ck_assert_int_eq(cat_aliases_group(&al, "OSPI Flash Driver", "RAW"), 1);
+    ck_assert_int_eq(cat_aliases_group(&al, "UBIFS", "RAW"), -1);
+    ck_assert_int_eq(cat_aliases_group(&al, NULL, "RAW"), -1);
+    cat_aliases_free(&al);
+    diag_free(&dg);
 }
 END_TEST
 
@@ -84,6 +284,9 @@ Suite *suite_catalog(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, categories_follow_the_guide);
     tcase_add_test(tc, empty_database_still_lists_kernels);
+    tcase_add_test(tc, menu_is_the_boards_guide);
+    tcase_add_test(tc, aliases_merge_where_guides_meet);
+    tcase_add_test(tc, alias_file_errors);
     suite_add_tcase(s, tc);
     return s;
 }

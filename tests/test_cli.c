@@ -364,6 +364,28 @@ START_TEST(list_shows_providers)
 }
 END_TEST
 
+/* list follows the board: its guide, the rest named at the end; --all
+ * lists every guide. */
+START_TEST(list_follows_the_board)
+{
+    struct outcome o = run_cli("list", "--board", "am62xx_sk-fs", NULL);
+    ck_assert_int_eq(o.rc, 0);
+    ck_assert_msg(strstr(o.out, "# am62xx_sk-fs: Linux 12.00.00 Performance Guide"), "%s", o.out);
+    ck_assert_ptr_nonnull(strstr(o.out, "\nUSB\n  usb_device_controller"));
+    ck_assert_ptr_null(strstr(o.out, "pcie-nvme-ssd"));
+    ck_assert_ptr_null(strstr(o.out, "ipc_rpmsg"));
+    ck_assert_ptr_nonnull(strstr(o.out, "# MCU+ SDK sections for AM62x: 6 categories"));
+    ck_assert_ptr_nonnull(strstr(o.out, "# Other guides: "));
+    outcome_free(&o);
+    o = run_cli("list", "--board", "am62xx_sk-fs", "--all", NULL);
+    ck_assert_int_eq(o.rc, 0);
+    ck_assert_ptr_nonnull(strstr(o.out, "pcie-nvme-ssd"));
+    ck_assert_ptr_nonnull(strstr(o.out, "ipc_rpmsg"));
+    ck_assert_ptr_null(strstr(o.out, "MMC/SD Driver\n"));     /* one with MMCSD */
+    outcome_free(&o);
+}
+END_TEST
+
 /* --storage-dir, --allow-raw-device and --peer are checked before anything
  * runs; without them the storage and network recipes say what they need. */
 START_TEST(tool_params_checked)
@@ -817,6 +839,7 @@ Suite *suite_cli(void)
     tcase_add_loop_test(tc, run_text_fits_80_columns, 0, 3);
     tcase_add_test(tc, failed_benchmark_exits_3_and_says_why);
     tcase_add_test(tc, list_shows_providers);
+    tcase_add_test(tc, list_follows_the_board);
     tcase_add_test(tc, bad_refs_still_start);
     tcase_add_test(tc, tool_params_checked);
     tcase_add_test(tc, shipped_refs_have_the_am62x_stream_table);

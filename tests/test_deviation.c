@@ -1,6 +1,8 @@
 /* test_deviation.c - direction of units and verdicts, hand-computed. */
 #include "config.h"
 
+#include <math.h>
+
 #include "run/deviation.h"
 #include "data/refdb.h"
 #include "run/result.h"
@@ -109,6 +111,95 @@ START_TEST(reference_scaled_to_the_live_clock)
 }
 END_TEST
 
+/* The failure rule of --fail-on-deviation (deviation.h), case by case:
+ * with and without a baseline, better and worse, inside and outside the
+ * guide's band, a single number, several PCT. */
+START_TEST(fail_rule_table)
+{
+    static const struct ref_value band = { .present = true, .avg = 100, .has_min = true,
+                                           .min = 90, .has_max = true, .max = 110 };
+    static const struct ref_value point = { .present = true, .avg = 100 };
+    static const struct ref_value off_guide = { .present = true, .avg = 200 };
+    enum { H = DIR_HIGHER_BETTER, L = DIR_LOWER_BETTER, N = DIR_NEUTRAL };
+    static const struct {
+        const char *what;
+        int dir;
+        double value;
+        bool with_base, has_base;
+        double base;
+        const struct ref_value *ref;
+        double pct;
+        bool fails;
+        enum fail_basis basis;
+        double worse;           /* expected worse %, < 0: not checked */
+    } cases[] = {
+        /* with a baseline: the baseline decides, the guide is not asked */
+        { "identical, tiny PCT", H, 100, true, true, 100, &off_guide, 1e-6, false, BASIS_BASELINE, 0 },
+        { "identical, PCT 1000000", H, 100, true, true, 100, &off_guide, 1e6, false, BASIS_BASELINE, 0 },
+        { "identical lower-better", L, 40, true, true, 40, &off_guide, 0.001, false, BASIS_BASELINE, 0 },
+        { "equal to 10 digits", H, 1838.123456789, true, true, 1838.123456788, NULL, 1e-9, false, BASIS_BASELINE, 0 },
+        { "0.6% better, guide off", H, 100.6, true, true, 100, &off_guide, 80, false, BASIS_BASELINE, 0 },
+        { "50% worse, PCT 20", H, 50, true, true, 100, NULL, 20, true, BASIS_BASELINE, 50 },
+        { "50% worse, PCT 80", H, 50, true, true, 100, NULL, 80, false, BASIS_BASELINE, 50 },
+        { "50% worse, PCT 50", H, 50, true, true, 100, NULL, 50, false, BASIS_BASELINE, 50 },
+        { "50% worse, PCT 49.9", H, 50, true, true, 100, NULL, 49.9, true, BASIS_BASELINE, 50 },
+        { "latency 50% worse, PCT 20", L, 60, true, true, 40, NULL, 20, true, BASIS_BASELINE, 50 },
+        { "latency 50% better, PCT 1", L, 20, true, true, 40, NULL, 1, false, BASIS_BASELINE, 0 },
+        { "twice as fast, PCT 1", H, 200, true, true, 100, NULL, 1, false, BASIS_BASELINE, 0 },
+        { "not in the baseline", H, 1, true, false, 0, &band, 5, false, BASIS_NONE, -1 },
+        { "baseline of 0", H, 1, true, true, 0, &band, 5, false, BASIS_NONE, -1 },
+        { "neutral unit changed", N, 50, true, true, 100, NULL, 5, false, BASIS_NONE, -1 },
+        { "PCT 0: off", H, 10, true, true, 100, NULL, 0, false, BASIS_BASELINE, 90 },
+        /* without: the guide's band edge on the worse side */
+        { "inside the band, below avg", H, 91, false, false, 0, &band, 1, false, BASIS_GUIDE_MIN, 0 },
+        { "inside the band, lower-better", L, 109, false, false, 0, &band, 1, false, BASIS_GUIDE_MAX, 0 },
+        { "below the band 50%, PCT 20", H, 45, false, false, 0, &band, 20, true, BASIS_GUIDE_MIN, 50 },
+        { "below the band 50%, PCT 80", H, 45, false, false, 0, &band, 80, false, BASIS_GUIDE_MIN, 50 },
+        { "above a latency band 50%, PCT 20", L, 165, false, false, 0, &band, 20, true, BASIS_GUIDE_MAX, 50 },
+        { "above a latency band 50%, PCT 80", L, 165, false, false, 0, &band, 80, false, BASIS_GUIDE_MAX, 50 },
+        { "far above the band (better)", H, 400, false, false, 0, &band, 1, false, BASIS_GUIDE_MIN, 0 },
+        { "far below a latency band (better)", L, 10, false, false, 0, &band, 1, false, BASIS_GUIDE_MAX, 0 },
+        { "single number 50% worse, PCT 20", H, 50, false, false, 0, &point, 20, true, BASIS_GUIDE_AVG, 50 },
+        { "single number 50% worse, PCT 80", H, 50, false, false, 0, &point, 80, false, BASIS_GUIDE_AVG, 50 },
+        { "single number -46%, PCT 80", H, 54, false, false, 0, &point, 80, false, BASIS_GUIDE_AVG, 46 },
+        { "single number 10% worse, PCT 5", L, 110, false, false, 0, &point, 5, true, BASIS_GUIDE_AVG, 10 },
+        { "no guide number", H, 1, false, false, 0, NULL, 5, false, BASIS_NONE, -1 },
+        { "not measured", H, NAN, true, true, 100, NULL, 5, false, BASIS_NONE, -1 },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+        struct fail_input in = {
+            .dir = (enum direction)cases[i].dir, .value = cases[i].value,
+            .with_baseline = cases[i].with_base, .has_baseline = cases[i].has_base,
+            .baseline = cases[i].base, .ref = cases[i].ref,
+        };
+        struct fail_check fc = deviation_fail_check(&in, cases[i].pct);
+        ck_assert_msg(fc.fails == cases[i].fails, "%s: fails %d", cases[i].what, fc.fails);
+        ck_assert_msg(fc.basis == cases[i].basis, "%s: basis %d", cases[i].what, fc.basis);
+        if (cases[i].worse >= 0)
+            ck_assert_msg(fabs(fc.worse_pct - cases[i].worse) < 1e-9, "%s: worse %g",
+                          cases[i].what, fc.worse_pct);
+    }
+}
+END_TEST
+
+/* The reason names the basis, how much worse and the limit. */
+START_TEST(fail_rule_reasons)
+{
+    static const struct ref_value band = { .present = true, .avg = 100, .has_min = true,
+                                           .min = 90, .has_max = true, .max = 110 };
+    char why[160];
+    struct fail_input in = { .dir = DIR_HIGHER_BETTER, .value = 45, .ref = &band };
+    struct fail_check fc = deviation_fail_check(&in, 20);
+    deviation_fail_reason(&fc, 20, why, sizeof why);
+    ck_assert_str_eq(why, "50.0% below the guide's band (min 90, limit 20%)");
+    in = (struct fail_input){ .dir = DIR_LOWER_BETTER, .value = 60, .with_baseline = true,
+                              .has_baseline = true, .baseline = 40 };
+    fc = deviation_fail_check(&in, 12.5);
+    deviation_fail_reason(&fc, 12.5, why, sizeof why);
+    ck_assert_str_eq(why, "50.0% worse than the baseline's 40 (limit 12.5%)");
+}
+END_TEST
+
 Suite *suite_deviation(void)
 {
     Suite *s = suite_create("deviation");
@@ -118,6 +209,8 @@ Suite *suite_deviation(void)
     tcase_add_test(tc, point_reference_and_lower_is_better);
     tcase_add_test(tc, no_reference);
     tcase_add_test(tc, reference_scaled_to_the_live_clock);
+    tcase_add_test(tc, fail_rule_table);
+    tcase_add_test(tc, fail_rule_reasons);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -443,12 +443,13 @@ START_TEST(baseline_and_settings)
     json_t *rows = json_array();
     struct diag d;
     diag_init(&d);
-    ck_assert_int_eq(store_save_baseline(dir, "blocked", NULL, rows, &d), -1);
-    ck_assert_msg(strstr(diag_last(&d), "blocked.json: is a directory"), "%s", diag_last(&d));
+    ck_assert_int_eq(store_save_baseline(dir, "blocked", NULL, rows, true, &d), -1);
+    ck_assert_msg(strstr(diag_last(&d), "blocked.json: not a regular file (a directory)"), "%s",
+                  diag_last(&d));
     struct stat st;
     ck_assert_int_eq(lstat(in_way, &st), 0);
     ck_assert(S_ISDIR(st.st_mode));
-    ck_assert_int_eq(store_save_baseline(dir, "fine", NULL, rows, &d), 0);
+    ck_assert_int_eq(store_save_baseline(dir, "fine", NULL, rows, false, &d), 0);
     json_decref(rows);
     assert_only(bdir, 2);
 

@@ -296,8 +296,8 @@ START_TEST(lists_the_baseline_choices)
     ck_assert_int_eq(store_append(w, json_array_get(j, 0), &d), 0);
     char *id = xstrdup(store_writer_id(w));
     ck_assert_int_eq(store_finish(w, true, &d), 0);
-    ck_assert_int_eq(store_save_baseline(dir, "zeta", NULL, j, &d), 0);
-    ck_assert_int_eq(store_save_baseline(dir, "before", id, j, &d), 0);
+    ck_assert_int_eq(store_save_baseline(dir, "zeta", NULL, j, false, &d), 0);
+    ck_assert_int_eq(store_save_baseline(dir, "before", id, j, false, &d), 0);
     json_decref(j);
     /* a broken baseline file is a diagnostic, not a choice */
     char *bad = xasprintf("%s/baselines/broken.json", dir);

@@ -1,6 +1,7 @@
 /* test_store.c - the results store, baselines and the export formats. */
 #include "config.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
@@ -214,11 +215,9 @@ START_TEST(baselines)
     json_t *rows = json_array();
     json_array_append_new(rows, row("stream", "copy", "mb/s", 2000));
     json_array_append_new(rows, row("lmbench", "lat_pipe", "microsec", 40));
-    ck_assert_int_eq(store_save_baseline(dir, "before-ddr", "r1", rows, &wd), 0);
-    ck_assert_int_eq(store_save_baseline(dir, "../evil", NULL, rows, &wd), -1);
+    ck_assert_int_eq(store_save_baseline(dir, "before-ddr", "r1", rows, false, &wd), 0);
+    ck_assert_int_eq(store_save_baseline(dir, "../evil", NULL, rows, false, &wd), -1);
     ck_assert_ptr_nonnull(strstr(diag_last(&wd), "letters, digits"));
-    /* saved again: replaced whole */
-    ck_assert_int_eq(store_save_baseline(dir, "before-ddr", "r2", rows, &wd), 0);
 
     struct diag d;
     diag_init(&d);
@@ -237,18 +236,102 @@ START_TEST(baselines)
                             -10, 1e-9);
     ck_assert(json_is_false(json_object_get(copy, "baseline_better")));
     ck_assert(json_is_true(json_object_get(pipe, "baseline_better")));
-    ck_assert_ptr_null(json_object_get(json_array_get(now, 2), "baseline_value"));
-    ck_assert_ptr_nonnull(export_row_failure(copy, 5));
-    ck_assert_ptr_null(export_row_failure(copy, 15));
-    ck_assert_ptr_null(export_row_failure(pipe, 5));
+    char why[160];
+    ck_assert(export_row_failure(copy, 5, why, sizeof why));
+    ck_assert_str_eq(why, "10.0% worse than the baseline's 2000 (limit 5%)");
+    ck_assert(!export_row_failure(copy, 15, why, sizeof why));
+    ck_assert(!export_row_failure(pipe, 5, why, sizeof why));
+    /* compared with the baseline, which lacks it: nothing to judge by */
+    json_t *unix_row = json_array_get(now, 2);
+    ck_assert(json_is_null(json_object_get(unix_row, "baseline_value")));
+    ck_assert(!export_row_failure(unix_row, 5, why, sizeof why));
 
     ck_assert_ptr_null(store_load_baseline(dir, "nosuch", &d));
     ck_assert(diag_has(&d, "no baseline or run 'nosuch'"));
+    ck_assert_ptr_null(store_baseline_existing(dir, "nosuch"));
     json_decref(now);
     json_decref(base);
     json_decref(rows);
     diag_free(&d);
     diag_free(&wd);
+}
+END_TEST
+
+/* The run id a baseline file was saved from, or "" */
+static const char *baseline_run(const char *name, json_t **keep)
+{
+    char *path = xasprintf("%s/baselines/%s.json", dir, name);
+    json_error_t e;
+    *keep = json_load_file(path, 0, &e);
+    free(path);
+    const char *id = json_string_value(json_object_get(*keep, "run"));
+    return id ? id : "";
+}
+
+/* A baseline is never lost: an existing name is refused (naming the file,
+ * EEXIST, the file untouched) unless replace; replacing keeps the old one
+ * as NAME.prev, which loads as a baseline; an old one that cannot be read
+ * is not replaced. */
+START_TEST(baseline_never_lost)
+{
+    json_t *rows = json_array();
+    json_array_append_new(rows, row("stream", "copy", "mb/s", 2000));
+    struct diag d;
+    diag_init(&d);
+    json_t *keep;
+    ck_assert_int_eq(store_save_baseline(dir, "before", "r1", rows, false, &d), 0);
+    char *path = store_baseline_existing(dir, "before");
+    ck_assert_ptr_nonnull(path);
+    ck_assert_ptr_nonnull(strstr(path, "/baselines/before.json"));
+
+    errno = 0;
+    ck_assert_int_eq(store_save_baseline(dir, "before", "r2", rows, false, &d), -1);
+    ck_assert_int_eq(errno, EEXIST);
+    ck_assert_msg(strstr(diag_last(&d), path) && strstr(diag_last(&d), "exists"), "%s",
+                  diag_last(&d));
+    ck_assert_str_eq(baseline_run("before", &keep), "r1");
+    json_decref(keep);
+    ck_assert_ptr_null(store_baseline_existing(dir, "before.prev"));
+
+    ck_assert_msg(store_save_baseline(dir, "before", "r2", rows, true, &d) == 0, "%s",
+                  diag_last(&d));
+    ck_assert_str_eq(baseline_run("before", &keep), "r2");
+    json_decref(keep);
+    ck_assert_str_eq(baseline_run("before.prev", &keep), "r1");
+    json_decref(keep);
+    json_t *prev = store_load_baseline(dir, "before.prev", &d);
+    ck_assert_ptr_nonnull(prev);
+    ck_assert_uint_eq(json_array_size(prev), 1);
+    json_decref(prev);
+    /* a second replacement: .prev is the one just replaced */
+    ck_assert_int_eq(store_save_baseline(dir, "before", "r3", rows, true, &d), 0);
+    ck_assert_str_eq(baseline_run("before.prev", &keep), "r2");
+    json_decref(keep);
+
+    /* a name of 100 characters: its .prev loads too */
+    char name[101];
+    memset(name, 'n', 100);
+    name[100] = '\0';
+    ck_assert_int_eq(store_save_baseline(dir, name, "r1", rows, false, &d), 0);
+    ck_assert_int_eq(store_save_baseline(dir, name, "r2", rows, true, &d), 0);
+    char *pname = xasprintf("%s.prev", name);
+    prev = store_load_baseline(dir, pname, &d);
+    ck_assert_msg(prev != NULL, "%s", diag_last(&d));
+    json_decref(prev);
+    free(pname);
+
+    /* what is there cannot be read (a directory): not replaced, said why */
+    char *blocked = xasprintf("%s/baselines/odd.json", dir);
+    ck_assert_int_eq(mkdir(blocked, 0755), 0);
+    ck_assert_int_eq(store_save_baseline(dir, "odd", NULL, rows, true, &d), -1);
+    ck_assert_msg(strstr(diag_last(&d), "not replaced"), "%s", diag_last(&d));
+    struct stat st;
+    ck_assert(stat(blocked, &st) == 0 && S_ISDIR(st.st_mode));
+    ck_assert_ptr_null(store_baseline_existing(dir, "odd.prev"));
+    free(blocked);
+    free(path);
+    json_decref(rows);
+    diag_free(&d);
 }
 END_TEST
 
@@ -423,6 +506,7 @@ START_TEST(export_golden_files)
         { "text", "export/golden.txt", 0 }, { "text", "export/golden-fail5.txt", 5 },
         { "csv", "export/golden.csv", 0 }, { "lava", "export/golden.lava", 0 },
         { "lava", "export/golden-fail5.lava", 5 }, { "junit", "export/golden.xml", 0 },
+        { "junit", "export/golden-fail5.xml", 5 },
     };
     for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
         char *got = capture(cases[i].format, rows, cases[i].fail_pct);
@@ -500,7 +584,7 @@ START_TEST(cli_run_saves_and_judges)
     json_decref(first);
     struct diag wd;
     diag_init(&wd);
-    ck_assert_msg(store_save_baseline(dir, "fast", NULL, rows, &wd) == 0, "%s", diag_last(&wd));
+    ck_assert_msg(store_save_baseline(dir, "fast", NULL, rows, false, &wd) == 0, "%s", diag_last(&wd));
     diag_free(&wd);
     json_decref(rows);
     rc = test_cli(&out, &err, "run", "stream", "--quick", "--iterations", "2", "--board",
@@ -634,6 +718,7 @@ Suite *suite_store(void)
     tcase_add_test(tc, foreign_files_skipped_and_kept);
     tcase_add_test(tc, store_that_cannot_be_written);
     tcase_add_test(tc, baselines);
+    tcase_add_test(tc, baseline_never_lost);
     tcase_add_test(tc, non_regular_files_skipped);
     tcase_add_test(tc, row_strings_not_utf8_kept);
     tcase_add_test(tc, export_formats);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "screens/actions.h"
+#include "screens/ui_impl.h"
 #include "common/diag.h"
 #include "suites.h"
 #include "screens/theme.h"
@@ -24,6 +25,7 @@ START_TEST(actions)
     ck_assert_int_eq(action_for_key(NULL, 'q'), ACT_BACK);
     ck_assert_int_eq(action_for_key(NULL, 27), ACT_BACK);
     ck_assert_int_eq(action_for_key(NULL, 'Z'), ACT_NONE);
+    ck_assert_int_eq(action_for_key(NULL, 'w'), ACT_DETAILS);   /* the full text */
     static const struct binding local[] = { { 'j', ACT_RUN }, { 0, ACT_NONE } };
     ck_assert_int_eq(action_for_key(local, 'j'), ACT_RUN);   /* local first */
 
@@ -199,6 +201,50 @@ START_TEST(theme_shipped_extra)
 }
 END_TEST
 
+/* "off" (or "warn") on the better side of the guide is good news: no
+ * shipped theme draws it as an alarm (red, reverse, blink, standout), nor
+ * like the worse side's "off" (a monochrome terminal always gets mono,
+ * which says it with attributes alone). */
+START_TEST(theme_better_is_no_alarm)
+{
+    static const char *const files[] = { "default", "mono", "light", "ti", "high-contrast" };
+    static const short reds[] = { 1, 9, 52, 88, 124, 160, 196 };
+    for (size_t f = 0; f < ARRAY_SIZE(files); f++) {
+        bool mono = strcmp(files[f], "mono") == 0;
+        {
+            struct theme t;
+            struct diag dg;
+            char *rel = xasprintf("../../themes/%s.theme", files[f]);
+            char *path = test_data_path(rel);
+            diag_init(&dg);
+            ck_assert_int_eq(theme_load(&t, path, mono, &dg), 0);
+            for (int v = VERDICT_WARN; v <= VERDICT_OFF; v++) {
+                enum role r = theme_verdict_role((enum verdict)v, true);
+                const struct theme_style *st = &t.style[r];
+                ck_assert_msg(!(st->attrs & (THEME_REVERSE | THEME_BLINK | THEME_STANDOUT)),
+                              "%s (mono %d): %s on the better side is drawn as an alarm",
+                              path, mono, fmt_verdict((enum verdict)v));
+                for (size_t k = 0; !mono && k < ARRAY_SIZE(reds); k++)
+                    ck_assert_msg(st->fg != reds[k] && st->bg != reds[k],
+                                  "%s: %s on the better side is red", path,
+                                  fmt_verdict((enum verdict)v));
+                const struct theme_style *off = &t.style[theme_verdict_role(VERDICT_OFF, false)];
+                ck_assert_msg(mono ? st->attrs != off->attrs
+                                   : memcmp(st, off, sizeof *st) != 0,
+                              "%s (mono %d): better looks like off", path, mono);
+            }
+            diag_free(&dg);
+            free(path);
+            free(rel);
+        }
+    }
+    /* the worse side keeps its alarm */
+    ck_assert_int_eq(theme_verdict_role(VERDICT_OFF, false), ROLE_OFF);
+    ck_assert_int_eq(theme_verdict_role(VERDICT_WARN, false), ROLE_WARN);
+    ck_assert_int_eq(theme_verdict_role(VERDICT_IN_RANGE, true), ROLE_IN_RANGE);
+}
+END_TEST
+
 START_TEST(theme_roles)
 {
     ck_assert_int_eq(theme_role_from_name("in-range"), ROLE_IN_RANGE);
@@ -283,12 +329,101 @@ START_TEST(pace_line)
 }
 END_TEST
 
+/* --- escape sequences from any terminal ----------------------------------- */
+
+/* The bytes after the Esc, one by one; -1 when they run out (no byte came
+ * within the Esc delay). */
+struct bytes {
+    const char *p;
+    bool first_seen;
+};
+
+static int next_of(void *ctx, bool first)
+{
+    struct bytes *b = ctx;
+    ck_assert(first == !b->first_seen);
+    b->first_seen = true;
+    return *b->p ? (unsigned char)*b->p++ : -1;
+}
+
+static int decode(const char *after_esc, int *again, const char **left)
+{
+    struct bytes b = { after_esc, false };
+    int key = term_decode_escape(next_of, &b, again);
+    *left = b.p;
+    return key;
+}
+
+static const struct {
+    const char *seq;    /* after the Esc */
+    int key;
+} escapes[] = {
+    { "[A", KEY_UP },     { "[B", KEY_DOWN },   { "[C", KEY_RIGHT },  { "[D", KEY_LEFT },
+    { "OA", KEY_UP },     { "OB", KEY_DOWN },   { "OC", KEY_RIGHT },  { "OD", KEY_LEFT },
+    { "[H", KEY_HOME },   { "[F", KEY_END },    { "OH", KEY_HOME },   { "OF", KEY_END },
+    { "[1~", KEY_HOME },  { "[7~", KEY_HOME },  { "[4~", KEY_END },   { "[8~", KEY_END },
+    { "[5~", KEY_PPAGE }, { "[6~", KEY_NPAGE }, { "[1;5A", KEY_UP },  { "[1;2B", KEY_DOWN },
+    { "[15~", KEY_F(5) }, { "OP", KEY_F(1) },   { "[Z", KEY_BTAB },
+    /* read whole and dropped: never an Esc */
+    { "[1;5P", TERM_KEY_NONE }, { "[200~", TERM_KEY_NONE }, { "[?1;2c", TERM_KEY_NONE },
+    { "OX", TERM_KEY_NONE },
+    /* cut short (the rest did not come within the delay): no Esc either */
+    { "[", TERM_KEY_NONE }, { "[1;5", TERM_KEY_NONE }, { "O", TERM_KEY_NONE },
+    /* nothing after it: the Esc key */
+    { "", 27 },
+};
+
+START_TEST(escape_sequences)
+{
+    int again;
+    const char *left;
+    int key = decode(escapes[_i].seq, &again, &left);
+    ck_assert_msg(key == escapes[_i].key, "ESC %s: key %d, want %d", escapes[_i].seq, key,
+                  escapes[_i].key);
+    ck_assert_int_eq(again, TERM_KEY_NONE);
+    ck_assert_msg(*left == '\0', "ESC %s: '%s' left unread", escapes[_i].seq, left);
+}
+END_TEST
+
+/* Esc then another key (Alt-x, or Esc typed quickly before x): both. */
+START_TEST(escape_then_key)
+{
+    int again;
+    const char *left;
+    ck_assert_int_eq(decode("qrest", &again, &left), 27);
+    ck_assert_int_eq(again, 'q');
+    ck_assert_str_eq(left, "rest");
+}
+END_TEST
+
+/* '/' then n and p: n looks forward from the one after the selected, p
+ * backward from the one before it, both round the list. */
+START_TEST(search_order)
+{
+    size_t order[5];
+    for (size_t k = 0; k < 5; k++)
+        order[k] = ui_search_index(1, k, 0, 5);
+    ck_assert(order[0] == 1 && order[1] == 2 && order[4] == 0);
+    ck_assert_uint_eq(ui_search_index(1, 1, 1, 5), 2);
+    ck_assert_uint_eq(ui_search_index(1, 4, 1, 5), 0);
+    ck_assert_uint_eq(ui_search_index(1, 5, 1, 5), 1);     /* round to itself */
+    ck_assert_uint_eq(ui_search_index(1, 1, -1, 5), 0);
+    ck_assert_uint_eq(ui_search_index(1, 2, -1, 5), 4);
+    ck_assert_uint_eq(ui_search_index(1, 5, -1, 5), 1);
+    ck_assert_uint_eq(ui_search_index(0, 1, -1, 1), 0);
+    ck_assert_uint_eq(ui_search_index(3, 0, -1, 0), 0);    /* an empty list */
+}
+END_TEST
+
 Suite *suite_widgets(void)
 {
     Suite *s = suite_create("widgets");
     TCase *tc = tcase_create("keys");
     tcase_add_test(tc, actions);
     tcase_add_test(tc, list_pos);
+    tcase_add_loop_test(tc, escape_sequences, 0, (int)ARRAY_SIZE(escapes));
+    tcase_add_test(tc, escape_then_key);
+    tcase_add_test(tc, search_order);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("theme");
@@ -298,6 +433,7 @@ Suite *suite_widgets(void)
     tcase_add_loop_test(tc, theme_shipped, 0, 2);
     tcase_add_loop_test(tc, theme_shipped_extra, 0, 3);
     tcase_add_test(tc, theme_roles);
+    tcase_add_test(tc, theme_better_is_no_alarm);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("pace");

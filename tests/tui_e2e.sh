@@ -166,17 +166,17 @@ expect "reference: .*\\[$BOARD\\], .*Performance Guide" "$UI_TIMEOUT" \
 expect '^metric +unit +now +min +max\* +avg +n +ref +min-max deviation' "$UI_TIMEOUT" \
     "the metric table has its header"
 for m in copy scale add triad; do
-    expect "^$m +mb/s +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9k]+ +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ +([-+>]?[0-9.]+% (better|worse)|0\\.0%) +(in|warn|off)" "$UI_TIMEOUT" \
+    expect "^$m +MB/s +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9k]+ +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ +([-+>]?[0-9.]+% (better|worse)|0\\.0%) +(in|warn|off)" "$UI_TIMEOUT" \
         "$m: value, min/max/avg, samples, reference and deviation"
 done
 expect '\[#+\] 100%' "$UI_TIMEOUT" "the progress bar is full and ASCII"
 expect 'against the guide: [0-9]+ in range, [0-9]+ warn, [0-9]+ off' "$UI_TIMEOUT" \
     "the verdicts are summed up"
-expect 'r run again +c compare +\? help +q back' "$UI_TIMEOUT" "the bottom line shows the finished keys"
+expect 'r run again +c compare +w full text +\? help +q back' "$UI_TIMEOUT" "the bottom line shows the finished keys"
 keys '?'
 expect 'Show the keys' "$UI_TIMEOUT" "? works on the live screen"
 keys q
-expect '^copy +mb/s' "$UI_TIMEOUT" "q closes the help, the result stays"
+expect '^copy +MB/s' "$UI_TIMEOUT" "q closes the help, the result stays"
 
 # --- compare, results, board picker, settings, theme, search --------------
 expect '^ selected: stream triad \(Up/Down moves, c compares\)' "$UI_TIMEOUT" \
@@ -184,7 +184,7 @@ expect '^ selected: stream triad \(Up/Down moves, c compares\)' "$UI_TIMEOUT" \
 keys k
 expect '^ selected: stream add ' "$UI_TIMEOUT" "Up selects the metric above"
 keys c
-expect '^ Compare: stream add \(mb/s, higher is better\)' "$UI_TIMEOUT" \
+expect '^ Compare: stream add \(MB/s, higher is better\)' "$UI_TIMEOUT" \
     "c compares the selected metric"
 expect '^> this board \(measured\) +[0-9.kM]+ #+' "$UI_TIMEOUT" "this board's bar is drawn in ASCII"
 expect '^\* AM62x SK +[0-9.]+ #+' "$UI_TIMEOUT" "the reference board is marked with its bar"
@@ -201,10 +201,11 @@ tm resize-window -t e2e -x 80 -y 24
 expect '^> this board \(measured\)' "$UI_TIMEOUT" "back at 80x24 the bars return"
 keys q v
 expect '^ Results: 4 metrics measured, sorted by order' "$UI_TIMEOUT" "v lists the results"
-expect '^  metric +unit +value +ref +deviation +status +provider' "$UI_TIMEOUT" "the results have their header"
-expect '^> stream copy +mb/s +[0-9.kM]+ +[0-9.kM]+ +[-+][0-9.]+% (better|worse) +(in|warn|off) +kernel:stream' "$UI_TIMEOUT" \
-    "a result row: value, reference, deviation, status, provider"
-expect 'Tab sort +f warn/off +B baseline +S save +c compare' "$UI_TIMEOUT" "the results show their keys"
+expect '^  metric +unit +value +ref +deviation +status +run$' "$UI_TIMEOUT" "the results have their header"
+expect '^> stream copy +MB/s +[0-9.kM]+ +[0-9.kM]+ +[-+][0-9.]+% (better|worse) +(in|warn|off) +#1$' "$UI_TIMEOUT" \
+    "a result row: value, reference, deviation, status, run"
+expect 'kernel:stream, run #1( |$)' "$UI_TIMEOUT" "the selected row's provider and run below the table"
+expect 'Tab sort +f warn/off +h history +B baseline +S save +c compare' "$UI_TIMEOUT" "the results show their keys"
 keys S
 expect '^save as baseline: _' "$UI_TIMEOUT" "S asks for a baseline name"
 type_line before
@@ -215,9 +216,9 @@ keys B
 expect '^  before +baseline +4' "$UI_TIMEOUT" "B lists the saved baselines and runs"
 keys j Enter
 expect 'sorted by order, baseline before' "$UI_TIMEOUT" "Enter makes it the baseline"
-expect '^  metric +unit +value +ref +deviation +status +vs before' "$UI_TIMEOUT" \
+expect '^  metric +unit +value +ref +deviation +status +run +vs before' "$UI_TIMEOUT" \
     "the last column is the change from the baseline"
-expect '^> stream copy +mb/s .* 0\.0%$' "$UI_TIMEOUT" "the same run against itself: no change"
+expect '^> stream copy +MB/s .* 0\.0%$' "$UI_TIMEOUT" "the same run against itself: no change"
 keys Tab
 expect 'sorted by name' "$UI_TIMEOUT" "Tab sorts by the next column"
 expect '^> stream add ' "$UI_TIMEOUT" "sorted by name, add comes first"
@@ -374,7 +375,7 @@ wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
     fail "the run ends after the resize storm"
 grep -Eq 'finished in' "$tmpdir/screen"
 check $? "the STREAM run finishes after the resize storm"
-expect '^copy +mb/s' "$UI_TIMEOUT" "the results are drawn at 80x24 again"
+expect '^copy +MB/s' "$UI_TIMEOUT" "the results are drawn at 80x24 again"
 keys q
 expect 'Performance Guide categories' "$UI_TIMEOUT" "q leaves the run for home"
 keys q
@@ -427,6 +428,267 @@ else
     echo "tui_e2e: not root, no unshare or vt100 built in: the missing-vt100 case is skipped"
 fi
 
+# --- keys ----------------------------------------------------------------------
+# Raw bytes as a serial terminal sends them, whatever TERM says (the pane
+# is vt100, whose terminfo knows only ESC O A for Up): both cursor-mode
+# forms of the arrows and the common forms of Home/End/PgUp/PgDn move the
+# selection, an unknown sequence is ignored, a lone Esc is still Esc.
+raw() { tm send-keys -t e2e -H "$@"; }
+selected() { screen | grep -m1 '^> ' | sed 's/  .*//'; }
+# off_first DESCRIPTION: waits until a row other than the first is selected
+off_first() {
+    deadline=$(($(now) + UI_TIMEOUT))
+    while :; do
+        screen >"$tmpdir/screen" 2>/dev/null
+        if grep -q '^> ' "$tmpdir/screen" && ! grep -q '^> System Benchmarks' "$tmpdir/screen"; then
+            ok "$1"
+            return
+        fi
+        [ "$(now)" -ge "$deadline" ] && fail "$1 (waited ${UI_TIMEOUT}s)"
+        sleep 0.2
+    done
+}
+type_line "clear; $prog; echo tui-exit=\$?"
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: home opens with the first category selected"
+raw 1b 5b 42
+off_first "keys: ESC [ B (normal cursor mode) is Down"
+sleep 0.3
+! grep -q '^tui-exit' "$tmpdir/screen"
+check $? "keys: ESC [ B is not read as Esc (the program is still running)"
+raw 1b 4f 41
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: ESC O A (application cursor mode) is Up"
+raw 1b 4f 42
+off_first "keys: ESC O B is Down"
+raw 1b 5b 41
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: ESC [ A is Up"
+for pair in '1b 5b 46|1b 5b 48' '1b 4f 46|1b 4f 48' '1b 5b 34 7e|1b 5b 31 7e' \
+    '1b 5b 38 7e|1b 5b 37 7e' '1b 5b 36 7e|1b 5b 35 7e'; do
+    # shellcheck disable=SC2086  # the bytes are words
+    raw ${pair%|*}
+    off_first "keys: $(echo "${pair%|*}" | tr "[:lower:]" "[:upper:]") moves off the first row (End or PgDn)"
+    # shellcheck disable=SC2086
+    raw ${pair#*|}
+    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: $(echo "${pair#*|}" | tr "[:lower:]" "[:upper:]") comes back (Home or PgUp)"
+done
+raw 1b 5b 31 35 7e 1b 5b 31 3b 35 50
+sleep 0.5
+screen >"$tmpdir/screen"
+grep -q '^> System Benchmarks' "$tmpdir/screen" && ! grep -q 'Quit evmbench\|^tui-exit' "$tmpdir/screen"
+check $? "keys: F5 and Ctrl-F1 sequences are ignored, not read as Esc"
+# the arrow sent as ESC [ C (Right) opens the category, a lone Esc goes back
+raw 1b 5b 43
+expect '^  benchmark +runs here' "$UI_TIMEOUT" "keys: ESC [ C is Right (opens the category)"
+raw 1b
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: a lone Esc goes back to home"
+# home: Esc and Left ask before quitting, q quits at once
+raw 1b
+expect 'Quit evmbench\? y or q quits' "$UI_TIMEOUT" "keys: Esc on home asks before quitting"
+keys n
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: another key stays on home"
+! grep -q 'Quit evmbench' "$tmpdir/screen"
+check $? "keys: the question is gone"
+raw 1b 5b 44
+expect 'Quit evmbench\? y or q quits' "$UI_TIMEOUT" "keys: Left (ESC [ D) on home asks too"
+keys y
+expect '^tui-exit=0' "$UI_TIMEOUT" "keys: y quits with status 0"
+! grep -q '\[[A-D]' "$tmpdir/screen"
+check $? "keys: no escape sequence leaked to the shell"
+
+# the other terminal types of a serial console: both forms there too
+for t in vt220 linux screen; do
+    type_line "clear; TERM=$t $prog; echo tui-exit=\$?"
+    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: TERM=$t: home opens"
+    raw 1b 4f 42
+    off_first "keys: TERM=$t: ESC O B is Down"
+    raw 1b 5b 41
+    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: TERM=$t: ESC [ A is Up"
+    raw 1b 5b 42
+    off_first "keys: TERM=$t: ESC [ B is Down"
+    raw 1b 4f 41
+    expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: TERM=$t: ESC O A is Up"
+    keys q
+    expect '^tui-exit=0' "$UI_TIMEOUT" "keys: TERM=$t: q quits with status 0"
+done
+
+# a sequence split on its way (a USB serial adapter's packets, a network
+# hop) is the key, not Esc, within the Esc delay; ESCDELAY (ms) sets it
+type_line "clear; ESCDELAY=3000 $prog; echo tui-exit=\$?"
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: home opens with ESCDELAY=3000"
+raw 1b
+sleep 0.5
+raw 5b 42
+off_first "keys: ESC, then [B half a second later, is Down (ESCDELAY honoured)"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "keys: q quits with status 0"
+
+# '/' then n and p: p goes back to the match n left
+type_line "clear; $prog; echo tui-exit=\$?"
+expect '^> System Benchmarks' "$UI_TIMEOUT" "keys: home opens again"
+keys / e Enter
+wait_for '^> ' "$UI_TIMEOUT"
+first=$(selected)
+keys n
+wait_for '^> ' "$UI_TIMEOUT"
+second=$(selected)
+[ -n "$first" ] && [ "$first" != "$second" ]
+check $? "keys: n moves to the next match ('$first' -> '$second')"
+keys p
+sleep 0.5
+back=$(selected)
+[ "$back" = "$first" ]
+check $? "keys: p moves back to the previous match ('$second' -> '$back', want '$first')"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "keys: q on home quits at once"
+
+# the board: what was detected (nothing, in an empty sysroot) and how the
+# reference was chosen; a board picked with b is the one 's' shows
+mkdir -p "$tmpdir/nosys"
+type_line "clear; $prog --sysroot '$tmpdir/nosys'; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "keys: the screens open on an empty sysroot"
+keys b
+expect "Reference board: $BOARD, chosen with --board \\(detected: none\\)" \
+    "$UI_TIMEOUT" "keys: the picker says nothing was detected and --board chose the board"
+keys / j 7 2 1 e Enter
+expect '^>.* j721e' "$UI_TIMEOUT" "keys: the picker finds the J721E column"
+picked=$(screen | grep -m1 '^>' | grep -o 'j721e[A-Za-z0-9_-]*')
+keys Enter
+expect "board: .*\\[$picked\\] \\(picked\\)" "$UI_TIMEOUT" "keys: the top line names the picked board"
+keys s
+expect "^ Board: .*\\($picked\\)" "$UI_TIMEOUT" "keys: the system screen shows the picked board"
+expect "^ Decided: +picked with b" "$UI_TIMEOUT" "keys: ... and says it was picked"
+keys q b
+expect "Reference board: $picked, picked with b \\(detected: none\\)" \
+    "$UI_TIMEOUT" "keys: the picker says the board was picked"
+keys q q y
+expect '^tui-exit=0' "$UI_TIMEOUT" "keys: quits with status 0"
+
+# bad lines of the settings file stay on the screen: the first on the
+# bottom line (cut, with how to see it all: the path is long), all of them
+# in full on the system screen
+cfg="$tmpdir/settings-directory-with-a-name-long-enough-to-need-wrapping"
+mkdir -p "$cfg/evmbench"
+printf 'budget = sometimes\ncolour = red\nno equals sign here\n' >"$cfg/evmbench/config"
+type_line "clear; XDG_CONFIG_HOME='$cfg' $prog; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "keys: the screens open with a bad settings file"
+expect '\.\.\. \(\+2 more: s shows all\)' "$UI_TIMEOUT" \
+    "keys: the first bad settings line is on the bottom line, with how to see all"
+grep -qF "$cfg" "$tmpdir/screen" || grep -q "^$(printf %.40s "$cfg")" "$tmpdir/screen"
+check $? "keys: ... it is the settings file's"
+keys s
+expect '^ Settings file problems \(3\)' "$UI_TIMEOUT" "keys: s lists the settings file's problems"
+expect '^ +.*budget is quick or full' "$UI_TIMEOUT" "keys: ... the long one in full, wrapped"
+expect 'config:3: ' "$UI_TIMEOUT" "keys: ... and each of the others"
+keys q q y
+expect '^tui-exit=0' "$UI_TIMEOUT" "keys: quits with status 0"
+expect 'config:3: ' "$UI_TIMEOUT" "keys: the settings problems are printed after the screens close"
+
+# --- results ---------------------------------------------------------------
+# The results list the latest finished value of each metric with the run
+# that measured it; the older ones come on 'h'. The selected row is told in
+# full below the table; at 132 columns min, max, samples and the guide's
+# band join the table.
+type_line "clear; $prog --run stream $RUN_ARGS; echo tui-exit=\$?"
+wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
+    fail "results: the first STREAM run ends"
+ok "results: the first STREAM run ends"
+keys r v
+expect '^ Results: 4 metrics measured, sorted by order \(\+4 older: h\)' "$RUN_TIMEOUT" \
+    "results: two runs of STREAM give 4 metrics, the older 4 on h"
+expect '^> stream copy +MB/s +[0-9.kM]+ +[0-9.kM]+ +[-+>0-9.]+% (better|worse) +(in|warn|off) +#2$' \
+    "$UI_TIMEOUT" "results: a row shows the run that measured it (#2, the latest)"
+expect '^ stream copy: min [0-9.kM]+, max [0-9.kM]+, avg [0-9.kM]+ MB/s over [0-9]+ samples?' \
+    "$UI_TIMEOUT" "results: the selected row's min, max, average and samples below the table"
+keys h
+expect '^ Results: every value measured \(8\)' "$UI_TIMEOUT" "results: h lists every value"
+expect '^> stream copy +MB/s .* #1$' "$UI_TIMEOUT" "results: the older run's values are there (#1)"
+keys h
+expect '^ Results: 4 metrics measured' "$UI_TIMEOUT" "results: h again shows the latest only"
+tm resize-window -t e2e -x 132 -y 24
+expect '^  metric +unit +value +min +max +n +ref +band +deviation +status +run' "$UI_TIMEOUT" \
+    "results: at 132 columns min, max, samples and the guide's band join the table"
+expect '^> stream copy +MB/s( +[0-9.kM]+){4} +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ ' "$UI_TIMEOUT" \
+    "results: the band is in the row at 132 columns"
+tm resize-window -t e2e -x 80 -y 24
+expect '^  metric +unit +value +ref +deviation +status +run$' "$UI_TIMEOUT" \
+    "results: back at 80 columns the table fits again"
+# S asks before it replaces a baseline; n keeps the old one
+keys S
+type_line mine
+expect "^saved 4 metrics as baseline 'mine'" "$UI_TIMEOUT" "results: S saves a new baseline at once"
+# a replacement is a new file put in place (rename): a new inode
+ino_before=$(ls -i "$tmpdir/data/evmbench/baselines/mine.json")
+keys S
+type_line mine
+expect "^baseline 'mine' exists \(4 metrics\): replace it with these 4\? \(y/n\)" "$UI_TIMEOUT" \
+    "results: S on an existing name asks before replacing it"
+keys n
+expect "^baseline 'mine' kept as it was" "$UI_TIMEOUT" "results: n keeps the old baseline"
+[ "$(ls -i "$tmpdir/data/evmbench/baselines/mine.json")" = "$ino_before" ]
+check $? "results: after n the baseline file is the same file"
+keys S
+type_line mine
+expect "replace it with these 4\? \(y/n\)" "$UI_TIMEOUT" "results: S asks again"
+keys y
+expect "^saved 4 metrics as baseline 'mine'" "$UI_TIMEOUT" "results: y replaces it"
+[ "$(ls -i "$tmpdir/data/evmbench/baselines/mine.json")" != "$ino_before" ]
+check $? "results: after y the baseline file is a new one"
+keys q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "results: q quits with status 0"
+
+# 'a' on a category ends on a one-screen summary. A stand-in openssl that
+# fails at once makes CRYPTO quick and its failure reason known.
+mkdir -p "$tmpdir/failtools"
+printf '#!/bin/sh\necho "openssl stand-in: no such engine" >&2\nexit 1\n' >"$tmpdir/failtools/openssl"
+chmod +x "$tmpdir/failtools/openssl"
+type_line "clear; $prog $RUN_ARGS --tools-dir '$tmpdir/failtools'; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "summary: the home screen opens"
+keys / C R Y P T O Enter Enter
+expect '^> OpenSSL Performance +yes \(tool' "$UI_TIMEOUT" "summary: the stand-in openssl runs CRYPTO"
+keys a
+expect '^ Summary: CRYPTO, all' "$RUN_TIMEOUT" "summary: shown when the category batch ends"
+expect '^ [0-9]+ metrics: [0-9]+ in range, [0-9]+ warn, [0-9]+ off, [0-9]+ failed' "$UI_TIMEOUT" \
+    "summary: counts the verdicts and the failures"
+expect '^ saved in the results store as run [0-9]{8}-[0-9]{6}-' "$UI_TIMEOUT" \
+    "summary: names the run the results were saved in"
+expect '^  ~?[a-z_]*performance [a-z0-9-]+ +(kB/s|%) +failed: ' "$UI_TIMEOUT" \
+    "summary: a failed metric shows why, not only 'failed'"
+expect '^Enter back +v all results' "$UI_TIMEOUT" "summary: shows its keys"
+keys Enter
+expect '^ CRYPTO: all - benchmark 1 of 1' "$UI_TIMEOUT" "summary: Enter returns to the run"
+keys v
+expect 'exit status 1' "$UI_TIMEOUT" "results: the selected failure's reason in full below the table"
+keys q q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "summary: q quits with status 0"
+
+# --demo follows the profile: its row list on the live screen, its
+# headline (STREAM triad) compared.
+type_line "clear; $prog --demo $RUN_ARGS; echo tui-exit=\$?"
+expect '^ Compare: stream triad ' "$RUN_TIMEOUT" "demo: compares STREAM's headline, triad"
+expect 'demo \(quick profile\): LMBench' "$RUN_TIMEOUT" "demo: then bw_mem"
+expect '^(rd|bcopy)-16mb +MB/s' "$RUN_TIMEOUT" "demo: bw_mem shows the profile's rows"
+rows=$(grep -Ec '^[a-z0-9_.-]+ +MB/s ' "$tmpdir/screen")
+[ "$rows" = 2 ]
+check $? "demo: bw_mem shows the profile's 2 rows, not all of them ($rows)"
+keys x
+expect '^demo stopped' "$UI_TIMEOUT" "demo: a key stops it"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "demo: q quits with status 0"
+# a profile of one row: the live screen shows it alone, the demo compares
+# it, and the pass ends on the profile's summary
+printf 'budget quick\nbench stream scale\n' >"$tmpdir/one.profile"
+type_line "clear; $prog --demo='$tmpdir/one.profile' $RUN_ARGS; echo tui-exit=\$?"
+expect '^scale +MB/s' "$RUN_TIMEOUT" "demo: the profile's row on the live screen"
+rows=$(grep -Ec '^[a-z]+ +MB/s ' "$tmpdir/screen")
+[ "$rows" = 1 ]
+check $? "demo: only the profile's row ($rows)"
+expect '^ Compare: stream scale ' "$RUN_TIMEOUT" "demo: compares the profile's row"
+expect '^ Summary: the one profile' "$RUN_TIMEOUT" "demo: the pass ends on the profile's summary"
+expect '^  stream scale +MB/s .* #1$' "$UI_TIMEOUT" "demo: the summary lists the profile's row and its run"
+keys x
+expect '^demo stopped' "$UI_TIMEOUT" "demo: a key stops it on the summary"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "demo: q quits with status 0"
+
 # --- the terminal is the shell's again --------------------------------------
 type_line "clear; stty -g >'$tmpdir/stty.after'; cmp -s '$tmpdir/stty.before' '$tmpdir/stty.after' && echo stty-same"
 expect '^stty-same' "$UI_TIMEOUT" "the terminal modes are restored (stty -g unchanged)"
@@ -436,6 +698,179 @@ check $? "no alternate screen is left on (alternate_on=$alt)"
 cmd=$(tm display-message -p -t e2e '#{pane_current_command}')
 [ "$cmd" = sh ]
 check $? "the shell is in the foreground again (foreground: $cmd)"
+
+# --- live ---
+# The live screen at 80x24 and at 132 columns: columns sized from the
+# width, names that keep the part telling siblings apart, units never cut,
+# a warning on a line of its own with the keys still shown, 'w' for the
+# full text, the sparkline and the reference bar, a tool titled as a tool.
+busy="${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}/sysroots-cpu/am62x-schedutil-busy"
+# table_units: the unit cell (2nd field) of each table line, one a line
+table_units() {
+    screen | awk '/^metric +unit /{t=1; next} t && NF < 2 {exit} t {print $2}'
+}
+type_line "clear; $prog --sysroot '$busy' --run dhrystone $RUN_ARGS; echo tui-exit=\$?"
+expect '^ Dhrystone \(System Benchmarks\) - kernel dhrystone' "$UI_TIMEOUT" \
+    "live: a kernel run is titled as a kernel"
+expect '^warning: the 1-minute load average is 1\.50' "$UI_TIMEOUT" \
+    "live: the load-average warning has a line of its own"
+screen | tail -n 1 | grep -Eq '^q cancel and back +c compare .* \? help|^r run again +c compare'
+check $? "live: the keys stay on the bottom line beside the warning"
+wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
+    fail "live: the Dhrystone run ends within ${RUN_TIMEOUT}s"
+expect '^warning: the 1-minute load average' "$UI_TIMEOUT" "live: the warning stays for the whole run"
+screen | tail -n 1 | grep -Eq '^r run again +c compare .*w full text'
+check $? "live: the finished keys, 'w full text' among them, are on the bottom line"
+expect '^dhry[^ ]*mhz +[^ ]' "$UI_TIMEOUT" "live: dhrystone_per_mhz keeps its distinguishing tail"
+expect '^dhry[^ ]*second +[^ ]' "$UI_TIMEOUT" "live: dhrystone_per_second keeps its distinguishing tail"
+units=$(table_units)
+[ -n "$units" ] && ! printf '%s\n' "$units" | grep -q '~'
+check $? "live: no unit is cut at 80 columns ($(echo $units))"
+expect '^ samples [_.:=+*#-]+ +vs guide \[[-=|*]+\]' "$UI_TIMEOUT" \
+    "live: the selected metric's sparkline and reference bar"
+keys w
+expect 'disturb CPU results \(more on the system screen: s\)' "$UI_TIMEOUT" \
+    "live: w shows the warning in full, wrapped"
+keys q
+expect '^ samples ' "$UI_TIMEOUT" "live: q closes the full text"
+keys '?'
+expect '^ w +The full text of the warnings' "$UI_TIMEOUT" "live: the help names the full-text key"
+keys q
+tm resize-window -t e2e -x 132 -y 24
+expect '^dhrystone_per_second +[^ ~]+ ' "$UI_TIMEOUT" "live: at 132 columns the names get the room"
+expect '^metric +unit +now +min +max +avg +n +ref +min-max +deviation' "$UI_TIMEOUT" \
+    "live: at 132 columns every column is shown"
+units=$(table_units)
+[ -n "$units" ] && ! printf '%s\n' "$units" | grep -q '~'
+check $? "live: no unit is cut at 132 columns ($(echo $units))"
+tm resize-window -t e2e -x 80 -y 24
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0"
+type_line "clear; $prog --run lat_mem_rd $RUN_ARGS; echo tui-exit=\$?"
+wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
+    fail "live: the lat_mem_rd run ends within ${RUN_TIMEOUT}s"
+expect '^[^ ]*0\.50[^ ]* ' "$UI_TIMEOUT" "live: latency_for_0.50_mb_block_size shows its 0.50"
+expect '^[^ ]*1\.00[^ ]* ' "$UI_TIMEOUT" "live: latency_for_1.00_mb_block_size shows its 1.00"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0 (lat_mem_rd)"
+type_line "clear; $prog --tools-dir '$tools' $RUN_ARGS; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "live: the home screen opens (with --tools-dir)"
+keys Enter / S t r e a m Enter
+expect '^> Stream +yes \(tool stream_c\)' "$UI_TIMEOUT" "live: Stream runs with the tool"
+keys Enter
+expect '^ Stream \(System Benchmarks\) - tool stream_c' "$UI_TIMEOUT" "live: a tool run is titled as a tool"
+! grep -q 'kernel stream_c' "$tmpdir/screen"
+check $? "live: the tool run is not called a kernel"
+keys q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0 (tool)"
+# a failing tool: the reason is cut on the screen, 'w' shows all of it
+mkdir -p "$tmpdir/badtools"
+printf '%s\n' '#!/bin/sh' \
+    'echo "stream_c: cannot allocate the three arrays: the board has too little free memory for this array size, try a smaller one" >&2' \
+    'exit 3' >"$tmpdir/badtools/stream_c"
+chmod 755 "$tmpdir/badtools/stream_c"
+type_line "clear; $prog --tools-dir '$tmpdir/badtools' $RUN_ARGS; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "live: the home screen opens (failing tool)"
+keys Enter / S t r e a m Enter Enter
+expect '^ failed: copy: stream_c: exit status 3; .*~$' "$RUN_TIMEOUT" "live: the failure is cut to its line"
+screen | tail -n 1 | grep -Eq '^r run again +c compare +w full text'
+check $? "live: the failed run's keys name w"
+keys w
+expect 'stream_c copy, scale, add, triad: failed: stream_c: exit status 3' "$UI_TIMEOUT" \
+    "live: w lists the failed metrics, one reason for all"
+expect 'memory for this array size, try a smaller one' "$UI_TIMEOUT" "live: w shows the reason in full"
+keys q q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0 (failing tool)"
+# --- menu ---------------------------------------------------------------------
+# Home is the chosen board's own guide; the MCU+ SDK sections of its SoC and
+# the other guides sit behind one entry each, merged by the alias table;
+# the counts are what 'a' starts; a list that does not fit says so.
+type_line "clear; $prog; echo tui-exit=\$?"
+expect '^ Performance Guide categories \(11\): Linux 12\.00\.00 Performance Guide' "$UI_TIMEOUT" \
+    "menu: home lists the AM62x guide's 11 categories"
+! grep -Eq 'UBoot UFS Driver|PCIe Driver|CPSW5g|\(MCU\+ SDK\)' "$tmpdir/screen"
+check $? "menu: no J721E category and no MCU+ SDK section on the AM62x SK home"
+grep -Eq '^  MCU\+ SDK sections for AM62x \.\.\. +6 categories of 1 guide' "$tmpdir/screen" &&
+    grep -Eq '^  Other guides \.\.\. +[0-9]+ categories of 3 guides' "$tmpdir/screen"
+check $? "menu: one entry for the SoC's MCU+ SDK sections, one for the other guides"
+# counts: home's "N runnable" is the number of rows the category says yes to
+for cat in 'System Benchmarks' 'Graphics SGX/RGX'; do
+    keys g
+    tm send-keys -t e2e -l "/$cat"
+    keys Enter
+    expect "^> $cat " "$UI_TIMEOUT" "menu: / selects $cat"
+    home_count=$(sed -n "s|^> $cat  *[0-9]* benchmarks*, \\([0-9]*\\) runnable.*|\\1|p; s|^> $cat .*, none runnable here.*|0|p; s|^> $cat .*reference only.*|0|p" "$tmpdir/screen")
+    keys Enter
+    expect '^  benchmark +runs here' "$UI_TIMEOUT" "menu: $cat opens"
+    sleep 0.3
+    screen >"$tmpdir/screen"
+    yes_rows=$(grep -Ec '^[> ] .* yes\*? \(' "$tmpdir/screen")
+    [ -n "$home_count" ] && [ "$home_count" -eq "$yes_rows" ] &&
+        grep -Eq "^ $cat: .*($yes_rows runnable|none runnable here|reference only)" "$tmpdir/screen"
+    check $? "menu: $cat: home and the category say $home_count runnable, $yes_rows rows say yes"
+    if [ "$yes_rows" -eq 0 ]; then
+        keys a
+        expect "nothing in $cat can run here.*: nothing started" "$UI_TIMEOUT" \
+            "menu: a on $cat, where nothing runs, says so"
+        grep -Eq '^  benchmark +runs here' "$tmpdir/screen"
+        check $? "menu: ... and starts nothing (the category stays)"
+    fi
+    keys q
+    expect '^ Performance Guide categories \(11\)' "$UI_TIMEOUT" "menu: q goes back to home"
+done
+keys G
+expect '^> Other guides \.\.\.' "$UI_TIMEOUT" "menu: Other guides is the last entry"
+keys Enter
+expect '^ Other guides: Performance Guide categories' "$UI_TIMEOUT" "menu: Enter lists the other guides"
+expect '^  PCIe Driver ' "$UI_TIMEOUT" "menu: J721E's categories are there"
+expect 'Enter open .* q back' "$UI_TIMEOUT" "menu: the list goes back with q"
+keys q
+expect '^> Other guides \.\.\.' "$UI_TIMEOUT" "menu: q goes back to home"
+keys k Enter
+expect '^ MCU\+ SDK sections for AM62x: Performance Guide categories \(6\)' "$UI_TIMEOUT" \
+    "menu: the MCU+ SDK entry lists the AM62x's sections"
+keys q '?'
+expect '^ v [0-9]+ more below' "$UI_TIMEOUT" "menu: help says more rows are below"
+keys G
+expect '^ \^ [0-9]+ more above' "$UI_TIMEOUT" "menu: at its end help says more rows are above"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "menu: q quits with status 0"
+
+# An AM68 SK's other guides: the AM62x and J721E titles of one section are
+# one category (benches/refs/sections.conf), and the long list says so.
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --board am68_sk-fs; echo tui-exit=\$?"
+expect '^ Performance Guide categories \([0-9]+\): Linux 09\.00\.00' "$UI_TIMEOUT" \
+    "menu: the AM68 SK's home is the 09.00.00 guide"
+keys G Enter
+expect '^ Other guides: ' "$UI_TIMEOUT" "menu: the AM68 SK's other guides"
+expect '^  v [0-9]+ more below' "$UI_TIMEOUT" "menu: a long list says more rows are below"
+cp "$tmpdir/screen" "$tmpdir/others.top"
+keys G
+expect '^  \^ [0-9]+ more above' "$UI_TIMEOUT" "menu: at its end it says more rows are above"
+cat "$tmpdir/others.top" >>"$tmpdir/screen"
+grep -Eq '^[> ] MMCSD +3 benchmarks' "$tmpdir/screen" &&
+    ! grep -Eq '^[> ] (MMC/SD Driver|ALSA SoC Audio Driver|UBoot EMMC Driver|UBoot MMC/SD Driver|OSPI Flash Driver) ' "$tmpdir/screen"
+check $? "menu: MMCSD and MMC/SD Driver (and the other aliases) are one category"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "menu: q quits with status 0 (AM68 SK)"
+
+# No board: home says so and offers the picker first.
+mkdir -p "$tmpdir/noboard"
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --sysroot '$tmpdir/noboard'; echo tui-exit=\$?"
+expect '^ Performance Guide categories \([0-9]+\), every guide: no board chosen' "$UI_TIMEOUT" \
+    "menu: with no board home says so"
+expect '^> Choose the board \(b\) \.\.\. +no board chosen' "$UI_TIMEOUT" \
+    "menu: the board picker is offered first"
+expect '^  v [0-9]+ more below' "$UI_TIMEOUT" "menu: home says more rows are below"
+keys G
+expect '^  \^ [0-9]+ more above' "$UI_TIMEOUT" "menu: at its end home says more rows are above"
+keys g Enter
+expect '^  board +guide column +CPU +DDR' "$UI_TIMEOUT" "menu: Enter on it opens the board picker"
+keys Enter
+expect '^ Performance Guide categories \(11\): Linux 12\.00\.00' "$UI_TIMEOUT" \
+    "menu: choosing the AM62x SK makes home its guide"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "menu: q quits with status 0 (no board)"
 
 echo "tui_e2e: all $n checks passed"
 exit 0

@@ -9,7 +9,11 @@
  * The guide also prints install and catch as signal_handler_latency and
  * signal_handler_overhead (microsec); they are reported from the same
  * samples. As in lmbench, the subtracted cost is the median of its own
- * measurement, and the handler of the protection fault returns, so the
+ * measurement. catch and prot are therefore a difference of two medians,
+ * reported once (lat_sig_report_difference): an interval less the other
+ * median is no latency, and was below zero where the fault or the catch
+ * costs little beside its overhead; a difference that is not above zero
+ * fails with both figures. The handler of the protection fault returns, so the
  * faulting store runs again: n faults per interval. To end an interval the
  * handler makes the page writable at the n-th fault (one mprotect() per
  * interval). lmbench maps a file MAP_SHARED read-only; this maps an
@@ -26,6 +30,7 @@
 
 #include "run/kernel.h"
 #include "benches/kernels/kernel_util.h"
+#include "benches/kernels/lat_sig.h"
 #include "common/util.h"
 
 enum { SIG_INSTALL, SIG_CATCH, SIG_PROT, SIG_INSTALL_ALIAS, SIG_CATCH_ALIAS, SIG_COUNT };
@@ -114,45 +119,47 @@ static int do_prot(void *ctx, uint64_t n, char *err, size_t len)
     return 0;
 }
 
-/* Interval callbacks: samples less a median measured before. */
-struct sig_cb {
-    struct report *r;
-    const char *id, *alias;
-    double minus_us;
-};
-
-static void sig_sample(void *ctx, const struct kb_interval *iv)
+/* The difference is taken once, of the medians: an interval less the
+ * overhead's median is no latency of its own (an interval may be faster
+ * than that median, by noise or because the load changed between the two
+ * measurements), so the intervals are not reported one by one. */
+int lat_sig_report_difference(struct report *r, const char *id, const char *alias,
+                              const struct kb_result *raw, double overhead_us)
 {
-    struct sig_cb *cb = ctx;
-    double v = kb_per_op(iv) * 1e6 - cb->minus_us;
-    report_sample(cb->r, cb->id, v);
-    if (cb->alias)
-        report_sample(cb->r, cb->alias, v);
+    struct kb_interval m = kb_median(raw);
+    double med_us = kb_per_op(&m) * 1e6, v = med_us - overhead_us;
+    if (!(v > 0)) {
+        const char *ids[] = { id, alias };
+        kb_fail_ids(r, ids, alias ? 2 : 1,
+                    "%.4f us with the overhead, not above the %.4f us overhead "
+                    "measured alone: the difference is noise, not a latency (lmbench "
+                    "prints nothing then); run it again on a quiet board",
+                    med_us, overhead_us);
+        return -1;
+    }
+    report_sample(r, id, v);
+    if (alias)
+        report_sample(r, alias, v);
+    return 0;
 }
 
-/* Measures fn; reports samples less `minus_us`; *med_us gets the raw
- * median per operation (without the subtraction). */
+/* Measures fn: *med_us gets the median per operation; with `id`, the
+ * metric is reported as that less minus_us (lat_sig_report_difference). */
 static int sig_measure(struct report *r, const char *id, const char *alias, kb_fn fn,
                        void *ctx, const struct kb_opts *o, double minus_us, double *med_us)
 {
-    struct sig_cb cb = { r, id, alias, minus_us };
-    struct kb_opts opts = *o;
     struct kb_result res;
     char err[256] = "";
-    opts.on_interval = id ? sig_sample : NULL;
-    opts.cb_ctx = &cb;
-    if (kb_measure(fn, ctx, &opts, &res, err, sizeof err) < 0) {
+    if (kb_measure(fn, ctx, o, &res, err, sizeof err) < 0) {
         const char *ids[] = { id, alias };
         kb_fail_ids(r, ids, 2, "%s", err);
         return -1;
     }
     struct kb_interval m = kb_median(&res);
     *med_us = kb_per_op(&m) * 1e6;
-    if (id && *med_us - minus_us <= 0)
-        report_note(r, "%s: %.4f us less %.4f us is not positive (lmbench prints "
-                    "nothing then)", id, *med_us, minus_us);
+    int rc = id ? lat_sig_report_difference(r, id, alias, &res, minus_us) : 0;
     kb_result_free(&res);
-    return 0;
+    return rc;
 }
 
 static int sig_run(const struct kernel_params *p, struct report *r)
@@ -201,7 +208,8 @@ static int sig_run(const struct kernel_params *p, struct report *r)
             have_catch = true;
             ok++;
         } else {
-            report_fail(r, sig_metrics[SIG_PROT].id, "the catch cost to subtract failed");
+            report_fail(r, sig_metrics[SIG_PROT].id, "no catch cost to subtract (see %s)",
+                        sig_metrics[SIG_CATCH].id);
         }
         sigaction(SIGUSR1, &old_usr1, NULL);
     }

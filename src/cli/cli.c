@@ -52,14 +52,14 @@ static const struct cli_command commands[] = {
     { NULL, cli_cmd_screens,
       OUT | BOARD | RUNNING | TOOLS | LIVE | O(RUN) | O(DEMO) | O(THEME) | O(SLOW_TTY) | O(UI),
       CMD_APP | CMD_OWN_DIAG, "[OPTIONS]", "the interactive screens" },
-    { "list", cli_cmd_list, OUT | O(REFS) | TOOLS, CMD_APP | CMD_REFS | CMD_NO_ARGS,
-      "list", "the benchmarks, what runs each" },
+    { "list", cli_cmd_list, OUT | BOARD | TOOLS | O(ALL), CMD_APP | CMD_REFS | CMD_NO_ARGS,
+      "list [--all]", "the benchmarks, what runs each" },
     { "sysinfo", cli_cmd_sysinfo, OUT | BOARD, CMD_NO_ARGS,
       "sysinfo", "the board and its privileges" },
     { "refs", cli_cmd_refs, OUT | O(BOARD) | O(REFS) | O(SECTION), CMD_APP | CMD_REFS | CMD_NO_ARGS,
       "refs", "the guides' reference numbers" },
     { "run", cli_cmd_run,
-      OUT | BOARD | RUNNING | TOOLS | LIVE | O(SAVE_BASELINE) | O(BASELINE) |
+      OUT | BOARD | RUNNING | TOOLS | LIVE | O(SAVE_BASELINE) | O(REPLACE_BASELINE) | O(BASELINE) |
       O(FAIL_ON_DEVIATION) | O(PROFILE), CMD_APP,
       "run BENCH|CATEGORY...\nrun --profile NAME", "benchmarks without the screens" },
     { "selfcheck", cli_cmd_selfcheck, OUT | BOARD | RUNNING | TOOLS | O(ROUNDS), CMD_APP,

@@ -52,6 +52,7 @@ struct cli {
     const char *results_dir;    /* --results-dir; NULL: store_default_dir() */
     bool no_save;               /* --no-save */
     const char *save_baseline;  /* --save-baseline NAME */
+    bool replace_baseline;      /* --replace-baseline: NAME may exist (kept as NAME.prev) */
     const char *baseline;       /* --baseline NAME|RUN */
     double fail_pct;            /* --fail-on-deviation; 0: off */
     int keep;                   /* results prune --keep */
@@ -59,6 +60,7 @@ struct cli {
     const char *tool;           /* results import --tool */
     struct store_writer *store; /* this run's file, NULL when not saving */
     bool quiet;                 /* --quiet: no progress on stderr */
+    bool all;                   /* --all: list every guide */
     const char *kmsg;           /* --lava-kmsg[=PATH]: LAVA lines go there */
     struct batch *batch;        /* run: the batch going, for the status line */
     bool status_tty;            /* stderr is a terminal: one updating line */
@@ -66,6 +68,7 @@ struct cli {
     double status_last, batch_started;
     char last_value[64];        /* "copy 1838.9 mb/s" */
     json_t *rows;               /* every finished row, in order */
+    json_t *base_rows;          /* run --baseline: its rows, loaded before the run */
 };
 
 /* The exit status of a usage error, after a one-line message on err. */

@@ -13,6 +13,8 @@
 #include "app.h"
 #include "board/board.h"
 #include "board/privilege.h"
+#include "board/sysstate.h"
+#include "cli/cli_system.h"
 #include "recipe/toolkernel.h"
 #include "run/kernel.h"
 #include "selfcheck.h"
@@ -60,6 +62,37 @@ static void evm_text(const struct ref_board *e, bool have_refs, FILE *f)
     board_print_field(f, "Guide DDR", ddr[0] ? ddr : NULL);
 }
 
+/* The theoretical DDR peak: rate x width and the document of the width. */
+static json_t *ddr_peak_json(struct app *a, json_t *sys)
+{
+    const struct ddr_soc *soc;
+    double peak = cli_system_peak(sys, a->board.family, &soc);
+    json_t *o = json_object();
+    json_object_set_new(o, "mbs", peak > 0 ? json_real(peak) : json_null());
+    json_object_set_new(o, "bus_bits", soc ? json_integer(soc->bus_bits) : json_null());
+    json_object_set_new(o, "document", soc && soc->document ? json_string(soc->document)
+                                                          : json_null());
+    return o;
+}
+
+static void ddr_peak_text(struct app *a, json_t *sys, FILE *f)
+{
+    const struct ddr_soc *soc;
+    double peak = cli_system_peak(sys, a->board.family, &soc);
+    char *line;
+    if (peak > 0)
+        line = xasprintf("%.0f MB/s (%.0f MT/s x %d bit; %s: %s)", peak,
+                         sysstate_ddr_mts(sys), soc->bus_bits, soc->interfaces, soc->document);
+    else if (soc)
+        line = xasprintf("unknown: the data rate is not readable (%d-bit bus, %s)",
+                         soc->bus_bits, soc->document);
+    else
+        line = xasprintf("unknown: no DDR bus width is known for the SoC family %s",
+                         a->board.family ? a->board.family : "(none)");
+    board_print_field(f, "DDR peak", line);
+    free(line);
+}
+
 int cli_cmd_sysinfo(struct cli *c, struct app *unused)
 {
     (void)unused;
@@ -78,14 +111,20 @@ int cli_cmd_sysinfo(struct cli *c, struct app *unused)
     }
     struct priv_report pr;
     priv_probe(c->cfg.sysroot, &pr);
+    json_t *sys = cli_system_read(&a, SYSSTATE_MEASURE_S, c->err);
     if (cli_format_is(c, "json")) {
         json_t *j = board_to_json(&a.board);
+        json_object_set_new(j, "system", sys);
+        json_object_set_new(j, "ddr_peak", ddr_peak_json(&a, sys));
         json_object_set_new(j, "evm", evm_json(evm));
         json_object_set_new(j, "privileges", priv_to_json(&pr));
         cli_dump_json(j, f);
         json_decref(j);
     } else {
         board_print_text(&a.board, f);
+        sysstate_print_text(sys, f);
+        ddr_peak_text(&a, sys, f);
+        json_decref(sys);
         evm_text(evm, a.refs_loaded > 0, f);
         priv_print_text(&pr, f);
     }
@@ -280,6 +319,65 @@ static void providers_summary(const struct cat_bench *b, char *buf, size_t n)
         snprintf(buf, n, "%s", kernels ? "kernel" : found ? tool : "tool (not found)");
 }
 
+/* One category's benchmarks: a line each (text) or an object each (JSON). */
+static void list_category(struct cli *c, struct app *a, const struct cat_category *cat,
+                          FILE *f, json_t *arr)
+{
+    if (!cli_format_is(c, "json"))
+        fprintf(f, "%s\n", cat->title);
+    for (size_t j = 0; j < cat->nbenches; j++) {
+        const struct cat_bench *b = cat->benches[j];
+        size_t nref = cat_bench_count_metrics(b);
+        if (cli_format_is(c, "json")) {
+            json_t *o = json_object();
+            json_object_set_new(o, "category", json_string(cat->title));
+            json_object_set_new(o, "bench", json_string(b->slug));
+            json_object_set_new(o, "title", json_string(b->title));
+            json_t *prov = json_array(), *avail = json_array();
+            char id[64];
+            for (size_t k = 0; k < b->nkernels; k++) {
+                kernel_provider_id(b->kernels[k], id, sizeof id);
+                json_array_append_new(prov, json_string(id));
+                if (app_kernel_available(b->kernels[k]))
+                    json_array_append_new(avail, json_string(id));
+            }
+            json_t *blocked = json_object();
+            for (size_t k = 0; k < b->nkernels; k++) {
+                const struct recipe_bench *rb = toolkernel_recipe(b->kernels[k]);
+                const char *why = rb ? recipe_unrunnable(rb, NULL) : NULL;
+                kernel_provider_id(b->kernels[k], id, sizeof id);
+                if (why)
+                    json_object_set_new(blocked, id, json_string(why));
+            }
+            /* runnable: what 'run' would start here (the same choice) */
+            const struct kernel **ks = xcalloc(b->nkernels ? b->nkernels : 1, sizeof *ks);
+            bool runnable = app_bench_kernels(a, b, ks) > 0;
+            free(ks);
+            json_object_set_new(o, "providers", prov);
+            json_object_set_new(o, "available", avail);
+            json_object_set_new(o, "not_runnable", blocked);
+            json_object_set_new(o, "runnable", json_boolean(runnable));
+            json_object_set_new(o, "ref_metrics", json_integer((json_int_t)nref));
+            json_array_append_new(arr, o);
+        } else {
+            char summary[48];
+            providers_summary(b, summary, sizeof summary);
+            fprintf(f, "  %-22.22s %-25.25s %-19.19s %4zu refs\n", b->slug, b->title,
+                    summary, nref);
+            for (size_t k = 0; k < b->nkernels; k++) {
+                const struct recipe_bench *rb = toolkernel_recipe(b->kernels[k]);
+                const char *why = rb ? recipe_unrunnable(rb, NULL) : NULL;
+                char id[64];
+                kernel_provider_id(b->kernels[k], id, sizeof id);
+                if (why)
+                    fprintf(f, "    %s not runnable: %s\n", id, why);
+            }
+        }
+    }
+}
+
+/* The board's guide (the screens' home), or with --all or no guide for
+ * the board every guide; the parts left out are named at the end. */
 int cli_cmd_list(struct cli *c, struct app *a)
 {
     static const char *const fmts[] = { "text", "json", NULL };
@@ -289,56 +387,20 @@ int cli_cmd_list(struct cli *c, struct app *a)
     if (!f)
         return 1;
     json_t *arr = json_array();
-    for (size_t i = 0; i < a->catalog->ncats; i++) {
-        const struct cat_category *cat = &a->catalog->cats[i];
-        if (!cli_format_is(c, "json"))
-            fprintf(f, "%s\n", cat->title);
-        for (size_t j = 0; j < cat->nbenches; j++) {
-            const struct cat_bench *b = cat->benches[j];
-            size_t nref = cat_bench_count_metrics(b);
-            if (cli_format_is(c, "json")) {
-                json_t *o = json_object();
-                json_object_set_new(o, "category", json_string(cat->title));
-                json_object_set_new(o, "bench", json_string(b->slug));
-                json_object_set_new(o, "title", json_string(b->title));
-                json_t *prov = json_array(), *avail = json_array();
-                char id[64];
-                for (size_t k = 0; k < b->nkernels; k++) {
-                    kernel_provider_id(b->kernels[k], id, sizeof id);
-                    json_array_append_new(prov, json_string(id));
-                    if (app_kernel_available(b->kernels[k]))
-                        json_array_append_new(avail, json_string(id));
-                }
-                json_t *blocked = json_object();
-                for (size_t k = 0; k < b->nkernels; k++) {
-                    const struct recipe_bench *rb = toolkernel_recipe(b->kernels[k]);
-                    const char *why = rb ? recipe_unrunnable(rb, NULL) : NULL;
-                    kernel_provider_id(b->kernels[k], id, sizeof id);
-                    if (why)
-                        json_object_set_new(blocked, id, json_string(why));
-                }
-                json_object_set_new(o, "providers", prov);
-                json_object_set_new(o, "available", avail);
-                json_object_set_new(o, "not_runnable", blocked);
-                json_object_set_new(o, "runnable", json_boolean(json_array_size(avail) > 0));
-                json_object_set_new(o, "ref_metrics", json_integer((json_int_t)nref));
-                json_array_append_new(arr, o);
-            } else {
-                char summary[48];
-                providers_summary(b, summary, sizeof summary);
-                fprintf(f, "  %-22.22s %-25.25s %-19.19s %4zu refs\n", b->slug, b->title,
-                        summary, nref);
-                for (size_t k = 0; k < b->nkernels; k++) {
-                    const struct recipe_bench *rb = toolkernel_recipe(b->kernels[k]);
-                    const char *why = rb ? recipe_unrunnable(rb, NULL) : NULL;
-                    char id[64];
-                    kernel_provider_id(b->kernels[k], id, sizeof id);
-                    if (why)
-                        fprintf(f, "    %s not runnable: %s\n", id, why);
-                }
-            }
-        }
-    }
+    struct cat_menu *m = catalog_menu(a->catalog, a->ref_board);
+    bool all = c->all || !m->guide;
+    bool text = !cli_format_is(c, "json");
+    if (text && !all)
+        fprintf(f, "# %s: %s (list --all: every guide)\n", a->ref_board,
+                m->part[MENU_MAIN].title);
+    const struct cat_view *v = &m->part[MENU_MAIN];
+    for (size_t i = 0; i < (all ? a->catalog->ncats : v->ncats); i++)
+        list_category(c, a, all ? &a->catalog->cats[i] : &v->cats[i], f, arr);
+    for (int p = MENU_MCU; text && !all && p <= MENU_OTHERS; p++)
+        if (m->part[p].ncats)
+            fprintf(f, "# %s: %zu categories of %zu guide%s (list --all)\n", m->part[p].title,
+                    m->part[p].ncats, m->part[p].nguides, m->part[p].nguides == 1 ? "" : "s");
+    cat_menu_free(m);
     if (cli_format_is(c, "json"))
         cli_dump_json(arr, f);
     json_decref(arr);

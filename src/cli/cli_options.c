@@ -77,11 +77,13 @@ static const struct opt_def opt_defs[] = {
     TEXT("results-dir", OPT_RESULTS_DIR, results_dir, "a path"),
     FLAG("no-save", OPT_NO_SAVE, no_save),
     OWN("save-baseline", required_argument, OPT_SAVE_BASELINE, "a name"),
+    FLAG("replace-baseline", OPT_REPLACE_BASELINE, replace_baseline),
     TEXT("baseline", OPT_BASELINE, baseline, "a name"),
     NUMBER("fail-on-deviation", OPT_FAIL_ON_DEVIATION),
     NUMBER("keep", OPT_KEEP),
     TEXT("profile", OPT_PROFILE, profile_name, "a name"),
     FLAG("quiet", OPT_QUIET, quiet),
+    FLAG("all", OPT_ALL, all),
     OWN("lava-kmsg", optional_argument, OPT_LAVA_KMSG, "a path"),
 };
 

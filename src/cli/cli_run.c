@@ -23,6 +23,8 @@
 #include "run/result.h"
 #include "data/profile.h"
 #include "store/store.h"
+#include "board/sysstate.h"
+#include "cli/cli_system.h"
 #include "common/util.h"
 
 
@@ -101,82 +103,88 @@ static void line_on_note(void *ctx, const struct run *run, const char *text)
     fprintf(c->err, "evmbench: %s: %s\n", run->kernel->name, text);
 }
 
-/* Not a terminal: each finished metric as one line a log keeps. */
-static void metric_lines(struct cli *c, const struct run *run)
+/* Not a terminal: a finished metric as one line a log keeps; `fail` is
+ * why --fail-on-deviation fails it, or NULL. */
+static void metric_line(struct cli *c, const struct result_row *row, const char *fail)
 {
+    if (row->status != STATUS_OK) {
+        fprintf(c->err, "evmbench: %s %s: %s\n", row->bench, row->metric,
+                row->error ? row->error : status_name(row->status));
+    } else if (row->dev.has_ref) {
+        fprintf(c->err, "evmbench: %s %s = %.6g %s (guide %.6g, %+.1f%%, %s)%s%s\n", row->bench,
+                row->metric, row->value, row->unit, row->ref_avg, row->dev.pct,
+                verdict_name(row->dev.verdict), fail ? " FAIL: " : "", fail ? fail : "");
+    } else if (row->samples) {
+        fprintf(c->err, "evmbench: %s %s = %.6g %s%s%s\n", row->bench, row->metric, row->value,
+                row->unit, fail ? " FAIL: " : "", fail ? fail : "");
+    }
+}
+
+/* Files a finished row at once into the results store (as measured), then
+ * compares it with the baseline and keeps it for the output. */
+static json_t *keep_row(struct cli *c, const struct result_row *row)
+{
+    json_t *j = result_row_json(row);
+    struct diag d;
+    diag_init(&d);
+    if (c->store && store_append(c->store, j, &d) != 0) {
+        /* said once; what is on disk stays, marked incomplete */
+        fprintf(c->err, "evmbench: warning: %s; the rest of this run is not saved\n",
+                diag_last(&d));
+        store_finish(c->store, false, NULL);
+        c->store = NULL;
+    }
+    diag_free(&d);
+    if (c->base_rows) {
+        json_t *one = json_array();
+        json_array_append(one, j);
+        export_add_baseline(one, c->base_rows);
+        json_decref(one);
+    }
+    json_array_append(c->rows, j);
+    return j;
+}
+
+/* A finished run's rows: into the store and the list for the output, and
+ * at once as text (JSON is one document at the end) and, when stderr is
+ * no terminal, as log lines. Each says FAIL, and why, when
+ * --fail-on-deviation fails it (export_row_failure: the same rule as the
+ * other formats and the exit status). */
+static void file_run(struct cli *c, const struct run *run)
+{
+    if (c->run_out) {
+        char id[64];
+        kernel_provider_id(run->kernel, id, sizeof id);
+        fprintf(c->run_out, "\n%s (%s)\n", run->kernel->section, id);
+        result_print_text_header(c->run_out);
+    }
     for (size_t m = 0; m < run->nmetrics; m++) {
         if (!row_wanted(c, run, run->metrics[m].def->id))
             continue;
         struct result_row row;
         result_row_make(&row, run, m, &c->app->cmp);
-        if (row.status != STATUS_OK) {
-            fprintf(c->err, "evmbench: %s %s: %s\n", row.bench, row.metric,
-                    row.error ? row.error : status_name(row.status));
-        } else if (row.dev.has_ref) {
-            fprintf(c->err, "evmbench: %s %s = %.6g %s (guide %.6g, %+.1f%%, %s)\n", row.bench,
-                    row.metric, row.value, row.unit, row.ref_avg, row.dev.pct,
-                    verdict_name(row.dev.verdict));
-        } else if (row.samples) {
-            fprintf(c->err, "evmbench: %s %s = %.6g %s\n", row.bench, row.metric, row.value,
-                    row.unit);
-        }
-    }
-}
-
-/* Prints a finished run's rows at once, so a long batch shows its results
- * as it goes (text only: JSON is one document at the end). */
-static void print_run_text(struct cli *c, const struct run *run)
-{
-    const struct app *a = c->app;
-    char id[64];
-    kernel_provider_id(run->kernel, id, sizeof id);
-    fprintf(c->run_out, "\n%s (%s)\n", run->kernel->section, id);
-    result_print_text_header(c->run_out);
-    for (size_t m = 0; m < run->nmetrics; m++) {
-        if (!row_wanted(c, run, run->metrics[m].def->id))
-            continue;
-        struct result_row row;
-        result_row_make(&row, run, m, &a->cmp);
-        result_row_print_text(&row, c->run_out);
+        json_t *j = keep_row(c, &row);
+        char why[160];
+        const char *fail = row.status == STATUS_OK &&
+                           export_row_failure(j, c->fail_pct, why, sizeof why) ? why : NULL;
+        if (c->fail_pct > 0)    /* JSON says it too: the reason, or null */
+            json_object_set_new(j, "fail", fail ? json_string(fail) : json_null());
+        if (c->run_out)
+            result_row_print_text(&row, fail, c->run_out);
+        if (!c->quiet && !c->status_tty)
+            metric_line(c, &row, fail);
+        json_decref(j);
     }
     /* stdio forgets why a write failed: kept for cli_close_output */
-    if (fflush(c->run_out) != 0 && !c->out_errno)
+    if (c->run_out && fflush(c->run_out) != 0 && !c->out_errno)
         c->out_errno = errno;
-}
-
-/* Files a finished run's rows: into the list for the output and, at
- * once, into the results store. */
-static void keep_rows(struct cli *c, const struct run *run)
-{
-    for (size_t m = 0; m < run->nmetrics; m++) {
-        if (!row_wanted(c, run, run->metrics[m].def->id))
-            continue;
-        struct result_row row;
-        result_row_make(&row, run, m, &c->app->cmp);
-        json_t *j = result_row_json(&row);
-        struct diag d;
-        diag_init(&d);
-        if (c->store && store_append(c->store, j, &d) != 0) {
-            /* said once; what is on disk stays, marked incomplete */
-            fprintf(c->err, "evmbench: warning: %s; the rest of this run is not saved\n",
-                    diag_last(&d));
-            store_finish(c->store, false, NULL);
-            c->store = NULL;
-        }
-        diag_free(&d);
-        json_array_append_new(c->rows, j);
-    }
 }
 
 static void line_on_done(void *ctx, const struct run *run)
 {
     struct cli *c = ctx;
     status_clear(c);
-    keep_rows(c, run);
-    if (c->run_out)
-        print_run_text(c, run);
-    if (!c->quiet && !c->status_tty)
-        metric_lines(c, run);
+    file_run(c, run);
     if (c->quiet && run->status == STATUS_OK)
         return;
     if (run->status == STATUS_OK)
@@ -246,7 +254,8 @@ static int resolve_benches(struct cli *c, struct app *a, const struct kernel ***
 
 /* Opens this run's file in the results store; a store that cannot be
  * written costs a warning, never the run. */
-static void open_store(struct cli *c, struct app *a, const struct run_options *opt)
+static void open_store(struct cli *c, struct app *a, const struct run_options *opt,
+                       json_t *system)
 {
     if (c->no_save)
         return;
@@ -268,6 +277,8 @@ static void open_store(struct cli *c, struct app *a, const struct run_options *o
     for (int i = 0; i < c->nargs; i++)
         json_array_append_new(args, json_string(c->args[i]));
     json_object_set_new(h, "benchmarks", args);
+    if (system)
+        json_object_set(h, "system", system);
     struct diag d;
     diag_init(&d);
     c->store = store_begin(dir, a->ref_board ? a->ref_board : a->board.name, h, &d);
@@ -320,26 +331,45 @@ static int lava_to_kmsg(struct cli *c, json_t *rows, int fd)
     return rc;
 }
 
-/* --baseline: adds the change from it to every row. */
-static int apply_baseline(struct cli *c)
+/* --baseline: its rows, loaded before the run (a name that does not
+ * exist costs no run; "latest" is the run before this one). -1 after a
+ * message when it cannot be loaded. */
+static int load_baseline(struct cli *c)
 {
     if (!c->baseline)
         return 0;
     char *dir = cli_store_dir(c);
     struct diag d;
     diag_init(&d);
-    json_t *base = dir ? store_load_baseline(dir, c->baseline, &d) : NULL;
+    c->base_rows = dir ? store_load_baseline(dir, c->baseline, &d) : NULL;
     for (size_t i = 0; i < d.n; i++)
         fprintf(c->err, "evmbench: %s\n", d.msgs[i]);
     if (!dir)
         fprintf(c->err, "evmbench: no results store: set --results-dir, XDG_DATA_HOME or HOME\n");
     diag_free(&d);
     free(dir);
-    if (!base)
-        return -1;
-    export_add_baseline(c->rows, base);
-    json_decref(base);
-    return 0;
+    return c->base_rows ? 0 : -1;
+}
+
+/* --save-baseline NAME: refused before the run when NAME exists and
+ * --replace-baseline is not given, so that a baseline is never lost by
+ * accident. 0 to go on, else the exit status. */
+static int check_save_baseline(struct cli *c)
+{
+    if (c->replace_baseline && !c->save_baseline)
+        return cli_usage_error(c, "--replace-baseline goes with --save-baseline NAME");
+    if (!c->save_baseline || c->replace_baseline)
+        return 0;
+    char *dir = cli_store_dir(c);
+    char *path = dir ? store_baseline_existing(dir, c->save_baseline) : NULL;
+    free(dir);
+    if (!path)
+        return 0;
+    int rc = cli_usage_error(c, "baseline '%s' exists (%s): give --replace-baseline to replace "
+                             "it (the old one is kept as %s.prev) or choose another name",
+                             c->save_baseline, path, c->save_baseline);
+    free(path);
+    return rc;
 }
 
 /* run --profile NAME: the benchmarks of profile NAME (a shipped name or a
@@ -410,8 +440,9 @@ struct run_outcome {
     char started[32], ended[32];
     char *run_id;               /* NULL when not saved */
     bool failed;                /* a benchmark or metric failed */
-    bool baseline_ok;
     int kfd;                    /* --lava-kmsg's descriptor, or -1 */
+    json_t *system;             /* the system record (board/sysstate.h) */
+    char *system_change;        /* --baseline: what differs from its system */
 };
 
 /* --lava-kmsg with --format lava: opens the path; when it cannot be
@@ -465,6 +496,22 @@ static bool batch_failed(struct cli *c, const struct batch *batch, const struct 
     return failed;
 }
 
+/* --baseline: what differs between its system and this one, said first
+ * (text), kept for the JSON report. */
+static void system_against_baseline(struct cli *c, struct run_outcome *o, FILE *f)
+{
+    char *dir = c->baseline ? cli_store_dir(c) : NULL;
+    if (!dir)
+        return;
+    json_t *base = sysstate_from_store(store_load_system(dir, c->baseline));
+    o->system_change = sysstate_diff(base, o->system);
+    if (cli_format_is(c, "text"))
+        fprintf(f, "System, baseline %s (A) -> this run (B): %s\n", c->baseline,
+                o->system_change);
+    json_decref(base);
+    free(dir);
+}
+
 /* Runs the kernels with the line sink: the text rows to f as each run
  * ends, every row into c->rows and the store; fills o. */
 static void run_batch(struct cli *c, struct app *a, const struct kernel **ks, size_t nk, FILE *f,
@@ -476,7 +523,9 @@ static void run_batch(struct cli *c, struct app *a, const struct kernel **ks, si
     print_warnings(c, &o->watch.warnings, 0);
     c->app = a;
     c->rows = json_array();
-    open_store(c, a, &o->opt);
+    o->system = cli_system_read(a, SYSSTATE_MEASURE_S, c->err);
+    system_against_baseline(c, o, f);
+    open_store(c, a, &o->opt, o->system);
     c->run_out = cli_format_is(c, "text") ? f : NULL;
     int efd = fileno(c->err);
     c->status_tty = efd >= 0 && isatty(efd);
@@ -498,11 +547,13 @@ static void run_batch(struct cli *c, struct app *a, const struct kernel **ks, si
     o->run_id = c->store ? xstrdup(store_writer_id(c->store)) : NULL;
     struct diag d;
     diag_init(&d);
-    if (c->store && store_finish(c->store, true, &d) != 0)
+    json_t *end = sysstate_end(a->sysroot);
+    sysstate_merge_end(o->system, end);
+    if (c->store && store_finish_with(c->store, true, end, &d) != 0)
         fprintf(c->err, "evmbench: warning: %s\n", diag_last(&d));
     diag_free(&d);
+    json_decref(end);
     c->store = NULL;
-    o->baseline_ok = apply_baseline(c) == 0;
 }
 
 /* The settings the run was made with, for the JSON report. */
@@ -550,6 +601,9 @@ static void print_run_json(struct cli *c, const struct app *a, const struct run_
     json_object_set_new(o, "warnings", warn);
     json_object_set_new(o, "settings", settings_json(c, a, &r->opt));
     json_object_set_new(o, "sysinfo", board_to_json(&a->board));
+    json_object_set(o, "system", r->system ? r->system : json_null());
+    json_object_set_new(o, "system_change", r->system_change ? json_string(r->system_change)
+                                                             : json_null());
     json_object_set_new(o, "results", json_incref(c->rows));
     cli_dump_json(o, f);
     json_decref(o);
@@ -568,7 +622,7 @@ static bool print_report(struct cli *c, const struct app *a, const struct run_ou
         ok = lava_to_kmsg(c, c->rows, r->kfd) == 0;
     } else if (!cli_format_is(c, "text")) {
         export_rows(f, c->format, c->rows, c->fail_pct, "evmbench");
-    } else if (c->baseline && r->baseline_ok) {
+    } else if (c->base_rows) {
         fprintf(f, "\nAgainst baseline %s\n", c->baseline);
         export_rows(f, "text", c->rows, c->fail_pct, NULL);
     }
@@ -577,31 +631,61 @@ static bool print_report(struct cli *c, const struct app *a, const struct run_ou
     return ok;
 }
 
+/* The rows as measured: without the comparison with --baseline and the
+ * verdict of --fail-on-deviation. */
+static json_t *rows_as_measured(json_t *rows)
+{
+    json_t *out = json_deep_copy(rows);
+    size_t i;
+    json_t *row;
+    json_array_foreach(out, i, row) {
+        json_object_del(row, "baseline_value");
+        json_object_del(row, "baseline_change_pct");
+        json_object_del(row, "baseline_better");
+        json_object_del(row, "fail");
+    }
+    return out;
+}
+
 /* --save-baseline NAME: false after a message when it could not be. */
 static bool save_baseline(struct cli *c, const char *run_id)
 {
     char *dir = cli_store_dir(c);
     struct diag d;
     diag_init(&d);
-    bool ok = dir && store_save_baseline(dir, c->save_baseline, run_id, c->rows, &d) == 0;
+    json_t *rows = rows_as_measured(c->rows);
+    bool ok = dir && store_save_baseline(dir, c->save_baseline, run_id, rows,
+                                         c->replace_baseline, &d) == 0;
+    json_decref(rows);
     if (!ok)
         fprintf(c->err, "evmbench: baseline not saved: %s\n",
                 dir ? diag_last(&d) : "set --results-dir, XDG_DATA_HOME or HOME");
+    else if (!c->quiet)
+        fprintf(c->err, "evmbench: saved as baseline %s\n", c->save_baseline);
     diag_free(&d);
     free(dir);
     return ok;
 }
 
-/* --fail-on-deviation: whether a metric that ran is worse than that. */
+/* --fail-on-deviation: whether a metric that ran fails by the rule every
+ * format uses (export_row_failure); each one is named on stderr with the
+ * reason, whatever the format, so a board farm's log says why. */
 static bool beyond_deviation(const struct cli *c)
 {
     bool beyond = false;
     size_t i;
     json_t *row;
-    json_array_foreach(c->rows, i, row)
-        if (c->fail_pct > 0 && strcmp(json_string_value(json_object_get(row, "status")), "ok") == 0 &&
-            export_row_failure(row, c->fail_pct))
-            beyond = true;
+    char why[160];
+    json_array_foreach(c->rows, i, row) {
+        const char *status = json_string_value(json_object_get(row, "status"));
+        if (!status || strcmp(status, "ok") != 0 ||
+            !export_row_failure(row, c->fail_pct, why, sizeof why))
+            continue;
+        fprintf(c->err, "evmbench: FAIL %s %s: %s\n",
+                json_string_value(json_object_get(row, "bench")),
+                json_string_value(json_object_get(row, "metric")), why);
+        beyond = true;
+    }
     return beyond;
 }
 
@@ -632,12 +716,18 @@ int cli_cmd_run(struct cli *c, struct app *a)
     int rc = cli_check_board(c, a);
     const struct kernel **ks;
     size_t nk;
-    if (rc || (rc = resolve_benches(c, a, &ks, &nk)))
+    if (rc || (rc = check_save_baseline(c)) || (rc = resolve_benches(c, a, &ks, &nk)))
         return rc;
+    if (load_baseline(c) != 0) {
+        free(ks);
+        return 1;
+    }
     FILE *f = cli_open_output(c);
     struct run_outcome r = { .opt = a->run_opts };
     if (!f || setup_kmsg(c, f, &r.kfd)) {
         free(ks);
+        json_decref(c->base_rows);
+        c->base_rows = NULL;
         if (f)
             cli_close_output(c, f);
         return 1;
@@ -654,13 +744,15 @@ int cli_cmd_run(struct cli *c, struct app *a)
     bool beyond = beyond_deviation(c);
     json_decref(c->rows);
     c->rows = NULL;
+    json_decref(c->base_rows);
+    c->base_rows = NULL;
     free(r.run_id);
+    json_decref(r.system);
+    free(r.system_change);
     app_cpu_watch_free(&r.watch);
     free(ks);
     rc = cli_close_output(c, f);
     if (failed)
         return EXIT_BENCH_FAILED;
-    if (!r.baseline_ok)
-        return 1;
     return rc ? rc : beyond ? 1 : 0;
 }

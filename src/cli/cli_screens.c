@@ -45,8 +45,10 @@ int cli_cmd_screens(struct cli *c, struct app *a)
     diag_init(&dg);
     if (path)
         settings_load(&st, path, &dg);
-    cli_print_diag(c, &dg);
-    diag_free(&dg);
+    /* a message printed now would be wiped by the first screen: the
+     * screens show it, and it is printed once they are closed */
+    struct diag settings_problems = dg;
+    diag_init(&dg);
     /* the command line wins over the file */
     if (st.has_budget && !c->cfg.quick)
         a->run_opts.params.quick = st.quick;
@@ -55,9 +57,12 @@ int cli_cmd_screens(struct cli *c, struct app *a)
     if (st.has_provider && !c->provider_set)
         a->provider = st.provider;
     uo.settings = &st;
+    uo.settings_problems = &settings_problems;
     uo.settings_path = path;
     /* the screens' messages come after the terminal is restored */
     rc = ui_main(a, &uo, &dg);
+    cli_print_diag(c, &settings_problems);
+    diag_free(&settings_problems);
     cli_print_diag(c, &dg);
     diag_free(&dg);
     free(path);

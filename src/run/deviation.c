@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "data/refdb.h"
@@ -93,4 +94,73 @@ const char *verdict_name(enum verdict v)
     case VERDICT_NONE:     break;
     }
     return "none";
+}
+
+/* The basis of the rule (deviation.h) and its value; false when there is
+ * none to judge against. */
+static bool fail_basis(const struct fail_input *in, enum fail_basis *basis, double *value)
+{
+    if (in->with_baseline) {
+        *basis = BASIS_BASELINE;
+        *value = in->baseline;
+        return in->has_baseline && isfinite(in->baseline) && in->baseline != 0;
+    }
+    const struct ref_value *r = in->ref;
+    if (!r || !r->present)
+        return false;
+    if (in->dir == DIR_HIGHER_BETTER && r->has_min) {
+        *basis = BASIS_GUIDE_MIN;
+        *value = r->has_max && r->max < r->min ? r->max : r->min;
+    } else if (in->dir == DIR_LOWER_BETTER && r->has_max) {
+        *basis = BASIS_GUIDE_MAX;
+        *value = r->has_min && r->min > r->max ? r->min : r->max;
+    } else {
+        *basis = BASIS_GUIDE_AVG;
+        *value = r->avg;
+    }
+    return isfinite(*value) && *value != 0;
+}
+
+struct fail_check deviation_fail_check(const struct fail_input *in, double fail_pct)
+{
+    struct fail_check fc = { .basis = BASIS_NONE };
+    enum fail_basis basis;
+    double b;
+    if (in->dir == DIR_NEUTRAL || !isfinite(in->value) || !fail_basis(in, &basis, &b))
+        return fc;
+    fc.basis = basis;
+    fc.basis_value = b;
+    double diff = in->value - b;
+    /* the store keeps 10 significant digits: closer than that is level */
+    if (fabs(diff) <= 1e-9 * fabs(b))
+        diff = 0;
+    double worse = in->dir == DIR_HIGHER_BETTER ? -diff : diff;
+    fc.worse_pct = worse > 0 ? worse / fabs(b) * 100.0 : 0;
+    fc.fails = fail_pct > 0 && fc.worse_pct > fail_pct;
+    return fc;
+}
+
+void deviation_fail_reason(const struct fail_check *fc, double fail_pct, char *buf, size_t n)
+{
+    switch (fc->basis) {
+    case BASIS_BASELINE:
+        snprintf(buf, n, "%.1f%% worse than the baseline's %.6g (limit %g%%)", fc->worse_pct,
+                 fc->basis_value, fail_pct);
+        break;
+    case BASIS_GUIDE_AVG:
+        snprintf(buf, n, "%.1f%% worse than the guide's %.6g (limit %g%%)", fc->worse_pct,
+                 fc->basis_value, fail_pct);
+        break;
+    case BASIS_GUIDE_MIN:
+        snprintf(buf, n, "%.1f%% below the guide's band (min %.6g, limit %g%%)",
+                 fc->worse_pct, fc->basis_value, fail_pct);
+        break;
+    case BASIS_GUIDE_MAX:
+        snprintf(buf, n, "%.1f%% above the guide's band (max %.6g, limit %g%%)",
+                 fc->worse_pct, fc->basis_value, fail_pct);
+        break;
+    case BASIS_NONE:
+        snprintf(buf, n, "nothing to compare with");
+        break;
+    }
 }

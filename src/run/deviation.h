@@ -10,6 +10,7 @@
 #define EVMBENCH_DEVIATION_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct ref_value;
 
@@ -31,5 +32,51 @@ enum direction unit_direction(const char *unit);
 struct deviation deviation_compute(double measured, const struct ref_value *ref,
                                    enum direction dir, double tolerance_pct);
 const char *verdict_name(enum verdict v);   /* "in_range", "warn", "off", "none" */
+
+/* --- the failure rule of --fail-on-deviation PCT ---------------------------
+ * One rule decides which metrics fail; every output (text, LAVA, JUnit,
+ * the exit status) asks it through export_row_failure:
+ *
+ *   basis    with a baseline (--baseline): the baseline's value, and the
+ *            guide is not asked; without one: the guide's reference, the
+ *            worse edge of its band (min when higher is better, max when
+ *            lower is better) or its avg when it gives a single number.
+ *   worse %  how far the value lies on the worse side of the basis, in %
+ *            of the basis; 0 on the better side or level with it.
+ *   fails    when PCT > 0 and worse % > PCT.
+ *
+ * Better is never a failure; a unit without a direction (a clock, a size)
+ * never fails; a metric with no basis (no baseline row, no guide number,
+ * a basis of 0) never fails. Values equal to 10 significant digits (what
+ * the store keeps) are level. The guide's "off" alone is a warning. */
+enum fail_basis {
+    BASIS_NONE,             /* nothing to judge against */
+    BASIS_BASELINE,         /* the baseline's value */
+    BASIS_GUIDE_AVG,        /* the guide's single number */
+    BASIS_GUIDE_MIN,        /* the band's lower edge (higher is better) */
+    BASIS_GUIDE_MAX,        /* the band's upper edge (lower is better) */
+};
+
+struct fail_input {
+    enum direction dir;
+    double value;               /* NAN: not measured */
+    bool with_baseline;         /* compared with a baseline: the guide is not the basis */
+    bool has_baseline;          /* the baseline has this metric */
+    double baseline;
+    const struct ref_value *ref; /* the guide's reference, or NULL */
+};
+
+struct fail_check {
+    enum fail_basis basis;
+    double basis_value;
+    double worse_pct;           /* >= 0 */
+    bool fails;
+};
+
+/* Judges one metric by the rule above; fail_pct <= 0: nothing fails. */
+struct fail_check deviation_fail_check(const struct fail_input *in, double fail_pct);
+/* Why it fails, one line: "50.0% worse than the baseline's 2000 (limit
+ * 20%)", "5.6% below the guide's band (min 90, limit 5%)". */
+void deviation_fail_reason(const struct fail_check *fc, double fail_pct, char *buf, size_t n);
 
 #endif

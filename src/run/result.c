@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/util.h"
 
@@ -84,6 +85,24 @@ void result_row_make(struct result_row *row, const struct run *run, size_t i,
     } else {
         row->status = STATUS_OK;
     }
+    if (cmp->ddr_peak_mbs > 0 && s->count && isfinite(row->value) &&
+        result_ddr_bound(row->bench, row->metric, row->unit)) {
+        row->has_peak = true;
+        row->peak_mbs = cmp->ddr_peak_mbs;
+        row->peak_pct = row->value / cmp->ddr_peak_mbs * 100.0;
+    }
+}
+
+bool result_ddr_bound(const char *bench, const char *metric, const char *unit)
+{
+    if (!bench || !metric || !unit || strcasecmp(unit, "mb/s") != 0)
+        return false;
+    return strcmp(bench, "stream") == 0 || str_starts_with(metric, "bw_mem");
+}
+
+void result_print_peak_line(FILE *out, double pct, double peak_mbs)
+{
+    fprintf(out, "  = %.1f%% of the DDR peak, %.0f MB/s\n", pct, peak_mbs);
 }
 
 static json_t *num_or_null(bool have, double v)
@@ -123,6 +142,10 @@ json_t *result_row_json(const struct result_row *row)
     json_object_set_new(o, "status", json_string(status_name(row->status)));
     json_object_set_new(o, "error", json_string_from_outside(row->error));
     json_object_set_new(o, "provider", json_string_from_outside(row->provider));
+    if (row->has_peak) {
+        json_object_set_new(o, "ddr_peak_mbs", json_real(row->peak_mbs));
+        json_object_set_new(o, "ddr_peak_pct", json_real(row->peak_pct));
+    }
     return o;
 }
 
@@ -140,7 +163,7 @@ void result_format_number(char *buf, size_t n, double v)
                                                                   : "%.3g", v);
 }
 
-void result_row_print_text(const struct result_row *row, FILE *out)
+void result_row_print_text(const struct result_row *row, const char *fail, FILE *out)
 {
     char measured[24] = "-", ref[24] = "no ref", dev[24] = "", verdict[24];
     if (row->samples)
@@ -155,7 +178,10 @@ void result_row_print_text(const struct result_row *row, FILE *out)
         snprintf(verdict, sizeof verdict, "%s", verdict_name(row->dev.verdict));
     else
         snprintf(verdict, sizeof verdict, "-");
-    /* The guide's band decides the verdict; JSON and the screens show it. */
+    if (fail && row->status == STATUS_OK)
+        snprintf(verdict, sizeof verdict, "FAIL");
+    /* The guide's band decides the verdict unless --fail-on-deviation
+     * fails the row; JSON and the screens show it. */
     fprintf(out, "%-30.30s %10s %-8.8s %10s %8s %s\n",
             row->metric, measured, row->unit, ref, dev, verdict);
     if (row->has_scaled && row->dev_scaled.has_ref) {
@@ -164,6 +190,10 @@ void result_row_print_text(const struct result_row *row, FILE *out)
         fprintf(out, "%-30s %10s %-8s %10s %+7.1f%% %s\n", "  at this board's clock", "",
                 "", sref, row->dev_scaled.pct, verdict_name(row->dev_scaled.verdict));
     }
+    if (row->has_peak)
+        result_print_peak_line(out, row->peak_pct, row->peak_mbs);
     if (row->status != STATUS_OK && row->error)
         fprintf(out, "  %s: %s\n", row->metric, row->error);
+    else if (fail && row->status == STATUS_OK)
+        fprintf(out, "  FAIL: %s\n", fail);
 }

@@ -25,6 +25,8 @@ struct compare {
     double tolerance_pct;
     double guide_mhz;           /* the EVM's CPU clock in the guide; 0 unknown */
     double live_mhz;            /* this board's CPU clock now; 0 unknown */
+    double ddr_peak_mbs;        /* theoretical DDR peak (board/ddrspec.h), MB/s;
+                                 * 0 unknown */
 };
 
 struct result_row {
@@ -49,7 +51,17 @@ struct result_row {
     struct deviation dev_scaled;
     enum status status;         /* the metric's own status */
     const char *error;          /* why it failed, or NULL */
+    /* STREAM and bw_mem rates as a share of the theoretical DDR peak,
+     * when the peak is known (cmp->ddr_peak_mbs). */
+    bool has_peak;
+    double peak_mbs, peak_pct;
 };
+
+/* Whether a metric is a memory bandwidth the DDR bounds: a rate in MB/s
+ * of STREAM (bench "stream") or of bw_mem (metric "bw_mem-..."). */
+bool result_ddr_bound(const char *bench, const char *metric, const char *unit);
+/* The line under a bandwidth row: "  = 45.6% of the DDR peak, 3200 MB/s". */
+void result_print_peak_line(FILE *out, double pct, double peak_mbs);
 
 /* Fills row for metric i of run, compared as cmp says. */
 void result_row_make(struct result_row *row, const struct run *run, size_t i,
@@ -72,6 +84,9 @@ void result_format_number(char *buf, size_t n, double v);
 
 /* Aligned text, 80 columns: a header line, then one line per row. */
 void result_print_text_header(FILE *out);
-void result_row_print_text(const struct result_row *row, FILE *out);
+/* `fail`: why --fail-on-deviation fails the row (export_row_failure), or
+ * NULL; a failing row's verdict is FAIL, and the reason follows on a line
+ * of its own. */
+void result_row_print_text(const struct result_row *row, const char *fail, FILE *out);
 
 #endif

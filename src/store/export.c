@@ -3,9 +3,11 @@
 #include "store/export.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
+#include "data/refdb.h"
 #include "run/deviation.h"
 #include "run/result.h"
 #include "common/util.h"
@@ -48,50 +50,56 @@ static bool num_of(json_t *row, const char *key, double *v)
     return true;
 }
 
-const char *export_row_failure(json_t *row, double fail_pct)
+bool export_row_failure(json_t *row, double fail_pct, char *why, size_t n)
 {
-    if (strcmp(str_of(row, "status"), "ok") != 0)
-        return "did not run";
-    double v;
-    if (fail_pct > 0) {
-        bool base = num_of(row, "baseline_change_pct", &v);
-        const char *better_key = base ? "baseline_better" : "better";
-        if ((base || num_of(row, "deviation_pct", &v)) &&
-            !json_is_true(json_object_get(row, better_key)) && fabs(v) > fail_pct)
-            return base ? "worse than the baseline by more than --fail-on-deviation"
-                        : "worse than the guide by more than --fail-on-deviation";
+    if (strcmp(str_of(row, "status"), "ok") != 0) {
+        snprintf(why, n, "did not run");
+        return true;
     }
-    if (strcmp(str_of(row, "verdict"), "off") == 0 && !json_is_true(json_object_get(row, "better")))
-        return "worse than the guide's band by more than the tolerance";
-    return NULL;
+    struct ref_value ref = { .present = num_of(row, "ref_avg", &ref.avg) };
+    ref.has_min = num_of(row, "ref_min", &ref.min);
+    ref.has_max = num_of(row, "ref_max", &ref.max);
+    struct fail_input in = {
+        .dir = unit_direction(str_of(row, "unit")),
+        .value = NAN,
+        .with_baseline = json_object_get(row, "baseline_value") != NULL,
+        .ref = &ref,
+    };
+    num_of(row, "value", &in.value);
+    in.has_baseline = num_of(row, "baseline_value", &in.baseline);
+    struct fail_check fc = deviation_fail_check(&in, fail_pct);
+    if (!fc.fails)
+        return false;
+    deviation_fail_reason(&fc, fail_pct, why, n);
+    return true;
 }
 
+/* Marks every row as compared with the baseline: baseline_value is the
+ * baseline's value, or null when the baseline lacks the metric. */
 void export_add_baseline(json_t *rows, json_t *baseline)
 {
     size_t i, j;
     json_t *row, *b;
     json_array_foreach(rows, i, row) {
-        double now;
-        if (!num_of(row, "value", &now))
-            continue;
+        double now, then;
+        json_t *match = NULL;
         json_array_foreach(baseline, j, b) {
-            double then;
-            if (strcmp(str_of(row, "bench"), str_of(b, "bench")) != 0 ||
-                strcmp(str_of(row, "metric"), str_of(b, "metric")) != 0 ||
-                !num_of(b, "value", &then))
-                continue;
-            json_object_set_new(row, "baseline_value", json_real(then));
-            if (then != 0) {
-                double pct = (now - then) / fabs(then) * 100.0;
-                enum direction dir = unit_direction(str_of(row, "unit"));
-                json_object_set_new(row, "baseline_change_pct", json_real(pct));
-                json_object_set_new(row, "baseline_better",
-                                    dir == DIR_NEUTRAL ? json_null()
-                                    : json_boolean(dir == DIR_HIGHER_BETTER ? pct >= 0
-                                                                            : pct <= 0));
+            if (strcmp(str_of(row, "bench"), str_of(b, "bench")) == 0 &&
+                strcmp(str_of(row, "metric"), str_of(b, "metric")) == 0 &&
+                num_of(b, "value", &then)) {
+                match = b;
+                break;
             }
-            break;
         }
+        json_object_set_new(row, "baseline_value", match ? json_real(then) : json_null());
+        if (!match || !num_of(row, "value", &now) || then == 0)
+            continue;
+        double pct = (now - then) / fabs(then) * 100.0;
+        enum direction dir = unit_direction(str_of(row, "unit"));
+        json_object_set_new(row, "baseline_change_pct", json_real(pct));
+        json_object_set_new(row, "baseline_better",
+                            dir == DIR_NEUTRAL ? json_null()
+                            : json_boolean(dir == DIR_HIGHER_BETTER ? pct >= 0 : pct <= 0));
     }
 }
 
@@ -129,8 +137,10 @@ static void print_text(FILE *out, json_t *rows, double fail_pct)
             snprintf(base, sizeof base, "%+.1f%%", v);
         const char *verdict = strcmp(str_of(row, "status"), "ok") != 0 ? str_of(row, "status")
                               : *dev ? str_of(row, "verdict") : "-";
-        /* --fail-on-deviation marks the rows it fails on */
-        if (fail_pct > 0 && export_row_failure(row, fail_pct))
+        /* --fail-on-deviation marks the rows it fails on, with the reason */
+        char why[160] = "";
+        if (strcmp(str_of(row, "status"), "ok") == 0 &&
+            export_row_failure(row, fail_pct, why, sizeof why))
             verdict = "FAIL";
         const char *name = str_of(row, "metric");
         if ((int)strlen(name) > w) {
@@ -143,6 +153,11 @@ static void print_text(FILE *out, json_t *rows, double fail_pct)
         else
             fprintf(out, "%-*s %10s %-8.8s %10s %8s %s\n", w, name, measured,
                     str_of(row, "unit"), ref, dev, verdict);
+        double peak, pct;
+        if (num_of(row, "ddr_peak_mbs", &peak) && num_of(row, "ddr_peak_pct", &pct))
+            result_print_peak_line(out, pct, peak);
+        if (*why)
+            fprintf(out, "  FAIL: %s\n", why);
     }
 }
 
@@ -214,7 +229,8 @@ static void print_lava(FILE *out, json_t *rows, double fail_pct)
         snprintf(both, sizeof both, "%s.%s", str_of(row, "bench"), str_of(row, "metric"));
         lava_token(id, sizeof id, both);
         lava_token(unit, sizeof unit, str_of(row, "unit"));
-        const char *result = export_row_failure(row, fail_pct) ? "fail" : "pass";
+        char why[160];
+        const char *result = export_row_failure(row, fail_pct, why, sizeof why) ? "fail" : "pass";
         double v;
         if (num_of(row, "value", &v))
             fprintf(out, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=%s UNITS=%s "
@@ -286,11 +302,12 @@ static void print_junit(FILE *out, json_t *rows, double fail_pct, const char *su
 {
     size_t i, failures = 0, errors = 0;
     json_t *row;
+    char why[160];
     json_array_foreach(rows, i, row) {
         if (strcmp(str_of(row, "status"), "ok") != 0)
             errors++;
         else
-            failures += export_row_failure(row, fail_pct) != NULL;
+            failures += export_row_failure(row, fail_pct, why, sizeof why);
     }
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite", out);
     xml_attr(out, "name", suite ? suite : "evmbench");
@@ -302,8 +319,7 @@ static void print_junit(FILE *out, json_t *rows, double fail_pct, const char *su
         xml_attr(out, "name", str_of(row, "metric"));
         fputs(">\n", out);
         const char *status = str_of(row, "status"), *err = str_of(row, "error");
-        const char *why = export_row_failure(row, fail_pct);
-        if (why) {
+        if (export_row_failure(row, fail_pct, why, sizeof why)) {
             bool error = strcmp(status, "ok") != 0;
             fprintf(out, "      <%s", error ? "error" : "failure");
             xml_attr(out, "message", why);
@@ -323,7 +339,11 @@ static void print_junit(FILE *out, json_t *rows, double fail_pct, const char *su
             xml_text(out, line);
         }
         if (num_of(row, "deviation_pct", &v)) {
-            snprintf(line, sizeof line, ", deviation %+.1f%%", v);
+            snprintf(line, sizeof line, ", deviation %+.1f%% (%s)", v, str_of(row, "verdict"));
+            xml_text(out, line);
+        }
+        if (num_of(row, "baseline_change_pct", &v)) {
+            snprintf(line, sizeof line, ", change from the baseline %+.1f%%", v);
             xml_text(out, line);
         }
         fputs("</system-out>\n    </testcase>\n", out);

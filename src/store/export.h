@@ -10,10 +10,11 @@
  *          UNITS=unit MEASUREMENT=value> per row
  *   junit  JUnit XML, one testcase per row, a failure when it fails
  *
- * A row fails when it did not run, when its verdict is "off" on the worse
- * side (far better than the guide is not a failure), or when
- * `fail_pct` > 0 and its deviation (from the baseline when it has one,
- * else from the guide) is beyond fail_pct in the worse direction. */
+ * A row fails when it did not run, or when `fail_pct` > 0 and it is worse
+ * than its basis by more than fail_pct: the baseline when the rows were
+ * compared with one (export_add_baseline), else the guide (the rule is
+ * deviation_fail_check in run/deviation.h). The guide's "off" alone is a
+ * warning. */
 #ifndef EVMBENCH_EXPORT_H
 #define EVMBENCH_EXPORT_H
 
@@ -29,12 +30,14 @@ bool export_format_known(const char *name);
  * .lava .xml), or NULL. */
 const char *export_format_for_path(const char *path);
 
-/* Why a row fails, or NULL when it passes (see above). */
-const char *export_row_failure(json_t *row, double fail_pct);
+/* Whether a row fails (see above); when it does, why is in `why` (one
+ * line: "did not run", "50.0% worse than the baseline's 2000 (limit
+ * 20%)"). Every format and the exit status of `run` ask this. */
+bool export_row_failure(json_t *row, double fail_pct, char *why, size_t n);
 
-/* Adds baseline_value and baseline_change_pct (and baseline_better) to
- * every row of `rows` that has a row of the same bench and metric in
- * `baseline`. */
+/* Compares every row of `rows` with `baseline`: baseline_value (null when
+ * the baseline has no row of the same bench and metric), and when both
+ * are numbers baseline_change_pct and baseline_better. */
 void export_add_baseline(json_t *rows, json_t *baseline);
 
 /* One CSV field (RFC 4180: quoted when it holds a comma, quote or line
