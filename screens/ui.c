@@ -412,50 +412,62 @@ static long line_cost(const struct ui *ui, WINDOW *w, int y)
     return pace_line_cost(a, b, n, A_ATTRIBUTES, &ui->live.costs);
 }
 
-/* Of the frame's windows (win[i], drawn[i]), untouches the lines the
- * terminal already shows (the screens draw everything anew: curses then
- * sees them unchanged). When paced, leaves touched only the changed lines
- * that fit in the line budget, terminal row by row from the row that
- * waited last time (so that every row gets its turn), and records what
- * they cost; once a row does not fit, it and every later one wait:
- * untouched, so doupdate keeps the terminal's line, and wait[i] set for
- * the next frame. */
+/* One line of a frame (fit_frame): untouched when the terminal shows it
+ * already; kept when it fits in *room; else untouched to wait, and so is
+ * every line after it (*over). True when it waits. */
+static bool fit_line(struct ui *ui, WINDOW *w, int y, long *room, long *sent, bool *over)
+{
+    if (!is_linetouched(w, y))
+        return false;
+    long cost = line_cost(ui, w, y);
+    if (!cost) {
+        /* a wide character is not a whole chtype: in UTF-8 curses
+         * compares the line itself */
+        if (!ui->term.utf8)
+            wtouchln(w, y, 1, 0);
+        return false;
+    }
+    if (!*over && cost <= *room) {
+        *room -= cost;
+        *sent += cost;
+        return false;
+    }
+    *over = true;
+    wtouchln(w, y, 1, 0);
+    return true;
+}
+
+/* Of the frame's windows (top, body, bottom: win[i], drawn[i]),
+ * untouches the lines the terminal already shows (the screens draw
+ * everything anew: curses then sees them unchanged). When paced, keeps
+ * touched only the changed lines that fit in the line budget and records
+ * what they cost: the title and the key line first (the keys must match
+ * what the body says), then the body's rows from the one that waited last
+ * time (so that every row gets its turn); once a line does not fit, it
+ * and every later one wait for the next frame (wait[i]). */
 static void fit_frame(struct ui *ui, WINDOW *const win[3], const bool drawn[3],
                       bool paced, bool wait[3], double now)
 {
     struct ui_live *l = &ui->live;
     long room = paced ? pace_room(&l->pace, now) - l->costs.frame : LONG_MAX, sent = 0;
-    int rows = LINES, start = l->resume < rows ? l->resume : 0;
     bool over = false;
-    l->resume = 0;
-    for (int k = 0; k < rows; k++) {
-        int row = (start + k) % rows;
-        for (int i = 0; i < 3; i++) {
-            int by = drawn[i] ? getbegy(win[i]) : 0;
-            if (!drawn[i] || row < by || row >= by + getmaxy(win[i]))
-                continue;
-            int y = row - by;
-            if (!is_linetouched(win[i], y))
-                break;
-            long cost = line_cost(ui, win[i], y);
-            if (!cost) {
-                /* a wide character is not a whole chtype: in UTF-8 curses
-                 * compares the line itself */
-                if (!ui->term.utf8)
-                    wtouchln(win[i], y, 1, 0);
-                break;
+    static const int edges[] = { 0, 2 };
+    for (size_t k = 0; k < ARRAY_SIZE(edges); k++) {
+        int i = edges[k];
+        for (int y = 0; drawn[i] && y < getmaxy(win[i]); y++)
+            wait[i] |= fit_line(ui, win[i], y, &room, &sent, &over);
+    }
+    if (drawn[1]) {
+        int rows = getmaxy(win[1]), start = l->resume < rows ? l->resume : 0;
+        l->resume = 0;
+        for (int k = 0; k < rows; k++) {
+            int y = (start + k) % rows;
+            bool first = !over;
+            if (fit_line(ui, win[1], y, &room, &sent, &over)) {
+                wait[1] = true;
+                if (first)
+                    l->resume = y;
             }
-            if (!over && cost <= room) {
-                room -= cost;
-                sent += cost;
-                break;
-            }
-            if (!over)
-                l->resume = row;
-            over = true;
-            wtouchln(win[i], y, 1, 0);
-            wait[i] = true;
-            break;
         }
     }
     if (paced && sent)

@@ -70,7 +70,7 @@ struct ui_live {
     double last;                    /* when the last frame was drawn */
     struct pace pace;               /* the bytes those frames sent */
     struct pace_costs costs;        /* of this terminal's sequences */
-    int resume;                     /* the terminal row the next frame sends
+    int resume;                     /* the body row the next frame sends
                                      * first: the first one that waited */
 };
 
