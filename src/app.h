@@ -55,7 +55,7 @@ struct app {
     char *refs_path;            /* what was loaded */
     int refs_loaded;            /* reference files loaded from it */
     const char *sysroot;        /* where the board and CPU state are read */
-    struct soc_facts socs;      /* benches/refs/socs.conf */
+    struct soc_facts socs;      /* benches/soc/cpu.json */
 };
 
 void app_init(struct app *a, const struct app_config *cfg);

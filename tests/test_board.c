@@ -789,15 +789,15 @@ START_TEST(match_clock_tolerance)
 }
 END_TEST
 
-/* --- the SoC facts (benches/refs/socs.conf) ------------------------------ */
+/* --- the SoC facts (benches/soc/cpu.json) ------------------------------ */
 
 START_TEST(socfacts_shipped)
 {
-    struct soc_facts f = { 0 };
+    struct soc_facts f;
     struct diag d;
     diag_init(&d);
     ck_assert_int_eq(soc_facts_load_default(&f, &d), 0);
-    ck_assert_uint_eq(d.n, 0);
+    ck_assert_msg(d.n == 0, "%s", diag_last(&d));
     const struct soc_fact *am62 = soc_facts_find(&f, "am62x");
     ck_assert_ptr_nonnull(am62);
     ck_assert_str_eq(am62->cpu_part, "0xd03");
@@ -823,32 +823,56 @@ END_TEST
 
 START_TEST(socfacts_errors)
 {
-    static const struct { const char *line, *msg; } bad[] = {
-        { "soc", "t.conf:2: soc needs a family name" },
-        { "soc AM62X cpu=d03", "t.conf:2: AM62X: cpu= wants a CPU part" },
-        { "soc AM62X cores=0", "t.conf:2: AM62X: cores= wants a count" },
-        { "soc AM62X caches=32K+lots", "t.conf:2: AM62X: caches= wants sizes" },
-        { "soc AM62X speed=fast", "t.conf:2: AM62X: unknown key" },
-        { "soc AM62X cpu", "t.conf:2: AM62X: expected key=value" },
-        { "board AM62X", "t.conf:2: unknown directive \"board\"" },
-        { "soc J721E cpu=0xd08", "t.conf:2: J721E is described twice" },
+    static const char good[] =
+        "{\"family\": \"J721E\", \"cpu_part\": \"0xd08\", \"cores\": 2, \"caches_kib\": [32, 1024]}";
+    static const struct { const char *entry, *msg; } bad[] = {
+        { "{\"cpu_part\": \"0xd03\"}", "t.json: socs[1]: skipped: no \"family\"" },
+        { "{\"family\": \"AM62X\", \"cpu_part\": \"d03\", \"cores\": 4, \"caches_kib\": [32]}",
+          "t.json: socs[1]: skipped: \"cpu_part\" is not a CPU part" },
+        { "{\"family\": \"AM62X\", \"cpu_part\": \"0xd03\", \"cores\": 0, \"caches_kib\": [32]}",
+          "t.json: socs[1]: skipped: \"cores\" is not a count" },
+        { "{\"family\": \"AM62X\", \"cpu_part\": \"0xd03\", \"cores\": 4, \"caches_kib\": [32, -1]}",
+          "t.json: socs[1]: skipped: \"caches_kib\" holds a size" },
+        { "{\"family\": \"AM62X\", \"cpu_part\": \"0xd03\", \"cores\": 4, \"caches_kib\": []}",
+          "t.json: socs[1]: skipped: \"caches_kib\" is not a list" },
+        { "\"AM62X\"", "t.json: socs[1]: skipped: not an object" },
+        { "{\"family\": \"j721e\", \"cpu_part\": \"0xd08\", \"cores\": 2, \"caches_kib\": [32]}",
+          "t.json: socs[1]: skipped: j721e is described before" },
     };
     for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
-        char *text = xasprintf("soc J721E cpu=0xd08 cores=2 caches=32K+1M # TDA4VM\n%s\n"
-                               "soc AM64X cpu=0xd03\n", bad[i].line);
-        struct soc_facts f = { 0 };
+        char *text = xasprintf("{\"format\": \"evmbench-cpu/1\", \"socs\": [%s, %s, "
+                               "{\"family\": \"AM64X\", \"cpu_part\": \"0xd03\", \"cores\": 2, "
+                               "\"caches_kib\": [32, 256]}]}", good, bad[i].entry);
+        struct soc_facts f;
         struct diag d;
         diag_init(&d);
-        ck_assert_int_eq(soc_facts_parse(&f, text, "t.conf", &d), 1);
+        ck_assert_int_eq(soc_facts_parse(&f, text, "t.json", &d), 1);
         ck_assert_uint_eq(d.n, 1);
         ck_assert_msg(str_starts_with(d.msgs[0], bad[i].msg), "%s", d.msgs[0]);
-        /* the sound lines around it still load */
+        /* the sound entries around it still load */
         ck_assert_uint_eq(f.n, 2);
         ck_assert_uint_eq(soc_facts_find(&f, "J721E")->cache_bytes, (32u << 10) + (1u << 20));
+        ck_assert_uint_eq(soc_facts_find(&f, "am64x")->cores, 2);
         ck_assert_ptr_null(soc_facts_find(&f, "AM62X"));
         soc_facts_free(&f);
         diag_free(&d);
         free(text);
+    }
+    /* not such a file: said where, nothing loaded */
+    static const struct { const char *text, *msg; } files[] = {
+        { "{\"format\": \"evmbench-cpu/1\", \"socs\": [", "t.json:1:" },
+        { "{\"format\": \"evmbench-ddr/1\", \"socs\": []}", "t.json: not a CPU data file" },
+        { "{\"format\": \"evmbench-cpu/1\"}", "t.json: not a CPU data file" },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+        struct soc_facts f;
+        struct diag d;
+        diag_init(&d);
+        ck_assert_int_eq(soc_facts_parse(&f, files[i].text, "t.json", &d), 1);
+        ck_assert_msg(str_starts_with(diag_last(&d), files[i].msg), "%s", diag_last(&d));
+        ck_assert_uint_eq(f.n, 0);
+        soc_facts_free(&f);
+        diag_free(&d);
     }
     ck_assert_uint_eq(soc_size_parse("512K"), 512u << 10);
     ck_assert_uint_eq(soc_size_parse("1M"), 1u << 20);
@@ -866,8 +890,8 @@ START_TEST(caches_from_sysfs_or_facts)
 {
     static const struct { const char *dir; size_t bytes; const char *from; } cases[] = {
         { "am62xx_sk-fs", (32u + 512u) << 10, "sysfs: L1d 32K + L2 512K" },
-        { "am62xx_sk-fs-emulated", (32u + 512u) << 10, "AM62X facts in socs.conf: 32K+512K" },
-        { "j721e-idk-gw", (32u << 10) + (1u << 20), "J721E facts in socs.conf: 32K+1M" },
+        { "am62xx_sk-fs-emulated", (32u + 512u) << 10, "AM62X facts in soc/cpu.json: 32K+512K" },
+        { "j721e-idk-gw", (32u << 10) + (1u << 20), "J721E facts in soc/cpu.json: 32K+1M" },
         { "pc-x86", 0, NULL },
     };
     struct soc_facts f = { 0 };
@@ -894,7 +918,7 @@ START_TEST(caches_from_sysfs_or_facts)
     struct app a;
     app_init(&a, &cfg);
     ck_assert_uint_eq(a.run_opts.params.cache_bytes, (32u + 512u) << 10);
-    ck_assert_str_eq(a.run_opts.params.cache_from, "AM62X facts in socs.conf: 32K+512K");
+    ck_assert_str_eq(a.run_opts.params.cache_from, "AM62X facts in soc/cpu.json: 32K+512K");
     app_free(&a);
     free(root);
 }

@@ -220,7 +220,7 @@ START_TEST(run_says_board_doubts)
 {
     static const struct { const char *dir; bool warns; const char *caches; } cases[] = {
         { "sysroots/am62xx_sk-fs-emulated", true,
-          "caches 544 KiB (AM62X facts in socs.conf: 32K+512K)" },
+          "caches 544 KiB (AM62X facts in soc/cpu.json: 32K+512K)" },
         { "sysroots/am62xx_sk-fs-wrongcpu", true, "caches 544 KiB (sysfs: L1d 32K + L2 512K)" },
         { "sysroots/am62xx_sk-fs", false, "caches 544 KiB (sysfs: L1d 32K + L2 512K)" },
     };

@@ -636,7 +636,7 @@ void board_cache_from_facts(struct board_info *b, const struct soc_facts *f)
     soc_fact_caches_text(s, text, sizeof text);
     b->cache_bytes = s->cache_bytes;
     free(b->cache_from);
-    b->cache_from = xasprintf("%s facts in socs.conf: %s", s->family, text);
+    b->cache_from = xasprintf("%s facts in soc/cpu.json: %s", s->family, text);
 }
 
 void board_free(struct board_info *b)
@@ -894,7 +894,7 @@ static void check_cpu(const struct board_info *b, const struct soc_fact *s,
 {
     if (!s || !s->cpu_part) {
         add_check(m, "cpu", CHECK_UNCHECKED,
-                  xstrdup("no CPU facts for the guide's SoC (socs.conf)"));
+                  xstrdup("no CPU facts for the guide's SoC (soc/cpu.json)"));
         return;
     }
     char *want = part_text(s->cpu_part);
@@ -923,7 +923,7 @@ static void check_cores(const struct board_info *b, const struct soc_fact *s,
 {
     if (!s || s->cores <= 0)
         add_check(m, "cores", CHECK_UNCHECKED,
-                  xstrdup("no core count for the guide's SoC (socs.conf)"));
+                  xstrdup("no core count for the guide's SoC (soc/cpu.json)"));
     else if (b->cores <= 0)
         add_check(m, "cores", CHECK_UNCHECKED,
                   xasprintf("no processors in /proc/cpuinfo (%s has %d)", s->family,

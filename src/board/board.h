@@ -47,7 +47,7 @@ struct board_info {
     size_t cache_bytes;     /* cpu0's data and unified caches, summed;
                                0 when neither sysfs nor the SoC facts say */
     char *cache_from;       /* where: "sysfs: L1d 32K + L2 512K" or
-                               "AM62X facts in socs.conf: 32K+512K" */
+                               "AM62X facts in soc/cpu.json: 32K+512K" */
     char *kernel;           /* kernel release */
     char *how;              /* one sentence: why this board was chosen */
 };

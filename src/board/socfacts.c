@@ -1,19 +1,24 @@
-/* socfacts.c - the SoC facts of benches/refs/socs.conf (see socfacts.h). */
+/* socfacts.c - each SoC's application CPU (socfacts.h). */
 #include "config.h"
 #include "board/socfacts.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "data/datadir.h"
-#include "common/util.h"
+#include <jansson.h>
 
-#define FACTS_FILE  "socs.conf"
-#define FACTS_MAX   (1u << 16)
+#include "common/util.h"
+#include "data/datadir.h"
+
+#define FACTS_FILE      "cpu.json"
+#define FACTS_LIMIT     (1u << 20)
+#define CORES_MAX       1024
+#define CACHE_KIB_MAX   (1 << 20)       /* 1 GiB: no SoC's cache is larger */
 
 size_t soc_size_parse(const char *s)
 {
@@ -36,125 +41,121 @@ size_t soc_size_parse(const char *s)
     return (size_t)(v << shift);
 }
 
-static int parse_caches(struct soc_fact *s, char *val)
-{
-    char *save = NULL;
-    for (char *t = strtok_r(val, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
-        size_t bytes = soc_size_parse(t);
-        if (!bytes || s->ncaches == SOC_CACHES_MAX)
-            return -1;
-        s->caches[s->ncaches++] = bytes;
-        s->cache_bytes += bytes;
-    }
-    return s->ncaches ? 0 : -1;
-}
-
 static bool is_hex_part(const char *v)
 {
-    if (strncasecmp(v, "0x", 2) != 0 || !v[2])
+    if (!v || strncasecmp(v, "0x", 2) != 0 || !v[2])
         return false;
     return strspn(v + 2, "0123456789abcdefABCDEF") == strlen(v + 2);
 }
 
-/* One "key=value" word of a soc line; an error message or NULL. */
-static const char *parse_attr(struct soc_fact *s, char *word)
+/* The caches of an entry; false (and why) when the list is not usable. */
+static bool parse_caches(json_t *list, struct soc_fact *s, const char **why)
 {
-    char *eq = strchr(word, '=');
-    if (!eq)
-        return "expected key=value";
-    *eq = '\0';
-    char *val = eq + 1;
-    if (strcmp(word, "cpu") == 0) {
-        if (!is_hex_part(val))
-            return "cpu= wants a CPU part such as 0xd03";
-        free(s->cpu_part);
-        s->cpu_part = xstrdup(val);
-    } else if (strcmp(word, "cores") == 0) {
-        char *end;
-        long n = strtol(val, &end, 10);
-        if (end == val || *end || n < 1 || n > 1024)
-            return "cores= wants a count from 1 to 1024";
-        s->cores = (int)n;
-    } else if (strcmp(word, "caches") == 0) {
-        if (s->ncaches || parse_caches(s, val) != 0)
-            return "caches= wants sizes such as 32K+512K (at most 4)";
-    } else {
-        return "unknown key (cpu, cores, caches)";
+    size_t i;
+    json_t *kib;
+    if (!json_is_array(list) || json_array_size(list) == 0 ||
+        json_array_size(list) > SOC_CACHES_MAX) {
+        *why = "\"caches_kib\" is not a list of 1 to 4 sizes";
+        return false;
     }
-    return NULL;
-}
-
-static void fact_free(struct soc_fact *s)
-{
-    free(s->family);
-    free(s->cpu_part);
-    memset(s, 0, sizeof *s);
-}
-
-/* One line without its comment; 0 when it is blank or sound. */
-static int parse_line(struct soc_facts *f, char *line, int lineno, const char *file,
-                      struct diag *d)
-{
-    char *save = NULL;
-    char *w = strtok_r(line, " \t", &save);
-    if (!w)
-        return 0;
-    if (strcmp(w, "soc") != 0) {
-        diag_add(d, "%s:%d: unknown directive \"%s\" (expected soc)", file, lineno, w);
-        return 1;
-    }
-    char *family = strtok_r(NULL, " \t", &save);
-    if (!family || strchr(family, '=')) {
-        diag_add(d, "%s:%d: soc needs a family name", file, lineno);
-        return 1;
-    }
-    if (soc_facts_find(f, family)) {
-        diag_add(d, "%s:%d: %s is described twice", file, lineno, family);
-        return 1;
-    }
-    struct soc_fact s = { .family = xstrdup(family), .line = lineno };
-    for (w = strtok_r(NULL, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-        const char *err = parse_attr(&s, w);
-        if (err) {
-            diag_add(d, "%s:%d: %s: %s", file, lineno, family, err);
-            fact_free(&s);
-            return 1;
+    json_array_foreach(list, i, kib) {
+        if (!json_is_integer(kib) || json_integer_value(kib) <= 0 ||
+            json_integer_value(kib) > CACHE_KIB_MAX) {
+            *why = "\"caches_kib\" holds a size that is not a positive whole KiB";
+            return false;
         }
+        s->caches[s->ncaches] = (size_t)json_integer_value(kib) << 10;
+        s->cache_bytes += s->caches[s->ncaches++];
     }
-    xgrow(&f->items, &f->cap, f->n + 1, sizeof *f->items);
-    f->items[f->n++] = s;
-    return 0;
+    return true;
 }
 
-int soc_facts_parse(struct soc_facts *f, const char *text, const char *file,
+/* One entry; false (and why) when it cannot be used. */
+static bool parse_soc(json_t *o, struct soc_fact *s, const char **why)
+{
+    memset(s, 0, sizeof *s);
+    if (!json_is_object(o)) {
+        *why = "not an object";
+        return false;
+    }
+    const char *family = json_string_value(json_object_get(o, "family"));
+    const char *part = json_string_value(json_object_get(o, "cpu_part"));
+    json_t *cores = json_object_get(o, "cores");
+    if (!family || !*family) {
+        *why = "no \"family\"";
+        return false;
+    }
+    if (!is_hex_part(part)) {
+        *why = "\"cpu_part\" is not a CPU part such as \"0xd03\"";
+        return false;
+    }
+    if (!json_is_integer(cores) || json_integer_value(cores) < 1 ||
+        json_integer_value(cores) > CORES_MAX) {
+        *why = "\"cores\" is not a count from 1 to 1024";
+        return false;
+    }
+    if (!parse_caches(json_object_get(o, "caches_kib"), s, why))
+        return false;
+    s->family = xstrdup(family);
+    s->cpu_part = xstrdup(part);
+    s->cores = (int)json_integer_value(cores);
+    return true;
+}
+
+int soc_facts_parse(struct soc_facts *f, const char *text, const char *label,
                     struct diag *d)
 {
-    char *copy = xstrdup(text);
-    int bad = 0, lineno = 0;
-    for (char *line = copy; line; lineno++) {
-        char *nl = strchr(line, '\n');
-        if (nl)
-            *nl = '\0';
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = '\0';
-        bad += parse_line(f, line, lineno + 1, file, d);
-        line = nl ? nl + 1 : NULL;
+    memset(f, 0, sizeof *f);
+    json_error_t e;
+    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &e);
+    if (!root) {
+        diag_add(d, "%s:%d:%d: %s", label, e.line, e.column, e.text);
+        return 1;
     }
-    free(copy);
-    return bad;
+    const char *fmt = json_string_value(json_object_get(root, "format"));
+    json_t *socs = json_object_get(root, "socs");
+    if (!fmt || strcmp(fmt, SOCFACTS_FORMAT) != 0 || !json_is_array(socs)) {
+        diag_add(d, "%s: not a CPU data file (format %s, not %s, with a \"socs\" list)",
+                 label, fmt ? fmt : "missing", SOCFACTS_FORMAT);
+        json_decref(root);
+        return 1;
+    }
+    int problems = 0;
+    f->items = xcalloc(json_array_size(socs) + 1, sizeof *f->items);
+    size_t i;
+    json_t *o;
+    json_array_foreach(socs, i, o) {
+        const char *why = NULL;
+        struct soc_fact *s = &f->items[f->n];
+        if (!parse_soc(o, s, &why)) {
+            diag_add(d, "%s: socs[%zu]: skipped: %s", label, i, why);
+            problems++;
+        } else if (soc_facts_find(f, s->family)) {
+            diag_add(d, "%s: socs[%zu]: skipped: %s is described before", label, i,
+                     s->family);
+            free(s->family);
+            free(s->cpu_part);
+            memset(s, 0, sizeof *s);
+            problems++;
+        } else {
+            f->n++;
+        }
+    }
+    json_decref(root);
+    return problems;
 }
 
 int soc_facts_load_default(struct soc_facts *f, struct diag *d)
 {
+    memset(f, 0, sizeof *f);
     struct data_dir dir;
-    data_dir_default(&dir, "refs");
+    data_dir_default(&dir, "soc");
     char *label = data_dir_file_label(&dir, FACTS_FILE);
-    char *text = data_dir_read(&dir, FACTS_FILE, FACTS_MAX, NULL);
+    char *text = data_dir_read(&dir, FACTS_FILE, FACTS_LIMIT, NULL);
     int problems = 0;
-    if (text)
+    if (text) {
         problems = soc_facts_parse(f, text, label, d);
-    else if (errno != ENOENT) {
+    } else if (errno != ENOENT) {   /* missing: every check says "no facts" */
         diag_add(d, "%s: cannot read: %s", label, file_strerror(errno));
         problems = 1;
     }
@@ -190,8 +191,10 @@ void soc_fact_caches_text(const struct soc_fact *s, char *buf, size_t n)
 
 void soc_facts_free(struct soc_facts *f)
 {
-    for (size_t i = 0; i < f->n; i++)
-        fact_free(&f->items[i]);
+    for (size_t i = 0; i < f->n; i++) {
+        free(f->items[i].family);
+        free(f->items[i].cpu_part);
+    }
     free(f->items);
     memset(f, 0, sizeof *f);
 }
