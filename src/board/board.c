@@ -1036,8 +1036,9 @@ void board_match_print_text(const struct board_match *m, FILE *out)
         return;
     char *head;
     if (m->contradicts)
-        head = xasprintf("doubtful: %zu of %zu checks contradict the %s (%s)",
-                         m->contradicts, m->n, m->name, m->key);
+        head = xasprintf("doubtful: %zu of %zu checks contradict%s the %s (%s)",
+                         m->contradicts, m->n, m->contradicts == 1 ? "s" : "", m->name,
+                         m->key);
     else
         head = xasprintf("%s: %zu of %zu checks confirm the %s (%s)",
                          board_match_confidence(m), m->confirms, m->n, m->name, m->key);
