@@ -872,5 +872,29 @@ expect '^ Performance Guide categories \(11\): Linux 12\.00\.00' "$UI_TIMEOUT" \
 keys q
 expect '^tui-exit=0' "$UI_TIMEOUT" "menu: q quits with status 0 (no board)"
 
+# --- detect -------------------------------------------------------------------
+# The system screen says how sure the detection is: an AM62x SK device tree
+# under an emulator (no soc0, the host's 4482 MHz clock) is doubted and what
+# contradicts is listed; a real-looking SK is confirmed.
+sysroots="${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}/sysroots"
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --sysroot '$sysroots/am62xx_sk-fs-emulated'; echo tui-exit=\$?"
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "detect: the emulated AM62x SK starts"
+keys s
+expect '^ Match: +doubtful: 2 of 4 checks contradict the AM62x SK' "$UI_TIMEOUT" \
+    "detect: the system screen doubts the emulated AM62x SK"
+grep -Eq '^ Contradicts: +soc0: no /sys/devices/soc0' "$tmpdir/screen" &&
+    grep -Eq '^ Contradicts: +clock: cpufreq maximum 4482 MHz, 3\.20x the guide.s 1400 MHz' "$tmpdir/screen" &&
+    grep -Eq '^ Confirms: +cpu: CPU part 0xd03 \(Cortex-A53\)' "$tmpdir/screen"
+check $? "detect: it lists soc0 and the clock as contradicting, the CPU part as confirming"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "detect: q quits with status 0 (emulated)"
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --sysroot '$sysroots/am62xx_sk-fs'; echo tui-exit=\$?"
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "detect: the AM62x SK starts"
+keys s
+expect '^ Match: +confirmed: 4 of 4 checks confirm the AM62x SK' "$UI_TIMEOUT" \
+    "detect: the system screen confirms a real-looking AM62x SK"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "detect: q quits with status 0 (SK)"
+
 echo "tui_e2e: all $n checks passed"
 exit 0

@@ -12,6 +12,7 @@
 
 #include "app.h"
 #include "board/board.h"
+#include "board/cpuclock.h"
 #include "board/privilege.h"
 #include "board/sysstate.h"
 #include "cli/cli_system.h"
@@ -112,11 +113,19 @@ int cli_cmd_sysinfo(struct cli *c, struct app *unused)
     struct priv_report pr;
     priv_probe(c->cfg.sysroot, &pr);
     json_t *sys = cli_system_read(&a, SYSSTATE_MEASURE_S, c->err);
+    /* how sure the detection is: only against a guide board */
+    struct board_match match = { 0 };
+    if (a.ref_board) {
+        const char *from = NULL;
+        double mhz = board_clock(&a.board, c->cfg.sysroot, CPUCLOCK_DEFAULT_S, &from);
+        app_board_match(&a, mhz, from, &match);
+    }
     if (cli_format_is(c, "json")) {
         json_t *j = board_to_json(&a.board);
         json_object_set_new(j, "system", sys);
         json_object_set_new(j, "ddr_peak", ddr_peak_json(&a, sys));
         json_object_set_new(j, "evm", evm_json(evm));
+        json_object_set_new(j, "match", board_match_to_json(&match));
         json_object_set_new(j, "privileges", priv_to_json(&pr));
         cli_dump_json(j, f);
         json_decref(j);
@@ -126,8 +135,10 @@ int cli_cmd_sysinfo(struct cli *c, struct app *unused)
         ddr_peak_text(&a, sys, f);
         json_decref(sys);
         evm_text(evm, a.refs_loaded > 0, f);
+        board_match_print_text(&match, f);
         priv_print_text(&pr, f);
     }
+    board_match_free(&match);
     app_free(&a);
     return cli_close_output(c, f);
 }

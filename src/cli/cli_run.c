@@ -434,6 +434,8 @@ static int load_profile(struct cli *c, struct app *a, char ***names)
 
 /* What a run leaves for its report: when, its id in the store, whether
  * anything failed, whether --baseline could be applied. */
+#define MATCH_CLOCK_S   0.1     /* the clock measured for the board check */
+
 struct run_outcome {
     struct run_options opt;     /* as the batch ran */
     struct cpu_watch watch;
@@ -443,6 +445,7 @@ struct run_outcome {
     int kfd;                    /* --lava-kmsg's descriptor, or -1 */
     json_t *system;             /* the system record (board/sysstate.h) */
     char *system_change;        /* --baseline: what differs from its system */
+    struct board_match match;   /* the board against the guide's (doubts) */
 };
 
 /* --lava-kmsg with --format lava: opens the path; when it cannot be
@@ -604,6 +607,7 @@ static void print_run_json(struct cli *c, const struct app *a, const struct run_
     json_object_set(o, "system", r->system ? r->system : json_null());
     json_object_set_new(o, "system_change", r->system_change ? json_string(r->system_change)
                                                              : json_null());
+    json_object_set_new(o, "match", board_match_to_json(&r->match));
     json_object_set_new(o, "results", json_incref(c->rows));
     cli_dump_json(o, f);
     json_decref(o);
@@ -689,6 +693,15 @@ static bool beyond_deviation(const struct cli *c)
     return beyond;
 }
 
+/* Above the results: the board is not the one the guide measured. */
+static void print_match_warning(FILE *f, const struct board_match *m)
+{
+    char *w = board_match_warning(m);
+    if (w)
+        board_print_field(f, "Warning", w);
+    free(w);
+}
+
 /* run --profile NAME: runs the profile's benchmarks. */
 static int run_profile(struct cli *c, struct app *a)
 {
@@ -732,9 +745,16 @@ int cli_cmd_run(struct cli *c, struct app *a)
             cli_close_output(c, f);
         return 1;
     }
-    if (cli_format_is(c, "text"))
+    if (a->ref_board) {
+        const char *from = NULL;
+        double mhz = board_clock(&a->board, a->sysroot, MATCH_CLOCK_S, &from);
+        app_board_match(a, mhz, from, &r.match);
+    }
+    if (cli_format_is(c, "text")) {
         fprintf(f, "Board: %s\nReference: %s\n", a->board.name ? a->board.name : "unknown",
                 a->ref_board ? a->ref_board : "none (choose a guide column with --board KEY)");
+        print_match_warning(f, &r.match);
+    }
     run_batch(c, a, ks, nk, f, &r);
     bool failed = r.failed;
     if (!print_report(c, a, &r, f))
@@ -750,6 +770,7 @@ int cli_cmd_run(struct cli *c, struct app *a)
     json_decref(r.system);
     free(r.system_change);
     app_cpu_watch_free(&r.watch);
+    board_match_free(&r.match);
     free(ks);
     rc = cli_close_output(c, f);
     if (failed)

@@ -36,6 +36,10 @@ struct kernel_params {
     int threads;            /* worker threads of multi-threaded kernels
                              * (stream-threads); 0 = all online CPUs. The
                              * guide's rows are always single-threaded. */
+    size_t cache_bytes;     /* the caches a memory kernel must outgrow (cpu0's
+                             * data and unified caches, summed); 0 unknown */
+    const char *cache_from; /* where cache_bytes comes from, for the notes
+                             * ("sysfs: L1d 32K + L2 512K"); NULL with 0 */
 };
 
 struct kernel_metric {
