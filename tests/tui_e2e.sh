@@ -346,7 +346,8 @@ prog_pid() {
     shell=$(tm display-message -p -t e2e '#{pane_pid}')
     deadline=$(($(now) + UI_TIMEOUT))
     while [ "$(now)" -lt "$deadline" ]; do
-        pid=$(pgrep -P "$shell" | head -n 1)
+        # the program, not a 'clear' still running before it
+        pid=$(pgrep -P "$shell" -f -- "$BIN" | head -n 1)
         [ -n "$pid" ] && return 0
         sleep 0.1
     done
