@@ -114,6 +114,8 @@ expect '^  benchmark +runs here +metrics' "$UI_TIMEOUT" "Enter opens the categor
 expect '^[> ] Stream +yes \(kernel stream\) +[0-9]+ +yes' "$UI_TIMEOUT" \
     "the category lists Stream as runnable with reference metrics"
 expect '^[> ] .* reference only ' "$UI_TIMEOUT" "reference-only benchmarks are marked"
+expect '^[> ] Dhrystone +yes \(kernel dhrystone\) ' "$UI_TIMEOUT" \
+    "'runs here' is as wide as its widest text at 80 columns (not 'dhrysto~')"
 expect 'Enter run +a run all +P provider +/ search' "$UI_TIMEOUT" "the category shows its keys"
 keys '?'
 expect 'a +Category: run all its runnable benchmarks' "$UI_TIMEOUT" "? shows the keys"
