@@ -305,6 +305,8 @@ START_TEST(run_text_fits_80_columns)
     ck_assert_int_eq(o.rc, 0);
     ck_assert_ptr_nonnull(strstr(o.out, "copy"));
     ck_assert_ptr_nonnull(strstr(o.out, factor == 1 ? "1838.92" : factor < 1 ? "1.84" : "1838920"));
+    /* the unit as the screens spell it (common/units.h), not the guide's */
+    ck_assert_msg(strstr(o.out, " MB/s ") && !strstr(o.out, "mb/s"), "%s", o.out);
     assert_fits_80(o.out);
     outcome_free(&o);
     if (factor != 1)

@@ -469,7 +469,9 @@ START_TEST(export_formats)
 
     char *csv = capture("csv", rows, 0);
     ck_assert(str_starts_with(csv, "bench,metric,unit,value,"));
-    ck_assert_ptr_nonnull(strstr(csv, "\nstream,copy,mb/s,1838.5,"));
+    /* a person reads the unit column: the screens' spelling (units.h) */
+    ck_assert_ptr_nonnull(strstr(csv, "\nstream,copy,MB/s,1838.5,"));
+    ck_assert_ptr_nonnull(strstr(csv, "\nlmbench,lat_tcp,us,,"));
     ck_assert_ptr_nonnull(strstr(csv, "\"no loopback: \"\"lo\"\" is down, <sad> & gone\"\n"));
     free(csv);
 
@@ -477,6 +479,7 @@ START_TEST(export_formats)
     ck_assert_ptr_nonnull(strstr(xml, "<testsuite name=\"suite\" tests=\"2\" failures=\"0\" errors=\"1\">"));
     ck_assert_ptr_nonnull(strstr(xml, "no loopback: &quot;lo&quot; is down, &lt;sad&gt; &amp; gone"));
     ck_assert_ptr_nonnull(strstr(xml, "<testcase classname=\"stream\" name=\"copy\">"));
+    ck_assert_ptr_nonnull(strstr(xml, "1838.5 MB/s"));
     free(xml);
 
     char *text = capture("text", rows, 0);
@@ -484,6 +487,9 @@ START_TEST(export_formats)
     for (char *nl; (nl = strchr(line, '\n')); line = nl + 1)
         ck_assert_msg(nl - line <= 80, "over 80 columns: %.*s", (int)(nl - line), line);
     ck_assert_ptr_nonnull(strstr(text, "in_range"));
+    ck_assert_ptr_nonnull(strstr(text, " MB/s "));
+    ck_assert_ptr_null(strstr(text, "mb/s"));
+    ck_assert_ptr_null(strstr(text, "microsec"));
     free(text);
 
     ck_assert_str_eq(export_format_for_path("out/r.XML"), "junit");

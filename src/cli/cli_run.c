@@ -25,6 +25,7 @@
 #include "store/store.h"
 #include "board/sysstate.h"
 #include "cli/cli_system.h"
+#include "common/units.h"
 #include "common/util.h"
 
 
@@ -85,7 +86,7 @@ static void line_on_sample(void *ctx, const struct run *run, size_t m, double v)
 {
     struct cli *c = ctx;
     snprintf(c->last_value, sizeof c->last_value, "%s %.6g %s", run->metrics[m].def->id, v,
-             run->metrics[m].def->unit);
+             unit_display(run->metrics[m].def->unit));
     status_draw(c, run, false);
 }
 
@@ -112,11 +113,11 @@ static void metric_line(struct cli *c, const struct result_row *row, const char 
                 row->error ? row->error : status_name(row->status));
     } else if (row->dev.has_ref) {
         fprintf(c->err, "evmbench: %s %s = %.6g %s (guide %.6g, %+.1f%%, %s)%s%s\n", row->bench,
-                row->metric, row->value, row->unit, row->ref_avg, row->dev.pct,
+                row->metric, row->value, unit_display(row->unit), row->ref_avg, row->dev.pct,
                 verdict_name(row->dev.verdict), fail ? " FAIL: " : "", fail ? fail : "");
     } else if (row->samples) {
         fprintf(c->err, "evmbench: %s %s = %.6g %s%s%s\n", row->bench, row->metric, row->value,
-                row->unit, fail ? " FAIL: " : "", fail ? fail : "");
+                unit_display(row->unit), fail ? " FAIL: " : "", fail ? fail : "");
     }
 }
 
