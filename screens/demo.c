@@ -147,6 +147,7 @@ static void check_finish(struct ui *ui)
     while (ui->stack.depth > 1)
         ui_pop_now(ui);
     ui_push(ui, &screen_summary, &sum);
+    ui->line.msg[0] = '\0';    /* "any key stops it" is over: the summary's keys */
     d->phase = DEMO_OFF;
     d->once = false;
     d->pass_first = 0;

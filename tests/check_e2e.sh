@@ -176,5 +176,16 @@ else
     fail "no baseline, as the guide: status $st, verdict '$(verdict)'"
 fi
 
+# --- what does not go with --check -----------------------------------------
+for bad in "--check --demo" "--check --run stream" "--fail-on-deviation 10"; do
+    ev "$bad"
+    if [ "$st" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+        grep -q -- "--check\|--fail-on-deviation" "$tmp/err"; then
+        ok "'evmbench $bad' is a usage error (status 2), said in one line"
+    else
+        fail "'evmbench $bad': status $st"
+    fi
+done
+
 echo "check_e2e: all $n checks passed"
 exit 0

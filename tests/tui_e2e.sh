@@ -872,5 +872,66 @@ expect '^ Performance Guide categories \(11\): Linux 12\.00\.00' "$UI_TIMEOUT" \
 keys q
 expect '^tui-exit=0' "$UI_TIMEOUT" "menu: q quits with status 0 (no board)"
 
+# --- check ---
+# --check: the quick profile once, then the verdict screen. The profile is
+# the fixture's (tests/data/check): a fake tool whose numbers a file sets,
+# on fixture trees whose DDR runs at 1600 and 1333 MT/s, so nothing depends
+# on this machine's speed. The baseline is saved by `run` before the
+# "change"; the verdict says slower, which metrics which way, the DDR
+# change, and stays until Enter; without --baseline it judges against the
+# guide at the default tolerance.
+cdata="${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}"
+ck="$tmpdir/check"
+mkdir -p "$ck/data" "$ck/bin" &&
+    cp -R "$cdata/check/data/." "$ck/data/" && cp -R "$EVMBENCH_DATADIR/benches/soc" "$ck/data/soc" &&
+    cp -R "$EVMBENCH_DATADIR/themes" "$ck/data/themes" ||
+    fail "check: cannot copy the fixture data"
+printf '#!/bin/sh\ncat "$EVMBENCH_CHECK_VALUES"\n' >"$ck/bin/chk" && chmod 755 "$ck/bin/chk"
+ckenv="EVMBENCH_DATADIR='$ck/data' EVMBENCH_CHECK_VALUES='$ck/values' PATH='$ck/bin':\$PATH"
+ckstore="--results-dir '$ck/store'"
+printf 'copy: 1500\ntriad: 1400\nlat: 40\n' >"$ck/values"
+# shellcheck disable=SC2086  # WRAP is a command, maybe empty
+EVMBENCH_DATADIR="$ck/data" EVMBENCH_CHECK_VALUES="$ck/values" PATH="$ck/bin:$PATH" \
+    $WRAP "$BIN" run --profile quick --save-baseline before-ddr \
+    --sysroot "$cdata/sysroots-sys/am62x-ddr1600" --results-dir "$ck/store" >/dev/null 2>&1 ||
+    fail "check: the baseline could not be saved"
+printf 'copy: 1250\ntriad: 1160\nlat: 43\n' >"$ck/values"
+type_line "clear; env $ckenv ${WRAP:+$WRAP }'$BIN' --check --baseline before-ddr --fail-on-deviation 10 --sysroot '$cdata/sysroots-sys/am62x-ddr1333' $ckstore; echo tui-exit=\$?"
+expect '^ Check: the quick profile against baseline before-ddr$' "$RUN_TIMEOUT" \
+    "check: the pass ends on the verdict screen"
+expect '^ SLOWER THAN BEFORE: 2 of 3 metrics compared with baseline before-ddr are worse$' \
+    "$UI_TIMEOUT" "check: it says in words that the board is slower than before"
+screen >"$tmpdir/screen"
+grep -Eq '^  ddrcheck triad: 17\.1% worse than before \(1160 MB/s, was 1400\)$' "$tmpdir/screen" &&
+    grep -Eq '^  ddrcheck copy: 16\.7% worse than before \(1250 MB/s, was 1500\)$' "$tmpdir/screen" &&
+    ! grep -q 'ddrcheck lat:' "$tmpdir/screen"
+check $? "check: the metrics beyond 10%, how far and which way; lat (7.5%) is not one"
+grep -Eq '^ Tolerance: 10% \(--fail-on-deviation\)\.$' "$tmpdir/screen" &&
+    grep -Eq '^ System, baseline before-ddr -> now: DDR 1600 -> 1333 MT/s \(clk_summary\)' "$tmpdir/screen"
+check $? "check: the tolerance and the DDR change since the baseline"
+grep -Eq '^  ddrcheck lat +us +43\.0' "$tmpdir/screen" &&
+    screen | tail -n 1 | grep -Eq '^Enter back +v all results'
+check $? "check: the rows below the verdict, and the summary's keys on the bottom line"
+sleep 1
+screen | grep -q '^ Check: the quick profile against baseline before-ddr$'
+check $? "check: the verdict stays"
+keys Enter
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "check: Enter goes back to home"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "check: q quits with status 0"
+printf 'copy: 1500\ntriad: 1400\nlat: 40\n' >"$ck/values"
+type_line "clear; env $ckenv ${WRAP:+$WRAP }'$BIN' --check --sysroot '$cdata/sysroots-sys/am62x-ddr1600' $ckstore; echo tui-exit=\$?"
+expect '^ Check: the quick profile against the guide$' "$RUN_TIMEOUT" \
+    "check: without --baseline against the guide"
+screen >"$tmpdir/screen"
+grep -Eq '^ AS FAST AS THE GUIDE: all 3 metrics compared with the guide are within 10% of' "$tmpdir/screen" &&
+    grep -Eq '^ Tolerance: 10% \(the tolerance setting, --tolerance\)\.$' "$tmpdir/screen" &&
+    grep -Eq '^ System: DDR 1600 MT/s \(clk_summary\)' "$tmpdir/screen"
+check $? "check: as fast as the guide at the default tolerance, and the system"
+keys q
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "check: q goes back to home too"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "check: q quits with status 0 (against the guide)"
+
 echo "tui_e2e: all $n checks passed"
 exit 0
