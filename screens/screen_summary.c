@@ -22,7 +22,6 @@
 #include "common/util.h"
 #include "store/check.h"
 #include "store/export.h"
-#include "store/store.h"
 
 #define VERDICT_LINES 3      /* the verdict's sentence wraps onto at most this many */
 #define SYSTEM_LINES 3       /* and so does the system's change */
@@ -63,12 +62,9 @@ static char *system_words(struct ui *ui, const char *base_name)
 {
     const struct app *a = ui_app(ui);
     json_t *now = sysstate_read_board(a->sysroot, a->board.family, 0, NULL, NULL);
-    const char *dir = job_results_dir(ui_job(ui));
     char *text;
-    if (base_name && dir) {
-        json_t *base = sysstate_from_store(store_load_system(dir, base_name));
-        text = sysstate_diff(base, now);
-        json_decref(base);
+    if (base_name) {
+        text = sysstate_diff(job_baseline_system(ui_job(ui)), now);
     } else {
         text = sysstate_summary(now);
     }

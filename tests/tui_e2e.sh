@@ -932,6 +932,24 @@ keys q
 expect '^ Performance Guide categories' "$UI_TIMEOUT" "check: q goes back to home too"
 keys q
 expect '^tui-exit=0' "$UI_TIMEOUT" "check: q quits with status 0 (against the guide)"
+# "latest" is the run before this one (the check at 1600 MT/s just above),
+# for its system as for its rows, though this check's own run is saved
+# before the verdict is drawn
+type_line "clear; env $ckenv ${WRAP:+$WRAP }'$BIN' --check --baseline latest --sysroot '$cdata/sysroots-sys/am62x-ddr1333' $ckstore; echo tui-exit=\$?"
+expect '^ Check: the quick profile against baseline latest$' "$RUN_TIMEOUT" \
+    "check: against --baseline latest"
+screen | grep -Eq '^ System, baseline latest -> now: DDR 1600 -> 1333 MT/s \(clk_summary\)' &&
+    screen | grep -Eq '^ AS FAST AS BEFORE: all 3 metrics compared with baseline latest are within'
+check $? "check: latest is the run before, for the system and the rows"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "check: q q quits with status 0 (latest)"
+# --baseline alone: the results screen's baseline from the start
+type_line "clear; env $ckenv ${WRAP:+$WRAP }'$BIN' --baseline before-ddr --sysroot '$cdata/sysroots-sys/am62x-ddr1600' $ckstore; echo tui-exit=\$?"
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "check: --baseline alone opens home"
+keys v
+expect 'vs before-ddr' "$UI_TIMEOUT" "check: --baseline alone is the results screen's baseline"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "check: q q quits with status 0 (--baseline alone)"
 
 echo "tui_e2e: all $n checks passed"
 exit 0
