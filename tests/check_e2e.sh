@@ -39,8 +39,10 @@ has() { grep -qF -- "$1" "$tmp/out"; }
 
 # --- the fixture: the data folders, the fake tool, its numbers -------------
 mkdir -p "$tmp/data" "$tmp/bin" || exit 1
-cp -R "$DATA/check/data/." "$tmp/data/" && cp -R "$SRC/benches/soc" "$tmp/data/soc" ||
+if ! cp -R "$DATA/check/data/." "$tmp/data/" || ! cp -R "$SRC/benches/soc" "$tmp/data/soc"; then
     fail "cannot copy the fixture data"
+fi
+# shellcheck disable=SC2016  # the fake tool expands it when it runs
 printf '#!/bin/sh\ncat "$EVMBENCH_CHECK_VALUES"\n' >"$tmp/bin/chk" && chmod 755 "$tmp/bin/chk"
 export EVMBENCH_DATADIR="$tmp/data" EVMBENCH_CHECK_VALUES="$tmp/values"
 export XDG_DATA_HOME="$tmp/xdg" XDG_CONFIG_HOME="$tmp/config" PATH="$tmp/bin:$PATH"
@@ -53,14 +55,19 @@ example() {
     awk -v want="$1" 'take { print; exit } $0 == ".\\\" check-example: " want { take = 1 }' "$MAN" |
         sed 's/\\-/-/g'
 }
-for e in before after screens compare; do
-    line=$(example "$e")
+# command NAME: that line without its leading "evmbench "
+command_of() {
+    line=$(example "$1")
     case $line in
-    "evmbench "*) ;;
-    *) fail "man evmbench: no command line for check-example '$e' (got '$line')" ;;
+    "evmbench "*) echo "${line#evmbench }" ;;
+    *) echo "man evmbench: no command line for check-example '$1' (got '$line')" >"$tmp/err"
+       return 1 ;;
     esac
-    eval "cmd_$e=\${line#evmbench }"
-done
+}
+if ! { cmd_before=$(command_of before) && cmd_after=$(command_of after) &&
+        cmd_screens=$(command_of screens) && cmd_compare=$(command_of compare); }; then
+    fail "man evmbench lacks a line of the procedure"
+fi
 ok "man evmbench has the procedure's four command lines"
 
 # ev CMD MORE...: the page's command CMD (word-split as a shell would) with

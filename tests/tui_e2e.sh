@@ -882,10 +882,12 @@ expect '^tui-exit=0' "$UI_TIMEOUT" "menu: q quits with status 0 (no board)"
 # guide at the default tolerance.
 cdata="${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}"
 ck="$tmpdir/check"
-mkdir -p "$ck/data" "$ck/bin" &&
-    cp -R "$cdata/check/data/." "$ck/data/" && cp -R "$EVMBENCH_DATADIR/benches/soc" "$ck/data/soc" &&
-    cp -R "$EVMBENCH_DATADIR/themes" "$ck/data/themes" ||
+if ! { mkdir -p "$ck/data" "$ck/bin" && cp -R "$cdata/check/data/." "$ck/data/" &&
+        cp -R "$EVMBENCH_DATADIR/benches/soc" "$ck/data/soc" &&
+        cp -R "$EVMBENCH_DATADIR/themes" "$ck/data/themes"; }; then
     fail "check: cannot copy the fixture data"
+fi
+# shellcheck disable=SC2016  # the fake tool expands it when it runs
 printf '#!/bin/sh\ncat "$EVMBENCH_CHECK_VALUES"\n' >"$ck/bin/chk" && chmod 755 "$ck/bin/chk"
 ckenv="EVMBENCH_DATADIR='$ck/data' EVMBENCH_CHECK_VALUES='$ck/values' PATH='$ck/bin':\$PATH"
 ckstore="--results-dir '$ck/store'"
