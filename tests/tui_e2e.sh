@@ -934,12 +934,13 @@ keys q
 expect '^ Performance Guide categories' "$UI_TIMEOUT" "check: q goes back to home too"
 keys q
 expect '^tui-exit=0' "$UI_TIMEOUT" "check: q quits with status 0 (against the guide)"
+# --profile NAME in the screens is the same check with that profile; and
 # "latest" is the run before this one (the check at 1600 MT/s just above),
 # for its system as for its rows, though this check's own run is saved
 # before the verdict is drawn
-type_line "clear; env $ckenv ${WRAP:+$WRAP }'$BIN' --check --baseline latest --sysroot '$cdata/sysroots-sys/am62x-ddr1333' $ckstore; echo tui-exit=\$?"
+type_line "clear; env $ckenv ${WRAP:+$WRAP }'$BIN' --profile quick --baseline latest --sysroot '$cdata/sysroots-sys/am62x-ddr1333' $ckstore; echo tui-exit=\$?"
 expect '^ Check: the quick profile against baseline latest$' "$RUN_TIMEOUT" \
-    "check: against --baseline latest"
+    "check: --profile quick --baseline latest ends on the verdict too"
 screen | grep -Eq '^ System, baseline latest -> now: DDR 1600 -> 1333 MT/s \(clk_summary\)' &&
     screen | grep -Eq '^ AS FAST AS BEFORE: all 3 metrics compared with baseline latest are within'
 check $? "check: latest is the run before, for the system and the rows"
