@@ -19,6 +19,9 @@
 struct ui_options {
     const char *run;        /* open the live screen of this benchmark first */
     double updates_per_s;   /* live refresh limit; 0 = settings or 4 per second */
+    long line_budget;       /* bytes a second the frames nobody asked for
+                             * (live values, the demo) may send at most;
+                             * 0 = 1400 */
     const char *theme;      /* theme name or path; NULL = settings or "default" */
     const char *demo;       /* --demo: run this profile in a loop; NULL = no */
     /* --check, --profile: run this profile once and end on its verdict

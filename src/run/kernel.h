@@ -66,6 +66,9 @@ struct kernel {
                              * never just because its section runs */
     const char *provider;   /* "kernel" (NULL) or "tool": shown as provider:name */
     const void *data;       /* private data of data-driven kernels (tool recipes) */
+    const char *sdk;        /* the SDK whose guide sections it measures: NULL
+                             * or "linux" for the A cores under Linux, "mcu+"
+                             * for the R5F (a recipe's "sdk") */
 };
 
 /* All kernels built into this program (benches/kernels/registry.c). */
