@@ -18,6 +18,7 @@
 #include "app.h"
 #include "run/batch.h"
 #include "board/board.h"
+#include "store/check.h"
 #include "store/export.h"
 #include "run/kernel.h"
 #include "run/result.h"
@@ -25,6 +26,7 @@
 #include "store/store.h"
 #include "board/sysstate.h"
 #include "cli/cli_system.h"
+#include "common/units.h"
 #include "common/util.h"
 
 
@@ -85,7 +87,7 @@ static void line_on_sample(void *ctx, const struct run *run, size_t m, double v)
 {
     struct cli *c = ctx;
     snprintf(c->last_value, sizeof c->last_value, "%s %.6g %s", run->metrics[m].def->id, v,
-             run->metrics[m].def->unit);
+             unit_display(run->metrics[m].def->unit));
     status_draw(c, run, false);
 }
 
@@ -112,11 +114,11 @@ static void metric_line(struct cli *c, const struct result_row *row, const char 
                 row->error ? row->error : status_name(row->status));
     } else if (row->dev.has_ref) {
         fprintf(c->err, "evmbench: %s %s = %.6g %s (guide %.6g, %+.1f%%, %s)%s%s\n", row->bench,
-                row->metric, row->value, row->unit, row->ref_avg, row->dev.pct,
+                row->metric, row->value, unit_display(row->unit), row->ref_avg, row->dev.pct,
                 verdict_name(row->dev.verdict), fail ? " FAIL: " : "", fail ? fail : "");
     } else if (row->samples) {
         fprintf(c->err, "evmbench: %s %s = %.6g %s%s%s\n", row->bench, row->metric, row->value,
-                row->unit, fail ? " FAIL: " : "", fail ? fail : "");
+                unit_display(row->unit), fail ? " FAIL: " : "", fail ? fail : "");
     }
 }
 
@@ -613,6 +615,30 @@ static void print_run_json(struct cli *c, const struct app *a, const struct run_
     json_decref(o);
 }
 
+/* With --baseline, --fail-on-deviation or --check (the screens' check as
+ * lines, --ui line), text ends on the check's
+ * verdict in words (store/check.h): as fast as before or as the guide,
+ * what moved beyond the tolerance (--fail-on-deviation PCT, else
+ * --tolerance) and which way, and what changed in the system. */
+static void print_verdict(const struct cli *c, const struct app *a,
+                          const struct run_outcome *r, FILE *f)
+{
+    struct check_verdict v;
+    double pct = c->fail_pct > 0 ? c->fail_pct : a->tolerance_pct;
+    check_judge(&v, c->rows, c->base_rows ? c->baseline : NULL, pct);
+    char *summary = r->system_change ? NULL : sysstate_summary(r->system);
+    struct strbuf sb;
+    sb_init(&sb);
+    check_paragraph(&v, c->fail_pct > 0 ? "--fail-on-deviation"
+                                        : "--tolerance; no --fail-on-deviation: the exit "
+                                          "status does not depend on it",
+                    r->system_change ? r->system_change : summary, &sb);
+    fprintf(f, "\n%s", sb.buf);
+    sb_free(&sb);
+    free(summary);
+    check_free(&v);
+}
+
 /* The report after the run in the chosen format (text printed its rows
  * as they came: only the baseline table is left); false when the LAVA
  * lines could not be written to the kernel log. */
@@ -630,6 +656,8 @@ static bool print_report(struct cli *c, const struct app *a, const struct run_ou
         fprintf(f, "\nAgainst baseline %s\n", c->baseline);
         export_rows(f, "text", c->rows, c->fail_pct, NULL);
     }
+    if (cli_format_is(c, "text") && (c->baseline || c->fail_pct > 0 || c->check))
+        print_verdict(c, a, r, f);
     if (cli_format_is(c, "text") && r->run_id)
         fprintf(c->err, "evmbench: saved as run %s\n", r->run_id);
     return ok;
