@@ -17,32 +17,6 @@ static const char *str_of(json_t *row, const char *key)
     return s ? s : "";
 }
 
-static bool num_of(json_t *row, const char *key, double *v)
-{
-    json_t *j = json_object_get(row, key);
-    if (!json_is_number(j))
-        return false;
-    *v = json_number_value(j);
-    return true;
-}
-
-/* The rule's input for a row, as export_row_failure builds it. */
-static void row_input(json_t *row, struct fail_input *in, struct ref_value *ref)
-{
-    *ref = (struct ref_value){ 0 };
-    ref->present = num_of(row, "ref_avg", &ref->avg);
-    ref->has_min = num_of(row, "ref_min", &ref->min);
-    ref->has_max = num_of(row, "ref_max", &ref->max);
-    *in = (struct fail_input){
-        .dir = unit_direction(str_of(row, "unit")),
-        .value = NAN,
-        .with_baseline = json_object_get(row, "baseline_value") != NULL,
-        .ref = ref,
-    };
-    num_of(row, "value", &in->value);
-    in->has_baseline = num_of(row, "baseline_value", &in->baseline);
-}
-
 static void add_move(struct check_verdict *v, json_t *row, const struct fail_check *fc,
                      double value, bool worse)
 {
@@ -73,7 +47,7 @@ static void judge_row(struct check_verdict *v, json_t *row)
 {
     struct fail_input in;
     struct ref_value ref;
-    row_input(row, &in, &ref);
+    export_row_fail_input(row, &in, &ref);
     struct fail_check fc = deviation_fail_check(&in, v->pct);
     if (fc.basis == BASIS_NONE)
         return;

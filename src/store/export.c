@@ -51,23 +51,34 @@ static bool num_of(json_t *row, const char *key, double *v)
     return true;
 }
 
+void export_row_fail_input(json_t *row, struct fail_input *in, struct ref_value *ref)
+{
+    /* assignments, not an initializer that reads what it initializes: the
+     * order of the two is unspecified, so ref->avg could be zeroed after
+     * num_of stored it */
+    *ref = (struct ref_value){ 0 };
+    ref->present = num_of(row, "ref_avg", &ref->avg);
+    ref->has_min = num_of(row, "ref_min", &ref->min);
+    ref->has_max = num_of(row, "ref_max", &ref->max);
+    *in = (struct fail_input){
+        .dir = unit_direction(str_of(row, "unit")),
+        .value = NAN,
+        .with_baseline = json_object_get(row, "baseline_value") != NULL,
+        .ref = ref,
+    };
+    num_of(row, "value", &in->value);
+    in->has_baseline = num_of(row, "baseline_value", &in->baseline);
+}
+
 bool export_row_failure(json_t *row, double fail_pct, char *why, size_t n)
 {
     if (strcmp(str_of(row, "status"), "ok") != 0) {
         snprintf(why, n, "did not run");
         return true;
     }
-    struct ref_value ref = { .present = num_of(row, "ref_avg", &ref.avg) };
-    ref.has_min = num_of(row, "ref_min", &ref.min);
-    ref.has_max = num_of(row, "ref_max", &ref.max);
-    struct fail_input in = {
-        .dir = unit_direction(str_of(row, "unit")),
-        .value = NAN,
-        .with_baseline = json_object_get(row, "baseline_value") != NULL,
-        .ref = &ref,
-    };
-    num_of(row, "value", &in.value);
-    in.has_baseline = num_of(row, "baseline_value", &in.baseline);
+    struct ref_value ref;
+    struct fail_input in;
+    export_row_fail_input(row, &in, &ref);
     struct fail_check fc = deviation_fail_check(&in, fail_pct);
     if (!fc.fails)
         return false;
