@@ -286,6 +286,32 @@ START_TEST(run_profile_starts_only_the_kernels_it_needs)
 }
 END_TEST
 
+/* Two lines naming the same kernel: it measures what both ask for, and
+ * every row it measured is in the output. */
+START_TEST(run_profile_lines_add_up)
+{
+    char *path = profile_file("bench lmbench lat_syscall-null\n"
+                              "bench lat_syscall LAT_SYSCALL-open\n");
+    char *out, *err;
+    int rc = test_cli(&out, &err, "run", "--profile", path, "--iterations", "1", "--no-save",
+                      "--provider", "kernel", "--format", "json", NULL);
+    ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
+    json_t *j = json_loads(out, 0, NULL);
+    ck_assert_msg(j, "not JSON: %s", out);
+    json_t *rows = json_object_get(j, "results");
+    ck_assert_uint_eq(json_array_size(rows), 2);
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, 0), "metric")),
+                     "lat_syscall-null");
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, 1), "metric")),
+                     "lat_syscall-open");
+    json_decref(j);
+    free(out);
+    free(err);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
 /* A metric the line's benchmark cannot produce is a usage error at its
  * file and line, before anything runs. */
 START_TEST(run_profile_unknown_metric_is_an_error)
@@ -328,6 +354,7 @@ Suite *suite_select(void)
     tcase_add_test(tc, runner_holds_the_picked_metrics);
     tcase_add_test(tc, profile_picks_and_unknown);
     tcase_add_test(tc, run_profile_starts_only_the_kernels_it_needs);
+    tcase_add_test(tc, run_profile_lines_add_up);
     tcase_add_test(tc, run_profile_unknown_metric_is_an_error);
     suite_add_tcase(s, tc);
     return s;

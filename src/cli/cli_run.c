@@ -26,19 +26,6 @@
 #include "common/util.h"
 
 
-/* Whether a row is wanted: all of them, unless the profile's entry for
- * this kernel (by kernel or section name) lists the metrics it keeps. */
-static bool row_wanted(const struct cli *c, const struct run *run, const char *metric)
-{
-    for (size_t i = 0; c->profile_name && i < c->profile.n; i++) {
-        const struct profile_bench *b = &c->profile.benches[i];
-        if (strcasecmp(b->name, run->kernel->name) == 0 ||
-            strcasecmp(b->name, run->kernel->section) == 0)
-            return profile_bench_keeps(b, metric);
-    }
-    return true;
-}
-
 /* Line-mode sink: notes and one line per finished benchmark on stderr. */
 /* --- progress on stderr without the screens --------------------------------
  * On a terminal: one line, rewritten at most 4 times a second with '\r'
@@ -105,8 +92,6 @@ static void line_on_note(void *ctx, const struct run *run, const char *text)
 static void metric_lines(struct cli *c, const struct run *run)
 {
     for (size_t m = 0; m < run->nmetrics; m++) {
-        if (!row_wanted(c, run, run->metrics[m].def->id))
-            continue;
         struct result_row row;
         result_row_make(&row, run, m, &c->app->cmp);
         if (row.status != STATUS_OK) {
@@ -133,8 +118,6 @@ static void print_run_text(struct cli *c, const struct run *run)
     fprintf(c->run_out, "\n%s (%s)\n", run->kernel->section, id);
     result_print_text_header(c->run_out);
     for (size_t m = 0; m < run->nmetrics; m++) {
-        if (!row_wanted(c, run, run->metrics[m].def->id))
-            continue;
         struct result_row row;
         result_row_make(&row, run, m, &a->cmp);
         result_row_print_text(&row, c->run_out);
@@ -149,8 +132,6 @@ static void print_run_text(struct cli *c, const struct run *run)
 static void keep_rows(struct cli *c, const struct run *run)
 {
     for (size_t m = 0; m < run->nmetrics; m++) {
-        if (!row_wanted(c, run, run->metrics[m].def->id))
-            continue;
         struct result_row row;
         result_row_make(&row, run, m, &c->app->cmp);
         json_t *j = result_row_json(&row);

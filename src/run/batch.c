@@ -15,8 +15,10 @@ static void start_from_current(struct batch *b)
         struct diag d;
         diag_init(&d);
         struct run_options opt = b->opt;
-        opt.params.only = (const char *const *)b->only[b->current];
-        opt.params.nonly = b->nonly[b->current];
+        if (b->nonly) {
+            opt.params.only = (const char *const *)b->only[b->current];
+            opt.params.nonly = b->nonly[b->current];
+        }
         struct run *r = runner_start(b->kernels[b->current], &opt, b->sink,
                                      b->sink_ctx, &d);
         if (r) {
@@ -129,9 +131,10 @@ void batch_free(struct batch *b)
     for (size_t i = 0; i < b->n; i++) {
         runner_free(b->runs[i]);
         free(b->start_errors[i]);
-        for (size_t m = 0; m < b->nonly[i]; m++)
+        for (size_t m = 0; b->nonly && m < b->nonly[i]; m++)
             free(b->only[i][m]);
-        free(b->only[i]);
+        if (b->only)
+            free(b->only[i]);
     }
     free(b->only);
     free(b->nonly);
@@ -149,7 +152,7 @@ static double budget(const struct batch *b, size_t i)
     if (s <= 0)
         s = 1;
     /* a kernel measuring some of its metrics takes about their share */
-    if (b->nonly[i] && k->nmetrics > b->nonly[i])
+    if (b->nonly && b->nonly[i] && k->nmetrics > b->nonly[i])
         s *= (double)b->nonly[i] / (double)k->nmetrics;
     return s;
 }

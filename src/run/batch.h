@@ -27,7 +27,7 @@ struct batch {
     size_t ngroups;
     struct run_options opt;
     char ***only;               /* kernel i measures only these metrics */
-    size_t *nonly;              /* (0: all; see kernel_params.only) */
+    size_t *nonly;              /* (0, or nonly NULL: all; kernel_params.only) */
     const struct sink *sink;
     void *sink_ctx;
 };
