@@ -22,6 +22,7 @@
 #include "run/kernel.h"
 #include "run/result.h"
 #include "data/profile.h"
+#include "profile_run.h"
 #include "store/store.h"
 #include "common/util.h"
 
@@ -323,74 +324,6 @@ static int apply_baseline(struct cli *c)
     return 0;
 }
 
-/* The kernels a profile line names, whatever this board can run: the
- * kernel, or every kernel of the benchmark or of the category's
- * benchmarks (list has room for 256). */
-static size_t entry_kernels(const struct app *a, const struct profile_bench *pb,
-                            const struct kernel **list)
-{
-    const struct kernel *k = app_find_kernel(a, pb->name);
-    const struct cat_bench *b = catalog_find_bench(a->catalog, pb->name);
-    const struct cat_category *cat = catalog_find_category(a->catalog, pb->name);
-    size_t n = 0;
-    if (k)
-        list[n++] = k;
-    for (size_t i = 0; b && i < b->nkernels && n < 256; i++)
-        list[n++] = b->kernels[i];
-    for (size_t j = 0; !k && !b && cat && j < cat->nbenches; j++)
-        for (size_t i = 0; i < cat->benches[j]->nkernels && n < 256; i++)
-            list[n++] = cat->benches[j]->kernels[i];
-    return n;
-}
-
-/* What each kernel of a profile run measures: the metrics the profile's
- * lines that name it list (all, when one of them lists none). A kernel
- * left with none is dropped from ks. Returns the picks (NULL without a
- * profile); free with free_picks(). */
-static struct metric_pick *profile_picks(const struct cli *c, const struct app *a,
-                                         const struct kernel **ks, size_t *nk)
-{
-    if (!c->profile.n)
-        return NULL;
-    struct metric_pick *picks = xcalloc(*nk ? *nk : 1, sizeof *picks);
-    size_t kept = 0;
-    for (size_t i = 0; i < *nk; i++) {
-        const struct kernel *k = ks[i];
-        const char **ids = xcalloc(k->nmetrics ? k->nmetrics : 1, sizeof *ids);
-        size_t n = 0;
-        bool named = false, all = false;
-        for (size_t e = 0; e < c->profile.n && !all; e++) {
-            const struct kernel *list[256];
-            size_t nl = entry_kernels(a, &c->profile.benches[e], list);
-            bool covers = false;
-            for (size_t q = 0; q < nl; q++)
-                covers |= list[q] == k;
-            if (!covers)
-                continue;
-            named = true;
-            all = !c->profile.benches[e].nmetrics;
-            profile_bench_pick(&c->profile.benches[e], k, ids, &n);
-        }
-        if (named && !n) {
-            free(ids);
-            continue;           /* its line asks for metrics of other kernels */
-        }
-        ks[kept] = k;
-        picks[kept].ids = ids;
-        picks[kept].n = all || !named ? 0 : n;
-        kept++;
-    }
-    *nk = kept;
-    return picks;
-}
-
-static void free_picks(struct metric_pick *picks, size_t n)
-{
-    for (size_t i = 0; picks && i < n; i++)
-        free((void *)picks[i].ids);
-    free(picks);
-}
-
 /* run --profile NAME: the benchmarks of profile NAME (a shipped name or a
  * path), those that cannot run here left out with a note; a NAME that is
  * no profile but a benchmark or category runs that. Fills c->args. */
@@ -427,7 +360,7 @@ static int load_profile(struct cli *c, struct app *a, char ***names)
             return cli_usage_error(c, "%s:%d: no benchmark or category '%s' (see 'evmbench list')",
                                c->profile.path, pb->line, pb->name);
         const struct kernel *list[256];
-        const char *bad_metric = profile_bench_unknown(pb, list, entry_kernels(a, pb, list));
+        const char *bad_metric = profile_run_unknown_metric(a, pb);
         if (bad_metric)
             return cli_usage_error(c, "%s:%d: %s cannot measure '%s': no metric of it has "
                                    "that id (see 'evmbench refs')", c->profile.path, pb->line,
@@ -689,11 +622,11 @@ int cli_cmd_run(struct cli *c, struct app *a)
     size_t nk;
     if (rc || (rc = resolve_benches(c, a, &ks, &nk)))
         return rc;
-    struct metric_pick *picks = profile_picks(c, a, ks, &nk);
+    struct metric_pick *picks = profile_run_picks(a, &c->profile, ks, &nk);
     FILE *f = cli_open_output(c);
     struct run_outcome r = { .opt = a->run_opts };
     if (!f || setup_kmsg(c, f, &r.kfd)) {
-        free_picks(picks, nk);
+        profile_run_free_picks(picks, nk);
         free(ks);
         if (f)
             cli_close_output(c, f);
@@ -703,7 +636,7 @@ int cli_cmd_run(struct cli *c, struct app *a)
         fprintf(f, "Board: %s\nReference: %s\n", a->board.name ? a->board.name : "unknown",
                 a->ref_board ? a->ref_board : "none (choose a guide column with --board KEY)");
     run_batch(c, a, ks, picks, nk, f, &r);
-    free_picks(picks, nk);
+    profile_run_free_picks(picks, nk);
     bool failed = r.failed;
     if (!print_report(c, a, &r, f))
         failed = true;
