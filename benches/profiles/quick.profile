@@ -1,6 +1,6 @@
 # quick.profile - the sanity check after a DDR or clock change: memory
 # bandwidth and latency from L1 to DRAM, OS latency, the CPU and its clock.
-# About @AFTER@ s on a 2-core x86 PC with the quick budget (@BEFORE@ s when
+# About 5.5 s on a shared 2-core x86 PC with the quick budget (16 s when
 # the metric lists only filtered the output). `evmbench run --profile
 # quick` runs it once, `evmbench --demo` in a loop.
 #
