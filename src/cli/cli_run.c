@@ -23,25 +23,13 @@
 #include "run/kernel.h"
 #include "run/result.h"
 #include "data/profile.h"
+#include "profile_run.h"
 #include "store/store.h"
 #include "board/sysstate.h"
 #include "cli/cli_system.h"
 #include "common/units.h"
 #include "common/util.h"
 
-
-/* Whether a row is wanted: all of them, unless the profile's entry for
- * this kernel (by kernel or section name) lists the metrics it keeps. */
-static bool row_wanted(const struct cli *c, const struct run *run, const char *metric)
-{
-    for (size_t i = 0; c->profile_name && i < c->profile.n; i++) {
-        const struct profile_bench *b = &c->profile.benches[i];
-        if (strcasecmp(b->name, run->kernel->name) == 0 ||
-            strcasecmp(b->name, run->kernel->section) == 0)
-            return profile_bench_keeps(b, metric);
-    }
-    return true;
-}
 
 /* Line-mode sink: notes and one line per finished benchmark on stderr. */
 /* --- progress on stderr without the screens --------------------------------
@@ -161,8 +149,6 @@ static void file_run(struct cli *c, const struct run *run)
         result_print_text_header(c->run_out);
     }
     for (size_t m = 0; m < run->nmetrics; m++) {
-        if (!row_wanted(c, run, run->metrics[m].def->id))
-            continue;
         struct result_row row;
         result_row_make(&row, run, m, &c->app->cmp);
         json_t *j = keep_row(c, &row);
@@ -410,6 +396,11 @@ static int load_profile(struct cli *c, struct app *a, char ***names)
             return cli_usage_error(c, "%s:%d: no benchmark or category '%s' (see 'evmbench list')",
                                c->profile.path, pb->line, pb->name);
         const struct kernel *list[256];
+        const char *bad_metric = profile_run_unknown_metric(a, pb);
+        if (bad_metric)
+            return cli_usage_error(c, "%s:%d: %s cannot measure '%s': no metric of it has "
+                                   "that id (see 'evmbench refs')", c->profile.path, pb->line,
+                                   pb->name, bad_metric);
         size_t can = k ? app_kernel_available(k) : 0;
         if (!k && b) {
             size_t got = app_bench_kernels(a, b, list);
@@ -519,7 +510,8 @@ static void system_against_baseline(struct cli *c, struct run_outcome *o, FILE *
 
 /* Runs the kernels with the line sink: the text rows to f as each run
  * ends, every row into c->rows and the store; fills o. */
-static void run_batch(struct cli *c, struct app *a, const struct kernel **ks, size_t nk, FILE *f,
+static void run_batch(struct cli *c, struct app *a, const struct kernel **ks,
+                      const struct metric_pick *picks, size_t nk, FILE *f,
                       struct run_outcome *o)
 {
     /* CPU-bound kernels: check the conditions first, compare at the clock
@@ -536,7 +528,7 @@ static void run_batch(struct cli *c, struct app *a, const struct kernel **ks, si
     c->status_tty = efd >= 0 && isatty(efd);
     c->batch_started = now_seconds();
     utc_time(o->started, sizeof o->started, UTC_ISO8601);
-    struct batch *batch = batch_start(ks, nk, &o->opt, &line_sink, c);
+    struct batch *batch = batch_start_picked(ks, picks, nk, &o->opt, &line_sink, c);
     c->batch = batch;
     batch_wait(batch, -1);
     status_clear(c);
@@ -763,9 +755,11 @@ int cli_cmd_run(struct cli *c, struct app *a)
         free(ks);
         return 1;
     }
+    struct metric_pick *picks = profile_run_picks(a, &c->profile, ks, &nk);
     FILE *f = cli_open_output(c);
     struct run_outcome r = { .opt = a->run_opts };
     if (!f || setup_kmsg(c, f, &r.kfd)) {
+        profile_run_free_picks(picks, nk);
         free(ks);
         json_decref(c->base_rows);
         c->base_rows = NULL;
@@ -783,7 +777,8 @@ int cli_cmd_run(struct cli *c, struct app *a)
                 a->ref_board ? a->ref_board : "none (choose a guide column with --board KEY)");
         print_match_warning(f, &r.match);
     }
-    run_batch(c, a, ks, nk, f, &r);
+    run_batch(c, a, ks, picks, nk, f, &r);
+    profile_run_free_picks(picks, nk);
     bool failed = r.failed;
     if (!print_report(c, a, &r, f))
         failed = true;
