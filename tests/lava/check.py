@@ -184,6 +184,33 @@ def refs_for(value):
     }
 
 
+def fail_job(args, base, attempt):
+    """Job 2 with dhrystone_per_mhz's reference at 2 x base; its measurement
+    when that came out 1.6 x base or more (a pass is then right, and the
+    fail is not shown: run again), else None."""
+    name = "fail" if attempt == 1 else "fail-again"
+    refs = os.path.join(args.work, name + "-refs.json")
+    with open(refs, "w") as f:
+        json.dump(refs_for(base), f, indent=1)
+    entries = run_job(args, name, {"BENCHMARKS": "dhrystone", "BOARD": "am62xx_sk-fs",
+                                   "REFS": "/check-refs.json", "FAIL_ON_DEVIATION": "20",
+                                   "LAVA_KMSG": "no", "RESULTS_DIR": "/tmp/evmbench"},
+                      refs=refs)
+    job_result(name, entries)
+    cases = cases_of(entries)
+    value = measurement(cases.get(FAIL_METRIC, {}))
+    if attempt == 1 and value is not None and value >= 1.6 * base:
+        print("note: %s measured %.4g, %.0f %% above job 1's %.4g (the host sped up): "
+              "a pass is right; again with %.4g as the basis" %
+              (FAIL_METRIC, value, 100 * (value / base - 1), base, value))
+        return value
+    check_case(name, cases, FAIL_METRIC, "fail")
+    for cid in ("dhrystone.cpu_clock", "dhrystone.dhrystone_per_second"):
+        check_case(name, cases, cid, "pass")
+    check_case(name, cases, "evmbench-exit", "fail", with_number=False)
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser()
     for opt in ("--src", "--images", "--work", "--evmbench"):
@@ -225,24 +252,14 @@ def main():
     base = values.get(FAIL_METRIC)
     if not base or base <= 0:
         fail("no %s from job 1: job 2 cannot be made" % FAIL_METRIC)
-    else:
-        refs = os.path.join(args.work, "refs.json")
-        with open(refs, "w") as f:
-            json.dump(refs_for(base), f, indent=1)
-        entries = run_job(args, "fail", {"BENCHMARKS": "dhrystone", "BOARD": "am62xx_sk-fs",
-                                         "REFS": "/check-refs.json", "FAIL_ON_DEVIATION": "20",
-                                         "LAVA_KMSG": "no", "RESULTS_DIR": "/tmp/evmbench"},
-                          refs=refs)
-        job_result("fail", entries)
-        cases = cases_of(entries)
-        value = check_case("fail", cases, FAIL_METRIC, "fail")
-        if value is not None and value >= 1.6 * base:
-            print("note: %s measured %.3g, %.0f %% above job 1's %.3g: the host sped up" %
-                  (FAIL_METRIC, value, 100 * (value / base - 1), base))
-        for cid in ("dhrystone.cpu_clock", "dhrystone.dhrystone_per_second"):
-            check_case("fail", cases, cid, "pass")
-        check_case("fail", cases, "evmbench-exit", "fail", with_number=False)
-
+    # An emulated CPU's speed follows the host's load: when job 2 measures
+    # 1.6 x the basis or more, its reference is no longer 50 % above it and
+    # evmbench rightly passes the metric; the job is then run once more
+    # with that measurement as the basis.
+    attempt = 1
+    while base and base > 0 and attempt <= 2:
+        base = fail_job(args, base, attempt)
+        attempt += 1
     print("check-lava: %d failure(s), %.0f s" % (len(failures), time.monotonic() - started))
     return 1 if failures else 0
 
