@@ -14,6 +14,8 @@ must be recorded as fail with its measurement, the other dhrystone metrics
 measurements of the same run, so it does not follow the load of the machine
 that emulates the board.
 
+Also: the job templates of contrib/lava/jobs/ are valid LAVA jobs.
+
 lava-run exits 0 even when test cases fail: the check reads the cases from
 its log (one YAML flow map a line, with '!' tags).
 
@@ -211,12 +213,28 @@ def fail_job(args, base, attempt):
     return None
 
 
+def validate_templates(src):
+    """The board farm's job templates against lava-dispatcher's job schema
+    (strict: an unknown key is an error)."""
+    from lava_common.schemas import validate
+    folder = os.path.join(src, "contrib/lava/jobs")
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name)) as f:
+            job = yaml.safe_load(f)
+        try:
+            validate(job, strict=True)
+            ok("contrib/lava/jobs/%s: a valid LAVA job (%s)" % (name, job["device_type"]))
+        except Exception as exc:  # voluptuous' Invalid and its kin
+            fail("contrib/lava/jobs/%s: %s" % (name, exc))
+
+
 def main():
     ap = argparse.ArgumentParser()
     for opt in ("--src", "--images", "--work", "--evmbench"):
         ap.add_argument(opt, required=True)
     args = ap.parse_args()
     started = time.monotonic()
+    validate_templates(args.src)
 
     want = expected_metrics(args.evmbench)
     entries = run_job(args, "quick", {"PROFILE": "quick", "LAVA_KMSG": "auto",

@@ -59,5 +59,6 @@ bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 
 EVMBENCH_STATIC_BIN=$bin EVMBENCH_BOARD_CACHE=${EVMBENCH_BOARD_CACHE:-$build/debs} \
     sh "$src/tests/board/mkimage.sh" "$work/images" am625
-python3 "$src/tests/lava/check.py" --src "$src" --images "$work/images" --work "$work" \
+# Debian's python3: lava-dispatcher's modules and python3-yaml are its own
+/usr/bin/python3 "$src/tests/lava/check.py" --src "$src" --images "$work/images" --work "$work" \
     --evmbench "$native"
