@@ -438,6 +438,8 @@ START_TEST(bad_recipes)
     ck_assert(has_msg(&d, "tools/bad.json: benchmarks[6].patterns[1]: metric \"x\" has unit "
                           "\"ms\" here and \"us\" elsewhere"));
     ck_assert(has_msg(&d, "tools/bad.json: benchmarks[7].stream: must be"));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[7].sdk: must be \"linux\" or \"mcu+\""));
+    ck_assert_str_eq(recipe_sdk(recipe_find(set, "good")), "linux");   /* the default */
     ck_assert(has_msg(&d, "tools/bad.json: benchmarks[7].patterns[0]: unknown member \"scael\""));
     ck_assert(has_msg(&d, "tools/bad.json: benchmarks[1]: benchmark \"bad_regex\" skipped"));
     ck_assert(has_msg(&d, "tools/bad.json: benchmarks[8].patterns[0].scale[0]: unknown name "

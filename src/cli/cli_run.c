@@ -18,6 +18,7 @@
 #include "app.h"
 #include "run/batch.h"
 #include "board/board.h"
+#include "store/check.h"
 #include "store/export.h"
 #include "run/kernel.h"
 #include "run/result.h"
@@ -25,6 +26,7 @@
 #include "store/store.h"
 #include "board/sysstate.h"
 #include "cli/cli_system.h"
+#include "common/units.h"
 #include "common/util.h"
 
 
@@ -85,7 +87,7 @@ static void line_on_sample(void *ctx, const struct run *run, size_t m, double v)
 {
     struct cli *c = ctx;
     snprintf(c->last_value, sizeof c->last_value, "%s %.6g %s", run->metrics[m].def->id, v,
-             run->metrics[m].def->unit);
+             unit_display(run->metrics[m].def->unit));
     status_draw(c, run, false);
 }
 
@@ -112,11 +114,11 @@ static void metric_line(struct cli *c, const struct result_row *row, const char 
                 row->error ? row->error : status_name(row->status));
     } else if (row->dev.has_ref) {
         fprintf(c->err, "evmbench: %s %s = %.6g %s (guide %.6g, %+.1f%%, %s)%s%s\n", row->bench,
-                row->metric, row->value, row->unit, row->ref_avg, row->dev.pct,
+                row->metric, row->value, unit_display(row->unit), row->ref_avg, row->dev.pct,
                 verdict_name(row->dev.verdict), fail ? " FAIL: " : "", fail ? fail : "");
     } else if (row->samples) {
         fprintf(c->err, "evmbench: %s %s = %.6g %s%s%s\n", row->bench, row->metric, row->value,
-                row->unit, fail ? " FAIL: " : "", fail ? fail : "");
+                unit_display(row->unit), fail ? " FAIL: " : "", fail ? fail : "");
     }
 }
 
@@ -441,6 +443,8 @@ static int load_profile(struct cli *c, struct app *a, char ***names)
 
 /* What a run leaves for its report: when, its id in the store, whether
  * anything failed, whether --baseline could be applied. */
+#define MATCH_CLOCK_S   0.1     /* the clock measured for the board check */
+
 struct run_outcome {
     struct run_options opt;     /* as the batch ran */
     struct cpu_watch watch;
@@ -450,6 +454,7 @@ struct run_outcome {
     int kfd;                    /* --lava-kmsg's descriptor, or -1 */
     json_t *system;             /* the system record (board/sysstate.h) */
     char *system_change;        /* --baseline: what differs from its system */
+    struct board_match match;   /* the board against the guide's (doubts) */
 };
 
 /* --lava-kmsg with --format lava: opens the path; when it cannot be
@@ -611,9 +616,34 @@ static void print_run_json(struct cli *c, const struct app *a, const struct run_
     json_object_set(o, "system", r->system ? r->system : json_null());
     json_object_set_new(o, "system_change", r->system_change ? json_string(r->system_change)
                                                              : json_null());
+    json_object_set_new(o, "match", board_match_to_json(&r->match));
     json_object_set_new(o, "results", json_incref(c->rows));
     cli_dump_json(o, f);
     json_decref(o);
+}
+
+/* With --baseline, --fail-on-deviation or --check (the screens' check as
+ * lines, --ui line), text ends on the check's
+ * verdict in words (store/check.h): as fast as before or as the guide,
+ * what moved beyond the tolerance (--fail-on-deviation PCT, else
+ * --tolerance) and which way, and what changed in the system. */
+static void print_verdict(const struct cli *c, const struct app *a,
+                          const struct run_outcome *r, FILE *f)
+{
+    struct check_verdict v;
+    double pct = c->fail_pct > 0 ? c->fail_pct : a->tolerance_pct;
+    check_judge(&v, c->rows, c->base_rows ? c->baseline : NULL, pct);
+    char *summary = r->system_change ? NULL : sysstate_summary(r->system);
+    struct strbuf sb;
+    sb_init(&sb);
+    check_paragraph(&v, c->fail_pct > 0 ? "--fail-on-deviation"
+                                        : "--tolerance; no --fail-on-deviation: the exit "
+                                          "status does not depend on it",
+                    r->system_change ? r->system_change : summary, &sb);
+    fprintf(f, "\n%s", sb.buf);
+    sb_free(&sb);
+    free(summary);
+    check_free(&v);
 }
 
 /* The report after the run in the chosen format (text printed its rows
@@ -633,6 +663,8 @@ static bool print_report(struct cli *c, const struct app *a, const struct run_ou
         fprintf(f, "\nAgainst baseline %s\n", c->baseline);
         export_rows(f, "text", c->rows, c->fail_pct, NULL);
     }
+    if (cli_format_is(c, "text") && (c->baseline || c->fail_pct > 0 || c->check))
+        print_verdict(c, a, r, f);
     if (cli_format_is(c, "text") && r->run_id)
         fprintf(c->err, "evmbench: saved as run %s\n", r->run_id);
     return ok;
@@ -696,6 +728,15 @@ static bool beyond_deviation(const struct cli *c)
     return beyond;
 }
 
+/* Above the results: the board is not the one the guide measured. */
+static void print_match_warning(FILE *f, const struct board_match *m)
+{
+    char *w = board_match_warning(m);
+    if (w)
+        board_print_field(f, "Warning", w);
+    free(w);
+}
+
 /* run --profile NAME: runs the profile's benchmarks. */
 static int run_profile(struct cli *c, struct app *a)
 {
@@ -739,9 +780,16 @@ int cli_cmd_run(struct cli *c, struct app *a)
             cli_close_output(c, f);
         return 1;
     }
-    if (cli_format_is(c, "text"))
+    if (a->ref_board) {
+        const char *from = NULL;
+        double mhz = board_clock(&a->board, a->sysroot, MATCH_CLOCK_S, &from);
+        app_board_match(a, mhz, from, &r.match);
+    }
+    if (cli_format_is(c, "text")) {
         fprintf(f, "Board: %s\nReference: %s\n", a->board.name ? a->board.name : "unknown",
                 a->ref_board ? a->ref_board : "none (choose a guide column with --board KEY)");
+        print_match_warning(f, &r.match);
+    }
     run_batch(c, a, ks, nk, f, &r);
     bool failed = r.failed;
     if (!print_report(c, a, &r, f))
@@ -757,6 +805,7 @@ int cli_cmd_run(struct cli *c, struct app *a)
     json_decref(r.system);
     free(r.system_change);
     app_cpu_watch_free(&r.watch);
+    board_match_free(&r.match);
     free(ks);
     rc = cli_close_output(c, f);
     if (failed)

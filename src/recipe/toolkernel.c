@@ -54,6 +54,7 @@ size_t toolkernel_build(const struct recipe_set *set, const struct kernel ***out
         t->k = (struct kernel){
             .name = recipe_name(b),
             .section = recipe_section(b),
+            .sdk = recipe_sdk(b),
             .description = t->description,
             .metrics = t->metrics,
             .nmetrics = nm,

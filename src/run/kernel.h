@@ -36,6 +36,10 @@ struct kernel_params {
     int threads;            /* worker threads of multi-threaded kernels
                              * (stream-threads); 0 = all online CPUs. The
                              * guide's rows are always single-threaded. */
+    size_t cache_bytes;     /* the caches a memory kernel must outgrow (cpu0's
+                             * data and unified caches, summed); 0 unknown */
+    const char *cache_from; /* where cache_bytes comes from, for the notes
+                             * ("sysfs: L1d 32K + L2 512K"); NULL with 0 */
 };
 
 struct kernel_metric {
@@ -66,6 +70,9 @@ struct kernel {
                              * never just because its section runs */
     const char *provider;   /* "kernel" (NULL) or "tool": shown as provider:name */
     const void *data;       /* private data of data-driven kernels (tool recipes) */
+    const char *sdk;        /* the SDK whose guide sections it measures: NULL
+                             * or "linux" for the A cores under Linux, "mcu+"
+                             * for the R5F (a recipe's "sdk") */
 };
 
 /* All kernels built into this program (benches/kernels/registry.c). */

@@ -10,6 +10,7 @@
 #include "data/refdb.h"
 #include "run/deviation.h"
 #include "run/result.h"
+#include "common/units.h"
 #include "common/util.h"
 
 bool export_format_known(const char *name)
@@ -149,10 +150,10 @@ static void print_text(FILE *out, json_t *rows, double fail_pct)
         }
         if (with_base)
             fprintf(out, "%-*s %10s %-8.8s %10s %8s %8s %s\n", w, name, measured,
-                    str_of(row, "unit"), ref, dev, base, verdict);
+                    unit_display(str_of(row, "unit")), ref, dev, base, verdict);
         else
             fprintf(out, "%-*s %10s %-8.8s %10s %8s %s\n", w, name, measured,
-                    str_of(row, "unit"), ref, dev, verdict);
+                    unit_display(str_of(row, "unit")), ref, dev, verdict);
         double peak, pct;
         if (num_of(row, "ddr_peak_mbs", &peak) && num_of(row, "ddr_peak_pct", &pct))
             result_print_peak_line(out, pct, peak);
@@ -199,7 +200,11 @@ static void print_csv(FILE *out, json_t *rows)
                 snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(v));
             else if (json_is_real(v))
                 snprintf(buf, sizeof buf, "%.10g", json_real_value(v));
-            export_csv_field(out, json_is_string(v) ? json_string_value(v) : buf, c + 1 == n);
+            const char *text = json_is_string(v) ? json_string_value(v) : buf;
+            /* the unit as a person reads it (units.h); JSON keeps the raw one */
+            if (strcmp(cols[c], "unit") == 0)
+                text = unit_display(text);
+            export_csv_field(out, text, c + 1 == n);
         }
     }
 }
@@ -332,7 +337,7 @@ static void print_junit(FILE *out, json_t *rows, double fail_pct, const char *su
         char line[200] = "not measured";
         double v, r;
         if (num_of(row, "value", &v))
-            snprintf(line, sizeof line, "%.10g %s", v, str_of(row, "unit"));
+            snprintf(line, sizeof line, "%.10g %s", v, unit_display(str_of(row, "unit")));
         xml_text(out, line);
         if (num_of(row, "ref_avg", &r)) {
             snprintf(line, sizeof line, ", reference %.10g", r);
