@@ -294,7 +294,9 @@ static int open_kmsg(struct cli *c)
 }
 
 /* Each LAVA line is one write to the kernel log, so kernel messages on the
- * same serial console cannot split it. Closes fd. */
+ * same serial console cannot split it, and each through an open of its
+ * own: the kernel drops, without an error, writes beyond 10 in 5 s on one
+ * open /dev/kmsg (printk.devkmsg=ratelimit, its default). Closes fd. */
 static int lava_to_kmsg(struct cli *c, json_t *rows, int fd)
 {
     char *text;
@@ -308,13 +310,18 @@ static int lava_to_kmsg(struct cli *c, json_t *rows, int fd)
         if (!nl)
             break;
         size_t n = (size_t)(nl - line) + 1;
-        if (write(fd, line, n) != (ssize_t)n) {
+        if (line != text) {         /* a new open: a new rate-limit budget */
+            close(fd);
+            fd = open_kmsg(c);
+        }
+        if (fd < 0 || write(fd, line, n) != (ssize_t)n) {
             fprintf(c->err, "evmbench: %s: %s\n", c->kmsg, strerror(errno));
             rc = -1;
             break;
         }
     }
-    close(fd);
+    if (fd >= 0)
+        close(fd);
     free(text);
     return rc;
 }
