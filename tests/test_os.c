@@ -203,7 +203,12 @@ START_TEST(quick_run_is_clean)
     int before = count_children();
     struct run_events e;
     int rc = run_kernel(name, &e);
-    ck_assert_msg(rc == 0, "%s failed: %s", name, e.fail_text ? e.fail_text : "?");
+    /* a loaded machine can drown every one of lat_ctx's differences */
+    bool all_noise = true;
+    for (size_t i = 0; i < e.k->nmetrics; i++)
+        all_noise &= noise_failure(&e, i);
+    ck_assert_msg(rc == 0 || all_noise, "%s failed: %s", name,
+                  e.fail_text ? e.fail_text : "?");
     for (size_t i = 0; i < e.k->nmetrics; i++) {
         if (noise_failure(&e, i))
             continue;
