@@ -12,6 +12,7 @@
 
 #include "run/batch.h"
 #include "run/deviation.h"
+#include "run/result.h"
 #include "run/runner.h"
 #include "suites.h"
 #include "common/util.h"
@@ -328,6 +329,26 @@ START_TEST(latency_never_zero_or_negative)
     ck_assert_int_eq(c.sample, 4);              /* 3 of beta, 1 of alpha */
     ck_assert(!run->metrics[0].failed);
     ck_assert_uint_eq(run->metrics[0].stats.count, 1);
+    /* the row every view (the live screen's min column) and report is made of */
+    struct compare cmp = { 0 };
+    struct result_row row;
+    result_row_make(&row, run, 1, &cmp);
+    ck_assert_msg(row.min > 0 && row.value > 0, "min %g, value %g", row.min, row.value);
+    json_t *j = result_row_json(&row);
+    ck_assert(json_number_value(json_object_get(j, "min")) > 0);
+    json_decref(j);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(f);
+    result_row_print_text(&row, NULL, f);
+    fclose(f);
+    char *nl = strchr(text, '\n');             /* the row; the reason follows */
+    if (nl)
+        *nl = '\0';
+    ck_assert_msg(!strstr(text, " -") && strstr(text, " 12.00 us"), "%s", text);
+    free(text);
+    ck_assert_ptr_nonnull(row.error);
     runner_free(run);
 
     /* which units are durations */
