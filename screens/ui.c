@@ -958,8 +958,12 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)
     if (!ui->line.msg[0] && a->diag.n)
         ui_message(ui, ROLE_ERROR, "%s%s", a->diag.msgs[0],
                    a->diag.n > 1 ? " (more: evmbench refs)" : "");
+    /* a check needs its baseline: one that cannot be loaded stops it */
+    bool base_ok = !ui->opt->baseline || job_set_baseline(&ui->job, ui->opt->baseline);
     if (ui->opt->demo)
         demo_start(ui, ui->opt->demo);
+    else if (ui->opt->check && base_ok)
+        demo_start_check(ui, ui->opt->check);
     else if (ui->opt->run)
         open_initial_run(ui, ui->opt->run);
 

@@ -86,6 +86,8 @@ struct demo {
     size_t pass_first;              /* the job's first batch of this pass */
     double until;                   /* when the phase ends */
     bool quick_before;              /* the budget to restore when it stops */
+    bool once;                      /* --check: one pass, no comparisons, the
+                                     * verdict at the end */
 };
 
 struct ui {
@@ -158,6 +160,10 @@ void term_load_theme(struct ui *ui);
 void demo_start(struct ui *ui, const char *profile);
 /* Restores the budget; the screens stay. */
 void demo_stop(struct ui *ui);
+/* --check, --profile NAME: the profile's benchmarks once, each result
+ * shown briefly, then the summary with the verdict (ui->opt's baseline
+ * and fail_pct); the screens stay there. */
+void demo_start_check(struct ui *ui, const char *profile);
 /* Moves the demo on: result, comparison, next benchmark. */
 void demo_tick(struct ui *ui, double now);
 /* Milliseconds until the demo moves on by itself; -1 when it waits for

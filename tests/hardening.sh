@@ -929,5 +929,26 @@ grep -A2 '^copy ' "$tmp/out" | grep -q '^  reference, guide line 12: a guess: 1 
     ok "guide: a run names a reference placed by a guess below its row" ||
     fail "a run's reference placed by a guess is not named (status $st)"
 
+# --- profiles ---
+# A profile's metric list is what runs: an id its benchmark cannot produce
+# is refused at its file and line before anything runs (it used to run the
+# whole of bw_mem and print an empty table), and a line naming a section
+# starts only the kernels that measure what it lists.
+printf 'bench stream copy\n# a size bw_mem has not\nbench bw_mem bw_mem-rd-32mb\n' \
+    >"$tmp/bad.profile"
+ev run --profile "$tmp/bad.profile" --no-save
+expect_fail 2 "bad.profile:3: bw_mem cannot measure 'bw_mem-rd-32mb'" \
+    "a profile metric its benchmark cannot produce is a usage error at its line"
+if grep -q finished "$tmp/err"; then fail "... and nothing ran"; else ok "... and nothing ran"; fi
+printf 'budget quick\nbench lmbench lat_syscall-null\n' >"$tmp/one.profile"
+ev run --profile "$tmp/one.profile" --iterations 1 --no-save --provider kernel
+expect_ok "a profile line naming a section runs"
+if [ "$(grep -c 'finished in' "$tmp/err")" -eq 1 ] && grep -q 'lat_syscall finished' "$tmp/err" &&
+    [ "$(grep -c '^lat_syscall-' "$tmp/out")" -eq 1 ]; then
+    ok "... only the kernel of the metric it lists, one row"
+else
+    fail "a profile line naming a section started kernels it lists no metric of"
+fi
+
 echo "hardening: all $n checks passed"
 exit 0

@@ -388,6 +388,8 @@ START_TEST(run_text_fits_80_columns)
     ck_assert_int_eq(o.rc, 0);
     ck_assert_ptr_nonnull(strstr(o.out, "copy"));
     ck_assert_ptr_nonnull(strstr(o.out, factor == 1 ? "1838.92" : factor < 1 ? "1.84" : "1838920"));
+    /* the unit as the screens spell it (common/units.h), not the guide's */
+    ck_assert_msg(strstr(o.out, " MB/s ") && !strstr(o.out, "mb/s"), "%s", o.out);
     assert_fits_80(o.out);
     outcome_free(&o);
     if (factor != 1)
@@ -693,7 +695,8 @@ START_TEST(options_that_do_not_apply_are_usage_errors)
         { { "list", "--rounds", "3" }, { "--rounds is for 'selfcheck'", "not for 'list'" } },
         { { "refs", "--peer", "x" }, { "--peer", "not for 'refs'" } },
         { { "import-guide", "--profile", "quick", "x.txt" }, { "--profile", "'import-guide'" } },
-        { { "sysinfo", "--baseline", "b" }, { "--baseline is for 'run'", "not for 'sysinfo'" } },
+        { { "sysinfo", "--baseline", "b" },
+          { "--baseline is for the screens or 'run'", "not for 'sysinfo'" } },
         { { "results", "list", "--tool", "stream" },
           { "--tool is for 'results import'", "not for 'results list'" } },
         { { "run", "stream", "--keep", "3" }, { "--keep", "not for 'run'" } },

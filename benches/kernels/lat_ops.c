@@ -151,7 +151,7 @@ static const kb_fn ops_bodies[OPS_NROWS] = {
 
 struct ops_sample_ctx {
     struct report *r;
-    const char *id;
+    const char *id;             /* NULL: measured, not reported (p->only) */
     bool net;                   /* a helper operation is subtracted: the
                                    row is reported once, after the run */
     struct stats raw;           /* samples before the subtraction */
@@ -162,9 +162,22 @@ static void ops_sample(void *ctx, const struct kb_interval *iv)
     struct ops_sample_ctx *s = ctx;
     double ns = kb_per_op(iv) * 1e9 / OPS_PER_UNIT;
     stats_push(&s->raw, ns);
-    if (s->net)
+    if (s->net || !s->id)
         return;
     report_sample(s->r, s->id, ns);
+}
+
+/* Whether row i is timed under p->only: when wanted, and a bit row also
+ * when its mod row is (mod's latency is net of bit's). */
+static bool ops_timed(const struct kernel_params *p, int i)
+{
+    if (kernel_wants(p, ops_metrics[i].id))
+        return true;
+    if (i == OPS_INT_BIT)
+        return kernel_wants(p, ops_metrics[OPS_INT_MOD].id);
+    if (i == OPS_I64_BIT)
+        return kernel_wants(p, ops_metrics[OPS_I64_MOD].id);
+    return false;
 }
 
 static int ops_run(const struct kernel_params *p, struct report *r)
@@ -172,14 +185,18 @@ static int ops_run(const struct kernel_params *p, struct report *r)
     struct kb_opts o;
     kb_opts_for(&o, p, KB_BUDGET_MEM, 0);
     double bit_ns[2] = { 0, 0 };        /* int, int64 */
-    int ok = 0;
+    int ok = 0, total = 0, done = 0;
+    for (int i = 0; i < OPS_NROWS; i++)
+        total += ops_timed(p, i);
 
     for (int i = 0; i < OPS_NROWS; i++) {
         bool is_bit = i == OPS_INT_BIT || i == OPS_I64_BIT;
         bool is_mod = i == OPS_INT_MOD || i == OPS_I64_MOD;
         int wide = i >= OPS_I64_BIT;
+        if (!ops_timed(p, i))
+            continue;
         struct ops_sample_ctx s = {
-            .r = r, .id = ops_metrics[i].id,
+            .r = r, .id = kernel_wants(p, ops_metrics[i].id) ? ops_metrics[i].id : NULL,
             .net = is_mod,
         };
         stats_init(&s.raw);
@@ -188,21 +205,23 @@ static int ops_run(const struct kernel_params *p, struct report *r)
         so.cb_ctx = &s;
         struct kb_result res;
         char err[256] = "";
-        if (is_mod && !(bit_ns[wide] > 0))
-            report_fail(r, s.id, "no time of the bit operation to subtract (see %s)",
-                        ops_metrics[wide ? OPS_I64_BIT : OPS_INT_BIT].id);
-        else if (kb_measure(ops_bodies[i], NULL, &so, &res, err, sizeof err) < 0)
-            report_fail(r, s.id, "%s", err);
-        else {
+        if (is_mod && !(bit_ns[wide] > 0)) {
+            if (s.id)
+                report_fail(r, s.id, "no time of the bit operation to subtract (see %s)",
+                            ops_metrics[wide ? OPS_I64_BIT : OPS_INT_BIT].id);
+        } else if (kb_measure(ops_bodies[i], NULL, &so, &res, err, sizeof err) < 0) {
+            if (s.id)
+                report_fail(r, s.id, "%s", err);
+        } else {
             kb_result_free(&res);
-            if (!is_mod || kb_report_net(r, &s.id, 1, "ns", stats_median(&s.raw),
-                                         bit_ns[wide]) == 0)
+            if (s.id && (!is_mod || kb_report_net(r, &s.id, 1, "ns", stats_median(&s.raw),
+                                                  bit_ns[wide]) == 0))
                 ok++;
         }
         if (is_bit)
             bit_ns[wide] = s.raw.count ? stats_median(&s.raw) : 0;
         stats_free(&s.raw);
-        report_progress(r, i + 1, OPS_NROWS);
+        report_progress(r, ++done, total);
     }
     return ok ? 0 : -1;
 }

@@ -20,6 +20,9 @@
  * Every pass reports one sample per metric; STREAM prints the best rate,
  * so the summary compared with the guide is SUMMARY_MAX (bytes / min time).
  *
+ * p->only selects ops: an op not wanted is neither run nor timed, and
+ * the validation replays only the ops that ran.
+ *
  * The work is split into element ranges [lo, hi) so that a threaded
  * variant (--threads) can give each thread its own slice, first-touched
  * by that thread. */
@@ -417,14 +420,18 @@ static double check_array(const double *x, size_t n, double e, size_t *bad)
 /* Replays the iterations on scalars and compares every array with the
  * result, as STREAM does. Returns 0, or -1 after report_fail(). */
 static int stream_validate(const struct stream_arrays *s, int iters, struct report *r,
-                           const struct kernel_metric *ids)
+                           const struct kernel_metric *ids, const bool *ran)
 {
     double ea = 1.0, eb = 2.0, ec = 0.0;
     for (int i = 0; i < iters; i++) {
-        ec = ea;
-        eb = STREAM_SCALAR * ec;
-        ec = ea + eb;
-        ea = eb + STREAM_SCALAR * ec;
+        if (ran[OP_COPY])
+            ec = ea;
+        if (ran[OP_SCALE])
+            eb = STREAM_SCALAR * ec;
+        if (ran[OP_ADD])
+            ec = ea + eb;
+        if (ran[OP_TRIAD])
+            ea = eb + STREAM_SCALAR * ec;
     }
     const struct { char name; const double *x; double e; } arr[] = {
         { 'a', s->a, ea }, { 'b', s->b, eb }, { 'c', s->c, ec },
@@ -504,16 +511,22 @@ static int stream_bench(const struct kernel_params *p, struct report *r,
         stream_init_range(&s, 0, n);
 
     double tmin[OP_COUNT];
-    for (int op = 0; op < OP_COUNT; op++)
+    bool ran[OP_COUNT];         /* the ops p->only wants */
+    for (int op = 0; op < OP_COUNT; op++) {
         tmin[op] = INFINITY;
+        ran[op] = kernel_wants(p, ids[op].id);
+    }
     for (int it = 0; it < iters; it++) {
         double t[OP_COUNT];
         for (int op = 0; op < OP_COUNT; op++)
-            t[op] = team ? team_time_op(team, (enum stream_op)op)
+            t[op] = !ran[op] ? INFINITY
+                  : team ? team_time_op(team, (enum stream_op)op)
                          : stream_time_op((enum stream_op)op, &s);
         /* The first pass is a warm-up, as in STREAM. */
         if (it > 0) {
             for (int op = 0; op < OP_COUNT; op++) {
+                if (!ran[op])
+                    continue;
                 if (t[op] < tmin[op])
                     tmin[op] = t[op];
                 double secs = t[op] > 0 ? t[op] : 1e-9;
@@ -535,7 +548,7 @@ static int stream_bench(const struct kernel_params *p, struct report *r,
                     tmin[fastest] * 1e6, STREAM_MIN_TICKS, tick * 1e6);
 
     team_stop(team);
-    int rc = stream_validate(&s, iters, r, ids);
+    int rc = stream_validate(&s, iters, r, ids, ran);
     free(mem);
     return rc;
 }

@@ -18,28 +18,18 @@
 #include "app.h"
 #include "run/batch.h"
 #include "board/board.h"
+#include "store/check.h"
 #include "store/export.h"
 #include "run/kernel.h"
 #include "run/result.h"
 #include "data/profile.h"
+#include "profile_run.h"
 #include "store/store.h"
 #include "board/sysstate.h"
 #include "cli/cli_system.h"
+#include "common/units.h"
 #include "common/util.h"
 
-
-/* Whether a row is wanted: all of them, unless the profile's entry for
- * this kernel (by kernel or section name) lists the metrics it keeps. */
-static bool row_wanted(const struct cli *c, const struct run *run, const char *metric)
-{
-    for (size_t i = 0; c->profile_name && i < c->profile.n; i++) {
-        const struct profile_bench *b = &c->profile.benches[i];
-        if (strcasecmp(b->name, run->kernel->name) == 0 ||
-            strcasecmp(b->name, run->kernel->section) == 0)
-            return profile_bench_keeps(b, metric);
-    }
-    return true;
-}
 
 /* Line-mode sink: notes and one line per finished benchmark on stderr. */
 /* --- progress on stderr without the screens --------------------------------
@@ -85,7 +75,7 @@ static void line_on_sample(void *ctx, const struct run *run, size_t m, double v)
 {
     struct cli *c = ctx;
     snprintf(c->last_value, sizeof c->last_value, "%s %.6g %s", run->metrics[m].def->id, v,
-             run->metrics[m].def->unit);
+             unit_display(run->metrics[m].def->unit));
     status_draw(c, run, false);
 }
 
@@ -112,11 +102,11 @@ static void metric_line(struct cli *c, const struct result_row *row, const char 
                 row->error ? row->error : status_name(row->status));
     } else if (row->dev.has_ref) {
         fprintf(c->err, "evmbench: %s %s = %.6g %s (guide %.6g, %+.1f%%, %s)%s%s\n", row->bench,
-                row->metric, row->value, row->unit, row->ref_avg, row->dev.pct,
+                row->metric, row->value, unit_display(row->unit), row->ref_avg, row->dev.pct,
                 verdict_name(row->dev.verdict), fail ? " FAIL: " : "", fail ? fail : "");
     } else if (row->samples) {
         fprintf(c->err, "evmbench: %s %s = %.6g %s%s%s\n", row->bench, row->metric, row->value,
-                row->unit, fail ? " FAIL: " : "", fail ? fail : "");
+                unit_display(row->unit), fail ? " FAIL: " : "", fail ? fail : "");
     }
 }
 
@@ -159,8 +149,6 @@ static void file_run(struct cli *c, const struct run *run)
         result_print_text_header(c->run_out);
     }
     for (size_t m = 0; m < run->nmetrics; m++) {
-        if (!row_wanted(c, run, run->metrics[m].def->id))
-            continue;
         struct result_row row;
         result_row_make(&row, run, m, &c->app->cmp);
         json_t *j = keep_row(c, &row);
@@ -408,6 +396,11 @@ static int load_profile(struct cli *c, struct app *a, char ***names)
             return cli_usage_error(c, "%s:%d: no benchmark or category '%s' (see 'evmbench list')",
                                c->profile.path, pb->line, pb->name);
         const struct kernel *list[256];
+        const char *bad_metric = profile_run_unknown_metric(a, pb);
+        if (bad_metric)
+            return cli_usage_error(c, "%s:%d: %s cannot measure '%s': no metric of it has "
+                                   "that id (see 'evmbench refs')", c->profile.path, pb->line,
+                                   pb->name, bad_metric);
         size_t can = k ? app_kernel_available(k) : 0;
         if (!k && b) {
             size_t got = app_bench_kernels(a, b, list);
@@ -517,7 +510,8 @@ static void system_against_baseline(struct cli *c, struct run_outcome *o, FILE *
 
 /* Runs the kernels with the line sink: the text rows to f as each run
  * ends, every row into c->rows and the store; fills o. */
-static void run_batch(struct cli *c, struct app *a, const struct kernel **ks, size_t nk, FILE *f,
+static void run_batch(struct cli *c, struct app *a, const struct kernel **ks,
+                      const struct metric_pick *picks, size_t nk, FILE *f,
                       struct run_outcome *o)
 {
     /* CPU-bound kernels: check the conditions first, compare at the clock
@@ -534,7 +528,7 @@ static void run_batch(struct cli *c, struct app *a, const struct kernel **ks, si
     c->status_tty = efd >= 0 && isatty(efd);
     c->batch_started = now_seconds();
     utc_time(o->started, sizeof o->started, UTC_ISO8601);
-    struct batch *batch = batch_start(ks, nk, &o->opt, &line_sink, c);
+    struct batch *batch = batch_start_picked(ks, picks, nk, &o->opt, &line_sink, c);
     c->batch = batch;
     batch_wait(batch, -1);
     status_clear(c);
@@ -613,6 +607,30 @@ static void print_run_json(struct cli *c, const struct app *a, const struct run_
     json_decref(o);
 }
 
+/* With --baseline, --fail-on-deviation or --check (the screens' check as
+ * lines, --ui line), text ends on the check's
+ * verdict in words (store/check.h): as fast as before or as the guide,
+ * what moved beyond the tolerance (--fail-on-deviation PCT, else
+ * --tolerance) and which way, and what changed in the system. */
+static void print_verdict(const struct cli *c, const struct app *a,
+                          const struct run_outcome *r, FILE *f)
+{
+    struct check_verdict v;
+    double pct = c->fail_pct > 0 ? c->fail_pct : a->tolerance_pct;
+    check_judge(&v, c->rows, c->base_rows ? c->baseline : NULL, pct);
+    char *summary = r->system_change ? NULL : sysstate_summary(r->system);
+    struct strbuf sb;
+    sb_init(&sb);
+    check_paragraph(&v, c->fail_pct > 0 ? "--fail-on-deviation"
+                                        : "--tolerance; no --fail-on-deviation: the exit "
+                                          "status does not depend on it",
+                    r->system_change ? r->system_change : summary, &sb);
+    fprintf(f, "\n%s", sb.buf);
+    sb_free(&sb);
+    free(summary);
+    check_free(&v);
+}
+
 /* The report after the run in the chosen format (text printed its rows
  * as they came: only the baseline table is left); false when the LAVA
  * lines could not be written to the kernel log. */
@@ -630,6 +648,8 @@ static bool print_report(struct cli *c, const struct app *a, const struct run_ou
         fprintf(f, "\nAgainst baseline %s\n", c->baseline);
         export_rows(f, "text", c->rows, c->fail_pct, NULL);
     }
+    if (cli_format_is(c, "text") && (c->baseline || c->fail_pct > 0 || c->check))
+        print_verdict(c, a, r, f);
     if (cli_format_is(c, "text") && r->run_id)
         fprintf(c->err, "evmbench: saved as run %s\n", r->run_id);
     return ok;
@@ -735,9 +755,11 @@ int cli_cmd_run(struct cli *c, struct app *a)
         free(ks);
         return 1;
     }
+    struct metric_pick *picks = profile_run_picks(a, &c->profile, ks, &nk);
     FILE *f = cli_open_output(c);
     struct run_outcome r = { .opt = a->run_opts };
     if (!f || setup_kmsg(c, f, &r.kfd)) {
+        profile_run_free_picks(picks, nk);
         free(ks);
         json_decref(c->base_rows);
         c->base_rows = NULL;
@@ -755,7 +777,8 @@ int cli_cmd_run(struct cli *c, struct app *a)
                 a->ref_board ? a->ref_board : "none (choose a guide column with --board KEY)");
         print_match_warning(f, &r.match);
     }
-    run_batch(c, a, ks, nk, f, &r);
+    run_batch(c, a, ks, picks, nk, f, &r);
+    profile_run_free_picks(picks, nk);
     bool failed = r.failed;
     if (!print_report(c, a, &r, f))
         failed = true;

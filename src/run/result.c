@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/units.h"
 #include "common/util.h"
 
 bool result_scale_to_clock(const struct ref_value *ref, enum direction dir,
@@ -186,7 +187,7 @@ void result_row_print_text(const struct result_row *row, const char *fail, FILE 
     /* The guide's band decides the verdict unless --fail-on-deviation
      * fails the row; JSON and the screens show it. */
     fprintf(out, "%-30.30s %10s %-8.8s %10s %8s %s\n",
-            row->metric, measured, row->unit, ref, dev, verdict);
+            row->metric, measured, unit_display(row->unit), ref, dev, verdict);
     if (row->has_scaled && row->dev_scaled.has_ref) {
         char sref[24];
         result_format_number(sref, sizeof sref, row->scaled_ref_avg);
