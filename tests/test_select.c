@@ -31,25 +31,31 @@ static void measures_only(const char *name, struct kernel_params p, const char *
     p.only = ids;
     p.nonly = n;
     int rc = run_events_kernel(name, &p, NULL, &e);
-    ck_assert_msg(rc == 0, "%s: rc %d: %s %s", name, rc, e.fail_metric ? e.fail_metric : "",
-                  e.fail_text ? e.fail_text : "");
     size_t measured = 0;
+    int noise = 0;
     for (size_t i = 0; i < e.k->nmetrics; i++) {
         const char *id = e.k->metrics[i].id;
         bool wanted = false;
         for (size_t j = 0; j < n; j++)
             wanted |= strcmp(ids[j], id) == 0;
+        /* a difference of medians (lat_ctx, lat_ops mod) that noise drowned
+         * was measured: it fails with both figures (kb_report_net) */
+        bool drowned = e.fail_texts[i] && strstr(e.fail_texts[i], "the difference is noise");
         if (wanted)
-            ck_assert_msg(e.samples[i] > 0, "%s: %s asked for, not measured", name, id);
+            ck_assert_msg(e.samples[i] > 0 || drowned, "%s: %s asked for, not measured",
+                          name, id);
         else
             ck_assert_msg(e.samples[i] == 0 && e.fails[i] == 0,
                           "%s: %s not asked for, yet %d samples, %d failures", name, id,
                           e.samples[i], e.fails[i]);
-        measured += e.samples[i] > 0;
+        measured += e.samples[i] > 0 || drowned;
+        noise += drowned;
     }
+    ck_assert_msg(rc == 0 || noise > 0, "%s: rc %d: %s %s", name, rc,
+                  e.fail_metric ? e.fail_metric : "", e.fail_text ? e.fail_text : "");
     ck_assert_uint_eq(measured, n);
     ck_assert_int_eq(e.unknown_samples, 0);
-    ck_assert_int_eq(e.nfails, 0);
+    ck_assert_int_eq(e.nfails, noise);
     ck_assert_msg(!e.progress_backwards && !e.progress_over, "%s: progress out of range", name);
     ck_assert_double_eq(e.last_done, e.last_total);
     run_events_free(&e);

@@ -127,20 +127,8 @@ int lat_sig_report_difference(struct report *r, const char *id, const char *alia
                               const struct kb_result *raw, double overhead_us)
 {
     struct kb_interval m = kb_median(raw);
-    double med_us = kb_per_op(&m) * 1e6, v = med_us - overhead_us;
-    if (!(v > 0)) {
-        const char *ids[] = { id, alias };
-        kb_fail_ids(r, ids, alias ? 2 : 1,
-                    "%.4f us with the overhead, not above the %.4f us overhead "
-                    "measured alone: the difference is noise, not a latency (lmbench "
-                    "prints nothing then); run it again on a quiet board",
-                    med_us, overhead_us);
-        return -1;
-    }
-    report_sample(r, id, v);
-    if (alias)
-        report_sample(r, alias, v);
-    return 0;
+    const char *ids[] = { id, alias };
+    return kb_report_net(r, ids, 2, "us", kb_per_op(&m) * 1e6, overhead_us);
 }
 
 /* Measures fn: *med_us gets the median per operation; with `id`, the
