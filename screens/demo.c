@@ -1,6 +1,6 @@
 /* demo.c - --demo: the profile's benchmarks in a loop, no input needed.
- * Each runs on the live screen showing the rows the profile lists (all
- * without a list), its result stays DEMO_RESULT_S, then the comparison
+ * Each runs on the live screen measuring only the rows the profile lists
+ * (all without a list; job_measure_only, as `run --profile`), its result stays DEMO_RESULT_S, then the comparison
  * with the other boards of each listed row (of its headline metric
  * without a list) DEMO_COMPARE_S; after the last benchmark the summary of
  * the pass stays DEMO_SUMMARY_S. Any key stops it. --check and --profile
@@ -43,10 +43,10 @@ static void demo_next(struct ui *ui)
             continue;
         struct screen_arg arg = { .category = b->category, .bench = b,
                                   .kernel = app_find_kernel(ui->app, pb->name) };
-        /* the live screen and the results show the profile's rows */
-        job_show_only(&ui->job, pb->metrics, pb->nmetrics);
+        /* the kernels measure the profile's rows, and the screens show them */
+        job_measure_only(&ui->job, pb);
         ui_push(ui, &screen_run, &arg);
-        job_show_only(&ui->job, NULL, 0);
+        job_measure_only(&ui->job, NULL);
         if (!job_batch(&ui->job)) {
             ui_pop_now(ui);
             continue;
