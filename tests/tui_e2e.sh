@@ -1001,5 +1001,14 @@ measured=$(grep -c '"metric":"bw_mem-' "$selrun" 2>/dev/null)
     grep -q '"metric":"bw_mem-bcopy-1mb"' "$selrun"
 check $? "screensel: the screens measured the profile's 2 bw_mem rows, not all ($measured)"
 
+# a size the benchmark cannot measure is named with its file and line,
+# before anything runs
+printf 'budget quick\nbench bw_mem bw_mem-rd-3mb\n' >"$tmpdir/bad.profile"
+type_line "clear; $prog --profile '$tmpdir/bad.profile' --results-dir '$tmpdir/sel' $RUN_ARGS; echo tui-exit=\$?"
+expect "bad\\.profile:2: bw_mem cannot measure 'bw_mem-rd-3mb'" "$UI_TIMEOUT" \
+    "screensel: a metric the benchmark lacks is named with file and line"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "screensel: q quits with status 0 (bad metric)"
+
 echo "tui_e2e: all $n checks passed"
 exit 0
