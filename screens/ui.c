@@ -352,6 +352,61 @@ static void draw_top(struct ui *ui)
     widget_text(w, 0, 0, getmaxx(w), ROLE_TITLE, line, ui->term.utf8);
 }
 
+/* The screen's hint for `a`, or NULL: its label ("back", "quit"). */
+static const char *hint_label(const struct screen *s, enum action a)
+{
+    for (const struct hint *h = s ? s->ops->hints : NULL; h && h->action != ACT_NONE; h++)
+        if (h->action == a)
+            return h->label;
+    return NULL;
+}
+
+/* A message on the bottom line never hides the way on: it takes the left
+ * part, and "? help" and the screen's way back stay on the right; a
+ * message cut short there says "w full text", which shows it whole (a
+ * warning or error is kept in the log the details screen lists).
+ * message_keys fills keep (room for 4) with those keys for a message that
+ * is (or is not) cut, and returns the columns they take with their gap. */
+static int message_keys(const struct screen *s, bool cut, enum role r, struct hint *keep)
+{
+    const char *back = hint_label(s, ACT_BACK);
+    size_t n = 0;
+    if (cut && (r == ROLE_WARN || r == ROLE_ERROR))
+        keep[n++] = (struct hint){ ACT_DETAILS, "full text" };
+    keep[n++] = (struct hint){ ACT_HELP, "help" };
+    if (back)
+        keep[n++] = (struct hint){ ACT_BACK, back };
+    keep[n] = (struct hint){ ACT_NONE, NULL };
+    char keys[96];
+    fmt_hints(keys, sizeof keys, keep, s ? s->ops->keys : NULL);
+    return fmt_columns(keys) + 2;
+}
+
+int ui_message_room(const struct ui *ui, enum role r)
+{
+    struct hint keep[4];
+    int width = (ui->frame.bottom ? getmaxx(ui->frame.bottom) : COLS) - 1;
+    int room = width - message_keys(top_screen_c(ui), true, r, keep);
+    return room < 8 ? width : room;
+}
+
+static void draw_message_and_keys(struct ui *ui, WINDOW *w, const struct screen *s)
+{
+    const struct ui_line *l = &ui->line;
+    int width = getmaxx(w) - 1;
+    struct hint keep[4];
+    int msg_w = fmt_columns(l->msg);
+    int keys_w = message_keys(s, false, l->msg_role, keep);
+    if (msg_w > width - keys_w)     /* cut: "w full text" joins the keys */
+        msg_w = width - message_keys(s, true, l->msg_role, keep);
+    if (msg_w < 8) {                /* a very narrow line: the message alone */
+        widget_text(w, 0, 0, width, l->msg_role, l->msg, ui->term.utf8);
+        return;
+    }
+    widget_text(w, 0, 0, msg_w, l->msg_role, l->msg, ui->term.utf8);
+    widget_hints_at(w, 0, msg_w + 2, keep, s ? s->ops->keys : NULL);
+}
+
 static void draw_bottom(struct ui *ui)
 {
     const struct ui_line *l = &ui->line;
@@ -372,7 +427,7 @@ static void draw_bottom(struct ui *ui)
                  l->search_miss ? "not found " : "");
         widget_text(w, 0, 0, getmaxx(w) - 1, ROLE_KEY, line, false);
     } else if (l->msg[0] && !(s && s->ops->own_message))
-        widget_text(w, 0, 0, getmaxx(w) - 1, l->msg_role, l->msg, ui->term.utf8);
+        draw_message_and_keys(ui, w, s);
     else if (s)
         widget_hints(w, 0, s->ops->hints_now ? s->ops->hints_now(s) : s->ops->hints,
                      s->ops->keys);
@@ -877,7 +932,7 @@ static void settings_problems_message(struct ui *ui)
         snprintf(more, sizeof more, " (+%zu more: s shows all)", d->n - 1);
     else
         snprintf(more, sizeof more, " (s shows it all)");
-    size_t room = COLS > 1 ? (size_t)COLS - 1 : 0, len = strlen(d->msgs[0]);
+    size_t room = (size_t)ui_message_room(ui, ROLE_ERROR), len = strlen(d->msgs[0]);
     if (d->n == 1 && len <= room)
         ui_message(ui, ROLE_ERROR, "%s", d->msgs[0]);
     else if (len + strlen(more) <= room)

@@ -146,6 +146,10 @@ void ui_message(struct ui *ui, enum role r, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* The message shown now (its role in *r), or NULL when none. */
 const char *ui_line_message(const struct ui *ui, enum role *r);
+/* The columns a bottom-line message of role r gets on the top screen
+ * before it is cut: the line less the keys that stay beside it ("w full
+ * text  ? help  q back"). */
+int ui_message_room(const struct ui *ui, enum role r);
 /* The warnings and errors said since the start, counted from 0; only the
  * last UI_LOG_MAX are kept. */
 #define UI_LOG_MAX 16

@@ -118,21 +118,27 @@ void widget_rule(WINDOW *w, int y, int x, int width, enum role r)
 void widget_hints(WINDOW *w, int y, const struct hint *hints,
                   const struct binding *local)
 {
+    widget_hints_at(w, y, 0, hints, local);
+}
+
+void widget_hints_at(WINDOW *w, int y, int x0, const struct hint *hints,
+                     const struct binding *local)
+{
     char key[24];
     int maxx = getmaxx(w) - 1;   /* never the bottom-right cell */
     theme_set(w, ROLE_STATUS);
-    wmove(w, y, 0);
+    wmove(w, y, x0);
     wclrtoeol(w);
-    int x = 0;
+    int x = x0;
     for (; hints && hints->action != ACT_NONE; hints++) {
         int k = action_first_key(local, hints->action);
         if (!k)
             continue;
         action_key_name(k, key, sizeof key);
-        int need = (x ? 2 : 0) + (int)strlen(key) + 1 + (int)strlen(hints->label);
+        int need = (x > x0 ? 2 : 0) + (int)strlen(key) + 1 + (int)strlen(hints->label);
         if (x + need > maxx)
             break;
-        if (x)
+        if (x > x0)
             x += 2;
         theme_set(w, ROLE_KEY);
         mvwaddstr(w, y, x, key);

@@ -40,6 +40,9 @@ void widget_rule(WINDOW *w, int y, int x, int width, enum role r);
 /* The bottom line: hints with keys in ROLE_KEY; fills the window row. */
 void widget_hints(WINDOW *w, int y, const struct hint *hints,
                   const struct binding *local);
+/* The same from column x0 to the end of the row. */
+void widget_hints_at(WINDOW *w, int y, int x0, const struct hint *hints,
+                     const struct binding *local);
 /* The progress bar with its role at (y, x). */
 void widget_progress(WINDOW *w, int y, int x, int width, double frac, bool utf8);
 /* A metric row laid out by l: cells in value/reference/better/worse/

@@ -577,6 +577,8 @@ expect '\.\.\. \(\+2 more: s shows all\)' "$UI_TIMEOUT" \
     "keys: the first bad settings line is on the bottom line, with how to see all"
 grep -qF "$cfg" "$tmpdir/screen" || grep -q "^$(printf %.40s "$cfg")" "$tmpdir/screen"
 check $? "keys: ... it is the settings file's"
+grep -Eq '\(\+2 more: s shows all\)  (w full text  )?\? help  q quit$' "$tmpdir/screen"
+check $? "keys: a message on the bottom line keeps '? help  q quit' beside it"
 keys s
 expect '^ Settings file problems \(3\)' "$UI_TIMEOUT" "keys: s lists the settings file's problems"
 expect '^ +.*budget is quick or full' "$UI_TIMEOUT" "keys: ... the long one in full, wrapped"
