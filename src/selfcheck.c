@@ -11,6 +11,9 @@
 #include "run/batch.h"
 #include "common/util.h"
 
+/* A line at most this often while one kernel or tool runs on. */
+#define PROGRESS_EVERY_S 30.0
+
 /* The agreement aimed for (issue "Embedded kernels, memory and OS"):
  * a metric whose id starts with `prefix` in `section` should come within
  * `pct` percent of the tool. */
@@ -66,15 +69,121 @@ static struct pair *pair_get(struct check *c, const char *section, const char *m
     return p;
 }
 
+/* Progress of the whole check, on stderr: a line when each kernel or
+ * tool ends and every PROGRESS_EVERY_S seconds while one runs on, each
+ * with the time left. That is the time budgets of what remains, scaled
+ * by the pace so far (seconds taken per budget second done): a loaded
+ * board running at a fifth of the budgets' pace is told 5 x the budgets.
+ * The plan (totals) is counted before anything runs. */
+struct progress {
+    FILE *err;
+    bool quick;
+    double t0;                  /* when the first run started; 0 before */
+    double total, done;         /* budget seconds: planned, of finished runs */
+    int runs_total, runs_done;
+    int benches;                /* benchmarks with both sides */
+    const char *bench;          /* the live one's slug */
+    int round, rounds;
+    double last_line;           /* now_seconds() of the last line */
+};
+
+static double kernel_budget(const struct kernel *k, bool quick)
+{
+    double s = quick ? k->budget_quick_s : k->budget_full_s;
+    return s > 0 ? s : 1;
+}
+
+/* "45 s", "12 min", "1 h 5 min" */
+static void fmt_duration(double secs, char *buf, size_t n)
+{
+    long s = secs > 0 ? lround(secs) : 0;
+    if (s < 90)
+        snprintf(buf, n, "%ld s", s);
+    else if (s < 5400)
+        snprintf(buf, n, "%ld min", (s + 30) / 60);
+    else
+        snprintf(buf, n, "%ld h %ld min", s / 3600, (s % 3600 + 30) / 60);
+}
+
+/* Seconds left, counting `live` (the run going on, or NULL) by its
+ * reported progress. */
+static double progress_left(const struct progress *pr, const struct run *live)
+{
+    double done = pr->done;
+    if (live && !live->finished) {
+        double f = live->progress < 0 ? 0 : live->progress > 1 ? 1 : live->progress;
+        done += kernel_budget(live->kernel, pr->quick) * f;
+    }
+    double left = pr->total - done;
+    if (left < 0)
+        left = 0;
+    double elapsed = pr->t0 > 0 ? now_seconds() - pr->t0 : 0;
+    /* the budgets at face value until a tenth of them is done */
+    if (done >= 0.1 * pr->total && done > 0 && elapsed > 0)
+        left *= elapsed / done;
+    return left;
+}
+
+static void progress_line(struct progress *pr, const struct run *run, const char *what)
+{
+    char prov[64], left[32];
+    kernel_provider_id(run->kernel, prov, sizeof prov);
+    fmt_duration(progress_left(pr, run), left, sizeof left);
+    fprintf(pr->err, "evmbench: %s round %d of %d: %s %s; %d of %d runs done, "
+            "about %s left\n", pr->bench, pr->round, pr->rounds, prov, what,
+            pr->runs_done, pr->runs_total, left);
+    fflush(pr->err);
+    pr->last_line = now_seconds();
+}
+
+static void progress_on_start(void *ctx, const struct run *run)
+{
+    struct progress *pr = ctx;
+    (void)run;
+    if (pr->t0 == 0)
+        pr->t0 = now_seconds();
+    pr->last_line = now_seconds();
+}
+
+static void progress_on_done(void *ctx, const struct run *run)
+{
+    struct progress *pr = ctx;
+    pr->done += kernel_budget(run->kernel, pr->quick);
+    pr->runs_done++;
+    char took[32], what[64];
+    fmt_duration(run->ended - run->started, took, sizeof took);
+    snprintf(what, sizeof what, "took %s", took);
+    progress_line(pr, run, what);
+}
+
+/* A line now and then while one kernel or tool runs for long. */
+static void progress_tick(struct progress *pr, const struct run *live)
+{
+    if (!live || live->finished || now_seconds() - pr->last_line < PROGRESS_EVERY_S)
+        return;
+    char ran[32], what[80];
+    fmt_duration(now_seconds() - live->started, ran, sizeof ran);
+    snprintf(what, sizeof what, "running for %s, %.0f %%", ran, live->progress * 100);
+    progress_line(pr, live, what);
+}
+
+static const struct sink progress_sink = {
+    .on_start = progress_on_start,
+    .on_done = progress_on_done,
+};
+
 /* Runs the kernels as one batch and files each metric's value. */
 static void run_side(struct check *c, const struct kernel **ks, size_t n, bool tool,
-                     const struct run_options *opt, FILE *err)
+                     const struct run_options *opt, struct progress *pr, FILE *err)
 {
-    struct batch *b = batch_start(ks, n, opt, NULL, NULL);
-    batch_wait(b, -1);
+    struct batch *b = batch_start(ks, n, opt, &progress_sink, pr);
+    while (batch_wait(b, 1000))
+        progress_tick(pr, batch_run(b));
     for (size_t i = 0; i < b->n; i++) {
         const struct run *r = b->runs[i];
         if (!r) {
+            pr->done += kernel_budget(ks[i], pr->quick);
+            pr->runs_done++;
             fprintf(err, "evmbench: %s: %s\n", ks[i]->name,
                     b->start_errors[i] ? b->start_errors[i] : "not started");
             continue;
@@ -152,27 +261,40 @@ static void split(const struct cat_bench *b, const char *only,
     }
 }
 
+/* Counts what checking b takes into pr (plan), or checks it. */
 static void check_bench(struct check *c, const struct app *a, const struct cat_bench *b,
-                        const char *only, int rounds, bool named, FILE *err)
+                        const char *only, bool named, bool plan, struct progress *pr,
+                        FILE *err)
 {
     const struct kernel **ks = xcalloc(b->nkernels + 1, sizeof *ks);
     const struct kernel **ts = xcalloc(b->nkernels + 1, sizeof *ts);
     size_t nk, nt;
     split(b, only, ks, &nk, ts, &nt);
     if (!nk || !nt) {
-        if (named)
+        if (named && !plan)
             fprintf(err, "evmbench: %s: %s\n", b->slug,
                     !nk ? "no embedded kernel runs it" : "none of its tools is installed "
                     "(see 'evmbench list'; --tools-dir DIR)");
+    } else if (plan) {
+        double one = 0;
+        for (size_t i = 0; i < nk; i++)
+            one += kernel_budget(ks[i], pr->quick);
+        for (size_t i = 0; i < nt; i++)
+            one += kernel_budget(ts[i], pr->quick);
+        pr->total += one * pr->rounds;
+        pr->runs_total += (int)(nk + nt) * pr->rounds;
+        pr->benches++;
     } else {
-        for (int r = 0; r < rounds; r++) {
-            fprintf(err, "evmbench: %s: round %d of %d\n", b->slug, r + 1, rounds);
+        pr->bench = b->slug;
+        for (int r = 0; r < pr->rounds; r++) {
+            pr->round = r + 1;
+            fprintf(err, "evmbench: %s: round %d of %d\n", b->slug, r + 1, pr->rounds);
             /* alternate who goes first: neither side always gets a warm machine */
             bool tool_first = r % 2;
             run_side(c, tool_first ? ts : ks, tool_first ? nt : nk, tool_first,
-                     &a->run_opts, err);
+                     &a->run_opts, pr, err);
             run_side(c, tool_first ? ks : ts, tool_first ? nk : nt, !tool_first,
-                     &a->run_opts, err);
+                     &a->run_opts, pr, err);
         }
     }
     free(ks);
@@ -224,28 +346,47 @@ static void report(const struct check *c, bool json, FILE *out)
     json_decref(arr);
 }
 
-int selfcheck_run(struct app *a, const struct selfcheck_options *opt, FILE *out, FILE *err)
+/* Every benchmark named (plan: counted only), or all in the catalog.
+ * 2 for an unknown name, else 0. */
+static int check_all(struct check *c, struct app *a, const struct selfcheck_options *opt,
+                     bool plan, struct progress *pr, FILE *err)
 {
-    int rounds = opt->rounds > 0 ? opt->rounds : 3;
-    struct check c = { 0 };
-    if (opt->nnames) {
-        for (int i = 0; i < opt->nnames; i++) {
-            const struct cat_bench *b = catalog_find_bench(a->catalog, opt->names[i]);
-            if (!b) {
-                fprintf(err, "evmbench: unknown benchmark '%s' (see 'evmbench list')\n",
-                        opt->names[i]);
-                free(c.pairs);
-                return 2;
-            }
-            /* a kernel's name checks that kernel alone, else the section */
-            const char *only = strcasecmp(b->slug, opt->names[i]) != 0 ? opt->names[i] : NULL;
-            check_bench(&c, a, b, only, rounds, true, err);
-        }
-    } else {
+    if (!opt->nnames) {
         for (size_t i = 0; i < a->catalog->ncats; i++)
             for (size_t j = 0; j < a->catalog->cats[i].nbenches; j++)
-                check_bench(&c, a, a->catalog->cats[i].benches[j], NULL, rounds, false, err);
+                check_bench(c, a, a->catalog->cats[i].benches[j], NULL, false, plan, pr, err);
+        return 0;
     }
+    for (int i = 0; i < opt->nnames; i++) {
+        const struct cat_bench *b = catalog_find_bench(a->catalog, opt->names[i]);
+        if (!b) {
+            fprintf(err, "evmbench: unknown benchmark '%s' (see 'evmbench list')\n",
+                    opt->names[i]);
+            return 2;
+        }
+        /* a kernel's name checks that kernel alone, else the section */
+        const char *only = strcasecmp(b->slug, opt->names[i]) != 0 ? opt->names[i] : NULL;
+        check_bench(c, a, b, only, true, plan, pr, err);
+    }
+    return 0;
+}
+
+int selfcheck_run(struct app *a, const struct selfcheck_options *opt, FILE *out, FILE *err)
+{
+    struct check c = { 0 };
+    struct progress pr = { .err = err, .quick = a->run_opts.params.quick,
+                           .rounds = opt->rounds > 0 ? opt->rounds : 3 };
+    if (check_all(&c, a, opt, true, &pr, err) != 0)
+        return 2;
+    if (pr.runs_total) {
+        char left[32];
+        fmt_duration(pr.total, left, sizeof left);
+        fprintf(err, "evmbench: selfcheck: %d benchmark%s, %d round%s, %d runs; about %s "
+                "by the time budgets%s\n", pr.benches, pr.benches == 1 ? "" : "s",
+                pr.rounds, pr.rounds == 1 ? "" : "s", pr.runs_total, left,
+                pr.quick ? "" : " (--quick for a first answer)");
+    }
+    check_all(&c, a, opt, false, &pr, err);
     size_t compared = 0;
     for (size_t i = 0; i < c.n; i++)
         compared += c.pairs[i].kernel.count && c.pairs[i].tool.count;

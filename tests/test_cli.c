@@ -505,6 +505,34 @@ START_TEST(selfcheck_pairs_kernel_and_tool)
 }
 END_TEST
 
+/* selfcheck says what it will run and how long that should take before
+ * starting, then a line per kernel and tool as each ends, with the runs
+ * done and the time left (lmbench in full mode runs for half an hour on
+ * a loaded board; it used to be silent between rounds). */
+START_TEST(selfcheck_shows_progress_and_time_left)
+{
+    char *bin = test_data_path("tools/bin");
+    struct outcome o = run_cli("selfcheck", "stream", "--tools-dir", bin, "--quick",
+                               "--rounds", "2", "--format", "json", NULL);
+    ck_assert_msg(o.rc == 0, "rc %d: %s", o.rc, o.err);
+    const char *want[] = {
+        "evmbench: selfcheck: 1 benchmark, 2 rounds, 4 runs; about ",
+        "evmbench: stream round 1 of 2: kernel:stream took ",
+        "evmbench: stream round 1 of 2: tool:stream_c took ",
+        "evmbench: stream round 2 of 2: tool:stream_c took ",
+        "; 1 of 4 runs done, about ",
+        "; 4 of 4 runs done, about 0 s left\n",
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(want); i++)
+        ck_assert_msg(strstr(o.err, want[i]), "no \"%s\" in:\n%s", want[i], o.err);
+    /* the plan comes first, and stdout stays the JSON alone */
+    ck_assert(str_starts_with(o.err, want[0]));
+    json_decref(parse(&o));
+    outcome_free(&o);
+    free(bin);
+}
+END_TEST
+
 /* run --profile: the profile's benchmarks, only the rows it lists, its
  * budget; an unknown name in it is a usage error at its line. */
 START_TEST(run_profile_keeps_its_rows)
@@ -844,6 +872,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, tool_params_checked);
     tcase_add_test(tc, shipped_refs_have_the_am62x_stream_table);
     tcase_add_test(tc, selfcheck_pairs_kernel_and_tool);
+    tcase_add_test(tc, selfcheck_shows_progress_and_time_left);
     tcase_add_test(tc, run_profile_keeps_its_rows);
     tcase_add_test(tc, options_that_do_not_apply_are_usage_errors);
     tcase_add_test(tc, empty_paths_are_usage_errors);
