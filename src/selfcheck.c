@@ -40,16 +40,19 @@ static double target_pct(const char *section, const char *metric)
     return 0;
 }
 
-/* The values of one metric from both sides, one per round. */
+/* The values of one metric from both sides, one per round, and the
+ * ratio of each round where both sides measured it. */
 struct pair {
     const char *section, *metric, *unit;
     char kprov[64], tprov[64];
     struct stats kernel, tool;
+    double *kround, *tround;    /* per round, NAN when not measured */
 };
 
 struct check {
     struct pair *pairs;
     size_t n;
+    int rounds, round;          /* round: the live one, from 0 */
 };
 
 static struct pair *pair_get(struct check *c, const char *section, const char *metric,
@@ -66,7 +69,28 @@ static struct pair *pair_get(struct check *c, const char *section, const char *m
     p->unit = unit;
     stats_init(&p->kernel);
     stats_init(&p->tool);
+    p->kround = xcalloc((size_t)c->rounds, sizeof *p->kround);
+    p->tround = xcalloc((size_t)c->rounds, sizeof *p->tround);
+    for (int r = 0; r < c->rounds; r++)
+        p->kround[r] = p->tround[r] = NAN;
     return p;
+}
+
+/* The median over the rounds of kernel / tool, each round's two values
+ * taken minutes apart at most: the board's state drifts between rounds
+ * (other load, memory traffic of a neighbour VM) and a ratio of the two
+ * medians can pair a quiet round's kernel with a busy round's tool. NAN
+ * when no round has both. */
+static double pair_ratio(const struct pair *p, int rounds)
+{
+    struct stats r;
+    stats_init(&r);
+    for (int i = 0; i < rounds; i++)
+        if (isfinite(p->kround[i]) && isfinite(p->tround[i]) && p->tround[i] != 0)
+            stats_push(&r, p->kround[i] / p->tround[i]);
+    double m = r.count ? stats_median(&r) : NAN;
+    stats_free(&r);
+    return m;
 }
 
 /* Progress of the whole check, on stderr: a line when each kernel or
@@ -196,7 +220,9 @@ static void run_side(struct check *c, const struct kernel **ks, size_t n, bool t
             if (!rm->stats.count || rm->failed)
                 continue;
             struct pair *p = pair_get(c, r->kernel->section, rm->def->id, rm->def->unit);
-            stats_push(tool ? &p->tool : &p->kernel, stats_summary(&rm->stats, rm->def->summary));
+            double v = stats_summary(&rm->stats, rm->def->summary);
+            stats_push(tool ? &p->tool : &p->kernel, v);
+            (tool ? p->tround : p->kround)[c->round] = v;
             kernel_provider_id(r->kernel, tool ? p->tprov : p->kprov, sizeof p->kprov);
         }
     }
@@ -288,6 +314,7 @@ static void check_bench(struct check *c, const struct app *a, const struct cat_b
         pr->bench = b->slug;
         for (int r = 0; r < pr->rounds; r++) {
             pr->round = r + 1;
+            c->round = r;
             fprintf(err, "evmbench: %s: round %d of %d\n", b->slug, r + 1, pr->rounds);
             /* alternate who goes first: neither side always gets a warm machine */
             bool tool_first = r % 2;
@@ -310,7 +337,7 @@ static void report(const struct check *c, bool json, FILE *out)
         if (!p->kernel.count || !p->tool.count)
             continue;
         double k = stats_median(&p->kernel), t = stats_median(&p->tool);
-        double ratio = t != 0 ? k / t : NAN;
+        double ratio = pair_ratio(p, c->rounds);
         double want = target_pct(p->section, p->metric);
         bool within = want > 0 && isfinite(ratio) && fabs(ratio - 1) * 100 <= want;
         if (json) {
@@ -322,6 +349,14 @@ static void report(const struct check *c, bool json, FILE *out)
             json_object_set_new(o, "tool", json_real(t));
             json_object_set_new(o, "ratio", isfinite(ratio) ? json_real(ratio) : json_null());
             json_object_set_new(o, "rounds", json_integer((json_int_t)p->kernel.count));
+            json_t *rr = json_array();
+            for (int r = 0; r < c->rounds; r++) {
+                bool both = isfinite(p->kround[r]) && isfinite(p->tround[r]) &&
+                            p->tround[r] != 0;
+                json_array_append_new(rr, both ? json_real(p->kround[r] / p->tround[r])
+                                               : json_null());
+            }
+            json_object_set_new(o, "round_ratios", rr);
             json_object_set_new(o, "kernel_provider", json_string(p->kprov));
             json_object_set_new(o, "tool_provider", json_string(p->tprov));
             json_object_set_new(o, "target_pct", want > 0 ? json_real(want) : json_null());
@@ -373,9 +408,9 @@ static int check_all(struct check *c, struct app *a, const struct selfcheck_opti
 
 int selfcheck_run(struct app *a, const struct selfcheck_options *opt, FILE *out, FILE *err)
 {
-    struct check c = { 0 };
     struct progress pr = { .err = err, .quick = a->run_opts.params.quick,
                            .rounds = opt->rounds > 0 ? opt->rounds : 3 };
+    struct check c = { .rounds = pr.rounds };
     if (check_all(&c, a, opt, true, &pr, err) != 0)
         return 2;
     if (pr.runs_total) {
@@ -398,6 +433,8 @@ int selfcheck_run(struct app *a, const struct selfcheck_options *opt, FILE *out,
     for (size_t i = 0; i < c.n; i++) {
         stats_free(&c.pairs[i].kernel);
         stats_free(&c.pairs[i].tool);
+        free(c.pairs[i].kround);
+        free(c.pairs[i].tround);
     }
     free(c.pairs);
     return compared ? 0 : 3;
