@@ -408,8 +408,9 @@ static int check_all(struct check *c, struct app *a, const struct selfcheck_opti
 
 int selfcheck_run(struct app *a, const struct selfcheck_options *opt, FILE *out, FILE *err)
 {
-    struct progress pr = { .err = err, .quick = a->run_opts.params.quick,
-                           .rounds = opt->rounds > 0 ? opt->rounds : 3 };
+    bool quick = a->run_opts.params.quick;
+    struct progress pr = { .err = err, .quick = quick,
+                           .rounds = opt->rounds > 0 ? opt->rounds : quick ? 1 : 3 };
     struct check c = { .rounds = pr.rounds };
     if (check_all(&c, a, opt, true, &pr, err) != 0)
         return 2;
@@ -419,7 +420,7 @@ int selfcheck_run(struct app *a, const struct selfcheck_options *opt, FILE *out,
         fprintf(err, "evmbench: selfcheck: %d benchmark%s, %d round%s, %d runs; about %s "
                 "by the time budgets%s\n", pr.benches, pr.benches == 1 ? "" : "s",
                 pr.rounds, pr.rounds == 1 ? "" : "s", pr.runs_total, left,
-                pr.quick ? "" : " (--quick for a first answer)");
+                quick ? "" : " (--quick for a first answer)");
     }
     check_all(&c, a, opt, false, &pr, err);
     size_t compared = 0;

@@ -20,7 +20,7 @@ struct selfcheck_options {
     char **names;           /* benchmarks, or kernels (bw_mem: that kernel and
                              * the tool of the same name); none: all */
     int nnames;
-    int rounds;             /* side-by-side rounds; 0 = 3 */
+    int rounds;             /* side-by-side rounds; 0 = 3, 1 when quick */
     bool json;
 };
 

@@ -535,6 +535,25 @@ START_TEST(selfcheck_shows_progress_and_time_left)
 }
 END_TEST
 
+/* --quick is the first answer: one round unless --rounds says more. */
+START_TEST(selfcheck_quick_is_one_round)
+{
+    char *bin = test_data_path("tools/bin");
+    struct outcome o = run_cli("selfcheck", "stream", "--tools-dir", bin, "--quick",
+                               "--format", "json", NULL);
+    ck_assert_msg(o.rc == 0, "rc %d: %s", o.rc, o.err);
+    ck_assert_msg(str_starts_with(o.err, "evmbench: selfcheck: 1 benchmark, 1 round, 2 runs;"),
+                  "%s", o.err);
+    json_t *j = parse(&o);
+    json_t *row = selfcheck_row(j, "copy");
+    ck_assert_ptr_nonnull(row);
+    ck_assert_int_eq(json_integer_value(json_object_get(row, "rounds")), 1);
+    json_decref(j);
+    outcome_free(&o);
+    free(bin);
+}
+END_TEST
+
 /* The ratio is the median of the rounds' own ratios (kernel and tool of
  * one round run back to back), not the ratio of the two medians, which
  * pairs one round's kernel with another round's tool. A stand-in
@@ -918,6 +937,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, selfcheck_pairs_kernel_and_tool);
     tcase_add_test(tc, selfcheck_shows_progress_and_time_left);
     tcase_add_test(tc, selfcheck_ratio_pairs_each_round);
+    tcase_add_test(tc, selfcheck_quick_is_one_round);
     tcase_add_test(tc, run_profile_keeps_its_rows);
     tcase_add_test(tc, options_that_do_not_apply_are_usage_errors);
     tcase_add_test(tc, empty_paths_are_usage_errors);
