@@ -43,6 +43,7 @@ const struct binding action_bindings[] = {
     { 's', ACT_SYSTEM },
     { 'v', ACT_RESULTS },
     { 'c', ACT_COMPARE },
+    { 'w', ACT_DETAILS },
     { 'b', ACT_BOARD },
     { 'o', ACT_SETTINGS },
     { 't', ACT_THEME },

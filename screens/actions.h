@@ -30,6 +30,7 @@
     ACT(SYSTEM,    "The system: board, clock of each core, warnings") \
     ACT(RESULTS,   "Results: every metric measured since the start") \
     ACT(COMPARE,   "Compare a metric with every board of the guides") \
+    ACT(DETAILS,   "The full text of the warnings, failure reasons and notes") \
     ACT(BOARD,     "Choose the reference board") \
     ACT(SETTINGS,  "Settings: theme, budget, tolerance, updates, provider") \
     ACT(THEME,     "Next colour theme") \
@@ -39,7 +40,8 @@
     ACT(SORT,      "Results: sort by the next column") \
     ACT(FILTER,    "Results: only warn/off rows, or all") \
     ACT(BASELINE,  "Results: compare with a saved baseline or run") \
-    ACT(SAVE_BASELINE, "Results: save these results as a named baseline") \
+    ACT(SAVE_BASELINE, "Results: save these results as a named baseline (asks before replacing one)") \
+    ACT(HISTORY,   "Results: every value (older runs, cancelled), or the latest of each") \
     ACT(INC,       "Settings: next value") \
     ACT(DEC,       "Settings: previous value") \
     ACT(REDRAW,    "Redraw the whole screen")

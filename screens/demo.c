@@ -1,15 +1,27 @@
 /* demo.c - --demo: the profile's benchmarks in a loop, no input needed.
- * Each runs on the live screen, its result stays DEMO_RESULT_S, then a
- * comparison with the other boards DEMO_COMPARE_S; any key stops it. */
+ * Each runs on the live screen showing the rows the profile lists (all
+ * without a list), its result stays DEMO_RESULT_S, then the comparison
+ * with the other boards of each listed row (of its headline metric
+ * without a list) DEMO_COMPARE_S; after the last benchmark the summary of
+ * the pass stays DEMO_SUMMARY_S. Any key stops it. --check and --profile
+ * NAME (demo_start_check) make one pass: each result CHECK_RESULT_S, no
+ * comparisons, then the summary with the check's verdict, which stays. */
 #include "config.h"
 #include "screens/ui_impl.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
 
 #define DEMO_RESULT_S 4.0   /* the demo shows each result this long */
-#define DEMO_COMPARE_S 6.0  /* and then its comparison */
+#define DEMO_COMPARE_S 6.0  /* and then each comparison */
+#define DEMO_SUMMARY_S 10.0 /* the summary after each pass of the profile */
+#define CHECK_RESULT_S 1.0  /* --check shows each result this long */
+
+static void check_finish(struct ui *ui);
 
 /* Opens the live screen of the demo's next benchmark over home. */
 static void demo_next(struct ui *ui)
@@ -18,24 +30,41 @@ static void demo_next(struct ui *ui)
     while (ui->stack.depth > 1)
         ui_pop_now(ui);
     for (size_t tries = 0; tries < d->profile.n; tries++) {
+        bool first = d->next == 0;
+        if (d->once && first && d->pass_first) {
+            check_finish(ui);       /* the rest could not run: the pass is over */
+            return;
+        }
         const struct profile_bench *pb = &d->profile.benches[d->next];
+        d->bench = d->next;
         d->next = (d->next + 1) % d->profile.n;
         const struct cat_bench *b = catalog_find_bench(ui->app->catalog, pb->name);
         if (!b || !b->nkernels)
             continue;
         struct screen_arg arg = { .category = b->category, .bench = b,
                                   .kernel = app_find_kernel(ui->app, pb->name) };
+        /* the live screen and the results show the profile's rows */
+        job_show_only(&ui->job, pb->metrics, pb->nmetrics);
         ui_push(ui, &screen_run, &arg);
+        job_show_only(&ui->job, NULL, 0);
         if (!job_batch(&ui->job)) {
             ui_pop_now(ui);
             continue;
         }
+        if (first || !d->pass_first)
+            d->pass_first = job_batch_number(&ui->job);
+        d->compared = 0;
         d->phase = DEMO_RUN;
-        ui_message(ui, ROLE_NOTE, "demo (%s profile): %s - press any key to stop",
-                   d->profile.name, b->title);
+        if (d->once)
+            ui_message(ui, ROLE_NOTE, "check (%s profile, %zu of %zu): %s - any key stops it",
+                       d->profile.name, d->bench + 1, d->profile.n, b->title);
+        else
+            ui_message(ui, ROLE_NOTE, "demo (%s profile): %s - press any key to stop",
+                       d->profile.name, b->title);
         return;
     }
-    ui_message(ui, ROLE_ERROR, "demo: nothing in %s can run here", d->profile.path);
+    ui_message(ui, ROLE_ERROR, "%s: nothing in %s can run here", d->once ? "check" : "demo",
+               d->profile.path);
     demo_stop(ui);
 }
 
@@ -93,33 +122,147 @@ void demo_stop(struct ui *ui)
     d->phase = DEMO_OFF;
     ui->app->run_opts.params.quick = d->quick_before;
     profile_free(&d->profile);
-    ui_message(ui, ROLE_NOTE, "demo stopped");
+    ui_message(ui, ROLE_NOTE, d->once ? "check stopped: no verdict without the whole profile"
+                                      : "demo stopped");
+    d->once = false;
 }
 
-/* The first metric of the live batch that the guides have for several
- * boards (else for one): what the demo compares. */
-static bool demo_metric(const struct ui *ui, struct screen_arg *arg)
+void demo_start_check(struct ui *ui, const char *profile)
+{
+    ui->demo.once = true;
+    ui->demo.pass_first = 0;
+    demo_start(ui, profile);
+    if (ui->demo.phase == DEMO_OFF)
+        ui->demo.once = false;
+}
+
+/* --check: the pass is over; the summary with the verdict stays. */
+static void check_finish(struct ui *ui)
+{
+    struct demo *d = &ui->demo;
+    char title[160];
+    snprintf(title, sizeof title, "the %s profile", d->profile.name);
+    struct screen_arg sum = { .title = title, .since_run = d->pass_first, .verdict = true,
+                              .fail_pct = ui->opt->fail_pct };
+    while (ui->stack.depth > 1)
+        ui_pop_now(ui);
+    ui_push(ui, &screen_summary, &sum);
+    ui->line.msg[0] = '\0';    /* "any key stops it" is over: the summary's keys */
+    d->phase = DEMO_OFF;
+    d->once = false;
+    d->pass_first = 0;
+    ui->app->run_opts.params.quick = d->quick_before;
+    profile_free(&d->profile);
+}
+
+/* What the demo compares when the profile lists no rows: the headline of
+ * the benchmarks that have one (STREAM triad, Dhrystone's DMIPS/MHz ...). */
+static const char *const headlines[] = {
+    "triad", "dhrystone_per_mhz", "whetstone", "linpack",
+};
+
+/* Boards the guides have metric m of section for (0: none). */
+static size_t boards_with(const struct ui *ui, const char *section, const char *m)
+{
+    const char **keys;
+    size_t n = refdb_boards_with(ui->app->refdb, section, m, &keys);
+    free(keys);
+    return n;
+}
+
+/* Metric `id` of the live batch, measured and in a guide: its section. */
+static const char *measured_section(const struct ui *ui, const char *id)
 {
     const struct batch *b = job_batch(&ui->job);
-    bool found = false;
+    for (size_t i = 0; b && i < b->n; i++)
+        for (size_t k = 0; b->runs[i] && k < b->runs[i]->nmetrics; k++) {
+            const struct run *r = b->runs[i];
+            if (r->metrics[k].stats.count && strcmp(r->metrics[k].def->id, id) == 0 &&
+                boards_with(ui, r->kernel->section, id))
+                return r->kernel->section;
+        }
+    return NULL;
+}
+
+/* The index-th metric the demo compares for the bench just run: the
+ * profile's rows in its order, else the headline, else the first metric
+ * the guides have for several boards (else for one). */
+static bool demo_metric(const struct ui *ui, size_t index, struct screen_arg *arg)
+{
+    const struct profile_bench *pb = &ui->demo.profile.benches[ui->demo.bench];
+    size_t found = 0;
+    for (size_t i = 0; i < pb->nmetrics; i++) {
+        const char *sec = measured_section(ui, pb->metrics[i]);
+        if (sec && found++ == index) {
+            arg->section = sec;
+            arg->metric = pb->metrics[i];
+            return true;
+        }
+    }
+    if (pb->nmetrics || index > 0)
+        return false;
+    for (size_t i = 0; i < ARRAY_SIZE(headlines); i++) {
+        const char *sec = measured_section(ui, headlines[i]);
+        if (sec) {
+            arg->section = sec;
+            arg->metric = headlines[i];
+            return true;
+        }
+    }
+    const struct batch *b = job_batch(&ui->job);
+    bool have = false;
     for (size_t i = 0; b && i < b->n; i++)
         for (size_t k = 0; b->runs[i] && k < b->runs[i]->nmetrics; k++) {
             const struct run *r = b->runs[i];
             if (!r->metrics[k].stats.count)
                 continue;
-            const char **keys;
-            size_t n = refdb_boards_with(ui->app->refdb, r->kernel->section,
-                                         r->metrics[k].def->id, &keys);
-            free(keys);
-            if (n && (!found || n > 1)) {
+            size_t n = boards_with(ui, r->kernel->section, r->metrics[k].def->id);
+            if (n && (!have || n > 1)) {
                 arg->section = r->kernel->section;
                 arg->metric = r->metrics[k].def->id;
-                found = true;
+                have = true;
                 if (n > 1)
                     return true;
             }
         }
-    return found;
+    return have;
+}
+
+/* The next comparison of the bench just run; after the last one the next
+ * bench, or the summary when the pass is over. */
+static void demo_after_result(struct ui *ui, double now)
+{
+    struct demo *d = &ui->demo;
+    struct screen_arg arg = { 0 };
+    if (d->once) {              /* no comparisons: the next, or the verdict */
+        if (d->next == 0)
+            check_finish(ui);
+        else
+            demo_next(ui);
+        return;
+    }
+    if (demo_metric(ui, d->compared, &arg)) {
+        while (ui->stack.depth > 2)
+            ui_pop_now(ui);         /* the last comparison */
+        d->compared++;
+        ui_push(ui, &screen_compare, &arg);
+        d->phase = DEMO_COMPARE;
+        d->until = now + DEMO_COMPARE_S;
+        return;
+    }
+    if (d->next == 0 && d->pass_first) {
+        char title[160];
+        snprintf(title, sizeof title, "the %s profile", d->profile.name);
+        struct screen_arg sum = { .title = title, .since_run = d->pass_first };
+        while (ui->stack.depth > 1)
+            ui_pop_now(ui);
+        ui_push(ui, &screen_summary, &sum);
+        d->pass_first = 0;
+        d->phase = DEMO_SUMMARY;
+        d->until = now + DEMO_SUMMARY_S;
+        return;
+    }
+    demo_next(ui);
 }
 
 void demo_tick(struct ui *ui, double now)
@@ -133,22 +276,14 @@ void demo_tick(struct ui *ui, double now)
         if (b && !batch_done(b))
             return;
         d->phase = DEMO_RESULT;
-        d->until = now + DEMO_RESULT_S;
+        d->until = now + (d->once ? CHECK_RESULT_S : DEMO_RESULT_S);
         return;
-    case DEMO_RESULT: {
-        if (now < d->until)
-            return;
-        struct screen_arg arg = { 0 };
-        if (demo_metric(ui, &arg)) {
-            ui_push(ui, &screen_compare, &arg);
-            d->phase = DEMO_COMPARE;
-            d->until = now + DEMO_COMPARE_S;
-            return;
-        }
-        demo_next(ui);
-        return;
-    }
+    case DEMO_RESULT:
     case DEMO_COMPARE:
+        if (now >= d->until)
+            demo_after_result(ui, now);
+        return;
+    case DEMO_SUMMARY:
         if (now >= d->until)
             demo_next(ui);
         return;
@@ -157,7 +292,7 @@ void demo_tick(struct ui *ui, double now)
 
 int demo_wait_ms(const struct demo *d, double now)
 {
-    if (d->phase != DEMO_RESULT && d->phase != DEMO_COMPARE)
+    if (d->phase != DEMO_RESULT && d->phase != DEMO_COMPARE && d->phase != DEMO_SUMMARY)
         return -1;
     double left = d->until - now;
     return left > 0 ? (int)ceil(left * 1000) : 0;

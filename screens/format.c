@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "run/session.h"
+#include "common/units.h"
 #include "common/util.h"
 
 /* Byte length of the UTF-8 sequence starting with c (1 for bad bytes). */
@@ -331,11 +332,205 @@ char *fmt_compare_row(char *buf, size_t size, char mark, const char *label,
     return buf;
 }
 
-#define RES_NAME_W 20
-#define RES_UNIT_W 5
+#define RES_UNIT_MIN 4
+#define RES_UNIT_MAX 11
 #define RES_NUM_W 7
 #define RES_DEV_W 13
-#define RES_STATUS_W 7
+#define RES_STATUS_W 9
+#define RES_RUN_W 4
+#define RES_N_W 4
+#define RES_BAND_W 11
+#define RES_PROVIDER_W 17
+#define RES_NAME_MIN 12
+#define RES_NAME_MAX 48
+#define RES_NAME_ROOM 28      /* the name's room before more columns come */
+
+void fmt_result_layout(struct result_layout *l, int width, int unit_w, bool baseline)
+{
+    memset(l, 0, sizeof *l);
+    l->width = width;
+    l->unit = unit_w < RES_UNIT_MIN ? RES_UNIT_MIN : unit_w > RES_UNIT_MAX ? RES_UNIT_MAX : unit_w;
+    l->num = RES_NUM_W;
+    l->dev = RES_DEV_W;
+    l->status = RES_STATUS_W;
+    l->run = RES_RUN_W;
+    l->baseline = baseline;
+    /* the columns after the name, each with the space before it */
+    int fixed = 1 + l->unit + 2 * (1 + l->num) + 1 + l->dev + 1 + l->status + 1 + l->run;
+    /* then the statistics and the guide's band, then the provider, where
+     * the name keeps room (at 132 columns: the statistics and a long name) */
+    int stats = 2 * (1 + RES_NUM_W) + 1 + RES_N_W + 1 + RES_BAND_W;
+    if (baseline)
+        l->last = RES_DEV_W;
+    if (l->last)
+        fixed += 1 + l->last;
+    if (width - fixed - stats >= RES_NAME_ROOM) {
+        l->minmax = RES_NUM_W;
+        l->samples = RES_N_W;
+        l->band = RES_BAND_W;
+        fixed += stats;
+    }
+    if (!l->last && width - fixed - (1 + RES_PROVIDER_W) >= RES_NAME_ROOM + 12) {
+        l->last = RES_PROVIDER_W;
+        fixed += 1 + l->last;
+    }
+    l->name = width - fixed;
+    if (l->name > RES_NAME_MAX)
+        l->name = RES_NAME_MAX;
+    if (l->name < RES_NAME_MIN)
+        l->name = RES_NAME_MIN;
+}
+
+/* Appends " cell" (fitted to w; none for w 0) at *o. */
+static void put_cell(char *buf, size_t size, size_t *o, const char *text, int w, bool right,
+                     bool utf8)
+{
+    char cell[160];
+    if (w <= 0)
+        return;
+    fmt_fit(cell, sizeof cell, text, w, right, utf8);
+    int n = snprintf(buf + *o, *o < size ? size - *o : 0, "%s%s", *o ? " " : "", cell);
+    if (n > 0)
+        *o += (size_t)n;
+    if (*o >= size)
+        *o = size ? size - 1 : 0;
+}
+
+char *fmt_result_header(char *buf, size_t size, const struct result_layout *l,
+                        const char *baseline)
+{
+    char last[32];
+    size_t o = 0;
+    if (!size)
+        return buf;
+    buf[0] = '\0';
+    put_cell(buf, size, &o, "metric", l->name, false, false);
+    put_cell(buf, size, &o, "unit", l->unit, false, false);
+    put_cell(buf, size, &o, "value", l->num, true, false);
+    put_cell(buf, size, &o, "min", l->minmax, true, false);
+    put_cell(buf, size, &o, "max", l->minmax, true, false);
+    put_cell(buf, size, &o, "n", l->samples, true, false);
+    put_cell(buf, size, &o, "ref", l->num, true, false);
+    put_cell(buf, size, &o, "band", l->band, true, false);
+    put_cell(buf, size, &o, "deviation", l->dev, false, false);
+    put_cell(buf, size, &o, "status", l->status, false, false);
+    put_cell(buf, size, &o, "run", l->run, false, false);
+    snprintf(last, sizeof last, "vs %s", baseline ? baseline : "");
+    put_cell(buf, size, &o, l->baseline ? last : "provider", l->last, false, false);
+    while (o && buf[o - 1] == ' ')
+        buf[--o] = '\0';
+    return buf;
+}
+
+const char *fmt_result_status(const struct result_row *r, enum session_state state)
+{
+    if (state == SESSION_RUNNING)
+        return "running";
+    if (r->status != STATUS_OK)
+        return status_name(r->status);
+    return r->dev.has_ref ? fmt_verdict(r->dev.verdict) : "-";
+}
+
+char *fmt_result_line(char *buf, size_t size, const struct result_layout *l,
+                      const struct result_row *r, size_t number, enum session_state state,
+                      json_t *baseline, bool utf8)
+{
+    char id[160], name[160], val[16], mn[16], mx[16], n[16], ref[16], band[32], dev[32],
+         run[16], last[64];
+    size_t o = 0;
+    if (!size)
+        return buf;
+    buf[0] = '\0';
+    snprintf(id, sizeof id, "%s %s", r->bench ? r->bench : "?", r->metric ? r->metric : "?");
+    fmt_fit_tail(name, sizeof name, id, l->name, utf8);
+    put_cell(buf, size, &o, name, l->name, false, utf8);
+    put_cell(buf, size, &o, fmt_unit(r->unit), l->unit, false, utf8);
+    snprintf(run, sizeof run, "#%zu", number);
+    if (!r->samples && r->status != STATUS_OK) {
+        /* a failure: its reason in the room of the numbers */
+        char why[320];
+        snprintf(why, sizeof why, "%s: %s", status_name(r->status),
+                 r->error ? r->error : status_message(r->status));
+        int w = l->width - (int)o - 1 - l->run - 1 - (l->last ? l->last + 1 : 0);
+        put_cell(buf, size, &o, why, w, false, utf8);
+        put_cell(buf, size, &o, run, l->run, false, utf8);
+        put_cell(buf, size, &o, "", l->last, false, utf8);
+        while (o && buf[o - 1] == ' ')
+            buf[--o] = '\0';
+        return buf;
+    }
+    fmt_value(val, sizeof val, r->samples ? r->value : NAN, l->num);
+    fmt_value(mn, sizeof mn, r->samples ? r->min : NAN, l->minmax ? l->minmax : 1);
+    fmt_value(mx, sizeof mx, r->samples ? r->max : NAN, l->minmax ? l->minmax : 1);
+    fmt_count(n, sizeof n, r->samples, l->samples ? l->samples : 1);
+    fmt_value(ref, sizeof ref, r->has_ref ? r->ref_avg : NAN, l->num);
+    fmt_band(band, sizeof band, r->has_ref && r->has_ref_min, r->ref_min,
+             r->has_ref && r->has_ref_max, r->ref_max, (l->band - 1) / 2);
+    if (!band[0])
+        snprintf(band, sizeof band, "-");
+    if (r->samples && r->dev.has_ref)
+        fmt_deviation(dev, sizeof dev, &r->dev, unit_direction(r->unit));
+    else
+        snprintf(dev, sizeof dev, "%s", r->has_ref ? "-" : "no reference");
+    put_cell(buf, size, &o, val, l->num, true, utf8);
+    put_cell(buf, size, &o, mn, l->minmax, true, utf8);
+    put_cell(buf, size, &o, mx, l->minmax, true, utf8);
+    put_cell(buf, size, &o, n, l->samples, true, utf8);
+    put_cell(buf, size, &o, ref, l->num, true, utf8);
+    put_cell(buf, size, &o, band, l->band, true, utf8);
+    put_cell(buf, size, &o, dev, l->dev, false, utf8);
+    put_cell(buf, size, &o, fmt_result_status(r, state), l->status, false, utf8);
+    put_cell(buf, size, &o, run, l->run, false, utf8);
+    /* with a baseline, its change takes the provider's place */
+    if (l->baseline)
+        fmt_baseline_cell(last, sizeof last, baseline, r);
+    else
+        snprintf(last, sizeof last, "%s", r->provider);
+    put_cell(buf, size, &o, last, l->last, false, utf8);
+    while (o && buf[o - 1] == ' ')
+        buf[--o] = '\0';
+    return buf;
+}
+
+char *fmt_result_detail(char *buf, size_t size, const struct result_row *r, size_t number,
+                        const char *store_id)
+{
+    char mn[16], mx[16], avg[16], ref[16], band[32];
+    size_t o = 0;
+    if (!size)
+        return buf;
+    buf[0] = '\0';
+#define ADD(...) do { int k_ = snprintf(buf + o, o < size ? size - o : 0, __VA_ARGS__); \
+                      if (k_ > 0) o += (size_t)k_; } while (0)
+    ADD("%s %s: ", r->bench ? r->bench : "?", r->metric ? r->metric : "?");
+    /* why it failed comes first: it is what the row is about */
+    if (r->status != STATUS_OK)
+        ADD("%s: %s; ", status_name(r->status),
+            r->error ? r->error : status_message(r->status));
+    if (r->samples) {
+        fmt_value(mn, sizeof mn, r->min, 9);
+        fmt_value(mx, sizeof mx, r->max, 9);
+        fmt_value(avg, sizeof avg, r->avg, 9);
+        ADD("min %s, max %s, avg %s %s over %zu sample%s", mn, mx, avg, fmt_unit(r->unit),
+            r->samples, r->samples == 1 ? "" : "s");
+    } else {
+        ADD("no sample");
+    }
+    if (r->has_ref) {
+        fmt_value(ref, sizeof ref, r->ref_avg, 9);
+        fmt_band(band, sizeof band, r->has_ref_min, r->ref_min, r->has_ref_max, r->ref_max, 9);
+        ADD("; guide %s%s%s%s", ref, band[0] ? ", band " : "", band,
+            band[0] ? "" : " (no band)");
+    } else {
+        ADD("; no reference");
+    }
+    ADD("; %s, run #%zu%s%s", r->provider[0] ? r->provider : "?", number,
+        store_id ? " of " : "", store_id ? store_id : "");
+#undef ADD
+    if (o >= size)
+        buf[size - 1] = '\0';
+    return buf;
+}
 
 char *fmt_baseline_cell(char *buf, size_t size, json_t *baseline,
                         const struct result_row *r)
@@ -353,60 +548,6 @@ char *fmt_baseline_cell(char *buf, size_t size, json_t *baseline,
     else
         snprintf(buf, size, "%s %s", p, better ? "better" : "worse");
     return buf;
-}
-
-char *fmt_result_line_vs(char *buf, size_t size, const struct result_row *r,
-                         json_t *baseline, bool utf8)
-{
-    char id[160], name[64], unit[16], val[16], ref[16], dev[32], devc[32], st[16],
-         stc[16], last[64];
-    snprintf(id, sizeof id, "%s %s", r->bench ? r->bench : "?", r->metric ? r->metric : "?");
-    fmt_fit_tail(name, sizeof name, id, RES_NAME_W, utf8);
-    fmt_fit(unit, sizeof unit, fmt_unit(r->unit ? r->unit : ""), RES_UNIT_W, false, utf8);
-    fmt_value(val, sizeof val, r->samples ? r->value : NAN, RES_NUM_W);
-    fmt_value(ref, sizeof ref, r->has_ref ? r->ref_avg : NAN, RES_NUM_W);
-    if (r->status != STATUS_OK)
-        snprintf(st, sizeof st, "%s", status_name(r->status));
-    else
-        snprintf(st, sizeof st, "%s", r->dev.has_ref ? fmt_verdict(r->dev.verdict) : "-");
-    if (r->samples && r->dev.has_ref)
-        fmt_deviation(dev, sizeof dev, &r->dev, unit_direction(r->unit));
-    else
-        snprintf(dev, sizeof dev, "%s", r->has_ref ? "-" : "no reference");
-    fmt_fit(devc, sizeof devc, dev, RES_DEV_W, false, utf8);
-    fmt_fit(stc, sizeof stc, st, RES_STATUS_W, false, utf8);
-    /* with a baseline, its change takes the provider's place */
-    if (baseline)
-        fmt_baseline_cell(last, sizeof last, baseline, r);
-    else
-        snprintf(last, sizeof last, "%s", r->provider);
-    snprintf(buf, size, "%s %s %*s %*s %s %s %s", name, unit, RES_NUM_W, val, RES_NUM_W,
-             ref, devc, stc, last);
-    return buf;
-}
-
-char *fmt_result_line(char *buf, size_t size, const struct result_row *r, bool utf8)
-{
-    return fmt_result_line_vs(buf, size, r, NULL, utf8);
-}
-
-char *fmt_result_header_vs(char *buf, size_t size, const char *baseline)
-{
-    char name[32], unit[16], dev[32], st[16], last[32];
-    fmt_fit(name, sizeof name, "metric", RES_NAME_W, false, false);
-    fmt_fit(unit, sizeof unit, "unit", RES_UNIT_W, false, false);
-    fmt_fit(dev, sizeof dev, "deviation", RES_DEV_W, false, false);
-    fmt_fit(st, sizeof st, "status", RES_STATUS_W, false, false);
-    if (baseline)
-        snprintf(last, sizeof last, "vs %.12s", baseline);
-    snprintf(buf, size, "%s %s %*s %*s %s %s %s", name, unit, RES_NUM_W, "value",
-             RES_NUM_W, "ref", dev, st, baseline ? last : "provider");
-    return buf;
-}
-
-char *fmt_result_header(char *buf, size_t size)
-{
-    return fmt_result_header_vs(buf, size, NULL);
 }
 
 char *fmt_progress_bar(char *buf, size_t size, double frac, int width, bool utf8)
@@ -457,22 +598,7 @@ char *fmt_bench_counts(char *buf, size_t size, size_t nbenches, size_t nrunnable
 
 const char *fmt_unit(const char *unit)
 {
-    static const struct {
-        const char *from, *to;
-    } units[] = {
-        { "microsec", "usec" },    { "microseconds", "usec" },
-        { "nanosec", "nsec" },     { "nanoseconds", "nsec" },
-        { "milliseconds", "ms" },  { "seconds", "s" },
-        { "Mbits/sec", "Mb/s" },   { "Mbps", "Mb/s" },
-        { "MBytes/sec", "MB/s" },  { "MBs", "MB/s" },
-        { "percent", "%" },        { "iterations", "it/s" },
-    };
-    if (!unit)
-        return "";
-    for (size_t i = 0; i < ARRAY_SIZE(units); i++)
-        if (strcasecmp(unit, units[i].from) == 0)
-            return units[i].to;
-    return unit;
+    return unit_display(unit);
 }
 
 const struct metric_column metric_columns[MCOL_COUNT] = {
@@ -489,37 +615,233 @@ const struct metric_column metric_columns[MCOL_COUNT] = {
     [MCOL_VERDICT] = { "", 4, false },
 };
 
-int metric_column_x(enum metric_col i)
+#define NAME_MIN 12         /* below this the band, then "now", make room */
+#define NAME_FLOOR 6
+#define NAME_MAX 48
+
+static int layout_sum(const struct metric_layout *l)
 {
-    int x = 0;
-    for (int k = 0; k < (int)i; k++)
-        x += metric_columns[k].width + 1;
-    return x;
+    int sum = 0, cols = 0;
+    for (int i = 0; i < MCOL_COUNT; i++)
+        if (l->width[i]) {
+            sum += l->width[i];
+            cols++;
+        }
+    return sum + (cols ? cols - 1 : 0);
 }
 
-void metric_cells_make(struct metric_cells *c, const struct result_row *row,
-                       const char *name, double last, const char *board)
+/* Widens the shown columns of `which` by one each, as many times as the
+ * row still fits in cols (at most `times`): all of them or none, so the
+ * numbers keep one width. */
+static void widen(struct metric_layout *l, const int *which, size_t n, int times,
+                  int cols)
 {
+    for (int t = 0; t < times; t++) {
+        int shown = 0;
+        for (size_t k = 0; k < n; k++)
+            shown += l->width[which[k]] > 0;
+        if (!shown || cols - layout_sum(l) < shown)
+            return;
+        for (size_t k = 0; k < n; k++)
+            if (l->width[which[k]])
+                l->width[which[k]]++;
+    }
+}
+
+void metric_layout_make(struct metric_layout *l, int cols, int unit_w, int name_w)
+{
+    memset(l, 0, sizeof *l);
+    for (int i = 0; i < MCOL_COUNT; i++)
+        l->width[i] = metric_columns[i].width;
+    if (cols < 80)
+        cols = 80;
+    if (unit_w < 4)
+        unit_w = 4;                     /* the header */
+    l->width[MCOL_UNIT] = unit_w < METRIC_UNIT_MAX ? unit_w : METRIC_UNIT_MAX;
+    int want = name_w < NAME_MIN ? NAME_MIN : name_w > NAME_MAX ? NAME_MAX : name_w;
+    l->width[MCOL_NAME] = 0;
+    /* the unit first: what the row needs without the name */
+    static const int drop[] = { MCOL_BAND, MCOL_NOW };
+    for (size_t k = 0; k < ARRAY_SIZE(drop) && cols - layout_sum(l) - 1 < NAME_MIN; k++)
+        l->width[drop[k]] = 0;
+    int room = cols - layout_sum(l) - 1;
+    l->width[MCOL_NAME] = room < NAME_FLOOR ? NAME_FLOOR : room < want ? room : want;
+    /* what is left: more digits, then a longer band and count */
+    static const int numbers[] = { MCOL_NOW, MCOL_MIN, MCOL_MAX, MCOL_AVG, MCOL_REF };
+    static const int band[] = { MCOL_BAND }, count[] = { MCOL_N };
+    widen(l, numbers, ARRAY_SIZE(numbers), 2, cols);
+    widen(l, band, 1, 4, cols);
+    widen(l, count, 1, 2, cols);
+    int x = 0;
+    for (int i = 0; i < MCOL_COUNT; i++) {
+        l->x[i] = x;
+        if (l->width[i])
+            x += l->width[i] + 1;
+    }
+    l->total = layout_sum(l);
+}
+
+/* The 80-column layout of units up to 5 columns. */
+static const struct metric_layout *layout_or_80(const struct metric_layout *l)
+{
+    static struct metric_layout l80;
+    if (!l) {
+        if (!l80.total)
+            metric_layout_make(&l80, 80, metric_columns[MCOL_UNIT].width, 0);
+        l = &l80;
+    }
+    return l;
+}
+
+char *fmt_unit_fit(char *buf, size_t size, const char *unit, int width)
+{
+    const char *u = fmt_unit(unit);
+    size_t o = 0;
+    if (!size)
+        return buf;
+    if (fmt_columns(u) <= width) {
+        snprintf(buf, size, "%s", u);
+        return buf;
+    }
+    /* the same unit always reads the same: vowels go, then it is cut */
+    for (size_t i = 0; u[i] && o + 1 < size; i++)
+        if (i == 0 || !strchr("aeiou", u[i]))
+            buf[o++] = u[i];
+    buf[o] = '\0';
+    if (fmt_columns(buf) > width) {
+        char tmp[64];
+        snprintf(tmp, sizeof tmp, "%s", buf);
+        fmt_fit(buf, size, tmp, width, false, false);
+    }
+    return buf;
+}
+
+static bool is_sep(char c)
+{
+    return c == '_' || c == '-' || c == '/' || c == ' ';
+}
+
+void metric_name_shared(const char *name, const char *const *siblings, size_t n,
+                        size_t *pre, size_t *suf)
+{
+    size_t len = strlen(name), p = 0, q = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *m = siblings[i];
+        if (!m || m == name || strcmp(m, name) == 0)
+            continue;
+        size_t mlen = strlen(m), k = 0;
+        while (k < len && k < mlen && name[k] == m[k])
+            k++;
+        if (k > p)
+            p = k;
+        k = 0;
+        while (k < len && k < mlen && name[len - 1 - k] == m[mlen - 1 - k])
+            k++;
+        if (k > q)
+            q = k;
+    }
+    /* whole words: the prefix ends after a separator, the suffix starts at one */
+    while (p > 0 && !is_sep(name[p - 1]))
+        p--;
+    while (q > 0 && !is_sep(name[len - q]))
+        q--;
+    if (p + q >= len) {
+        /* one name is the other's start or end: keep the suffix out */
+        q = 0;
+        if (p >= len)
+            p = 0;
+    }
+    *pre = p;
+    *suf = q;
+}
+
+/* Appends bytes [from, to) of s to buf[*o..size). */
+static void put_range(char *buf, size_t size, size_t *o, const char *s, size_t from,
+                      size_t to, bool utf8)
+{
+    char tmp[256];
+    size_t n = to > from ? to - from : 0;
+    if (n >= sizeof tmp)
+        n = sizeof tmp - 1;
+    memcpy(tmp, s + from, n);
+    tmp[n] = '\0';
+    put_chars(buf, size, o, tmp, (int)n, utf8);
+}
+
+static void put_tilde(char *buf, size_t size, size_t *o)
+{
+    if (*o + 1 < size)
+        buf[(*o)++] = '~';
+}
+
+char *fmt_name_fit(char *buf, size_t size, const char *name, size_t pre, size_t suf,
+                   int width, bool utf8)
+{
+    size_t len = name ? strlen(name) : 0, o = 0;
+    if (!size)
+        return buf;
+    if (!name || (int)len <= width || width < 3)
+        return fmt_fit(buf, size, name, width, false, utf8);
+    if (pre + suf >= len)
+        pre = suf = 0;
+    size_t d = len - pre - suf, w = (size_t)width;
+    if (!pre && !suf)
+        return fmt_fit_tail(buf, size, name, width, utf8);
+    if (len - pre + 1 <= w) {
+        /* the shared prefix loses its middle: head ~ prefix-end D S */
+        size_t room = w - 1 - (len - pre), h = (room + 1) / 2, t = room - h;
+        while (t > 0 && !is_sep(name[pre - t - 1])) {
+            t--;
+            h++;
+        }
+        put_range(buf, size, &o, name, 0, h, utf8);
+        put_tilde(buf, size, &o);
+        put_range(buf, size, &o, name, pre - t, len, utf8);
+    } else if (d + 1 + (pre ? 1 : 0) <= w) {
+        /* the shared suffix is cut too: head ~ D suffix-start ~ */
+        size_t room = w - d - 1 - (pre ? 1 : 0), h = pre ? room / 2 : 0;
+        if (h > pre)
+            h = pre;
+        size_t k = room - h;
+        put_range(buf, size, &o, name, 0, h, utf8);
+        if (pre)
+            put_tilde(buf, size, &o);
+        put_range(buf, size, &o, name, pre, pre + d + k, utf8);
+        put_tilde(buf, size, &o);
+    } else {
+        /* the distinguishing part alone is too long: its end */
+        char tmp[256];
+        size_t n = pre + d < sizeof tmp ? pre + d : sizeof tmp - 1;
+        memcpy(tmp, name, n);
+        tmp[n] = '\0';
+        return fmt_fit_tail(buf, size, tmp, width, utf8);
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+void metric_cells_make(struct metric_cells *c, const struct metric_layout *l,
+                       const struct result_row *row, const char *name, size_t pre,
+                       size_t suf, double last, const char *board)
+{
+    l = layout_or_80(l);
     memset(c, 0, sizeof *c);
     if (!name)
         name = row->metric ? row->metric : "?";
-    /* a name too long for its cell keeps its end, which tells rows apart */
-    size_t len = strlen(name), width = (size_t)metric_columns[MCOL_NAME].width;
-    if (len > width)
-        snprintf(c->cell[MCOL_NAME], sizeof c->cell[0], "~%s", name + len - (width - 1));
-    else
-        snprintf(c->cell[MCOL_NAME], sizeof c->cell[0], "%s", name);
-    snprintf(c->cell[MCOL_UNIT], sizeof c->cell[0], "%s", fmt_unit(row->unit));
+    /* a name too long for its cell keeps what tells it from its siblings */
+    fmt_name_fit(c->cell[MCOL_NAME], sizeof c->cell[0], name, pre, suf,
+                 l->width[MCOL_NAME], true);
+    fmt_unit_fit(c->cell[MCOL_UNIT], sizeof c->cell[0], row->unit, l->width[MCOL_UNIT]);
     if (row->samples) {
-        fmt_value(c->cell[MCOL_NOW], sizeof c->cell[0], last, metric_columns[MCOL_NOW].width);
-        fmt_value(c->cell[MCOL_MIN], sizeof c->cell[0], row->min, metric_columns[MCOL_MIN].width);
-        fmt_value(c->cell[MCOL_MAX], sizeof c->cell[0], row->max, metric_columns[MCOL_MAX].width);
-        fmt_value(c->cell[MCOL_AVG], sizeof c->cell[0], row->avg, metric_columns[MCOL_AVG].width);
+        fmt_value(c->cell[MCOL_NOW], sizeof c->cell[0], last, l->width[MCOL_NOW]);
+        fmt_value(c->cell[MCOL_MIN], sizeof c->cell[0], row->min, l->width[MCOL_MIN]);
+        fmt_value(c->cell[MCOL_MAX], sizeof c->cell[0], row->max, l->width[MCOL_MAX]);
+        fmt_value(c->cell[MCOL_AVG], sizeof c->cell[0], row->avg, l->width[MCOL_AVG]);
     } else {
         for (int i = MCOL_NOW; i <= MCOL_AVG; i++)
             snprintf(c->cell[i], sizeof c->cell[0], "-");
     }
-    fmt_count(c->cell[MCOL_N], sizeof c->cell[0], row->samples, metric_columns[MCOL_N].width);
+    fmt_count(c->cell[MCOL_N], sizeof c->cell[0], row->samples, l->width[MCOL_N]);
 
     enum direction dir = unit_direction(row->unit);
     c->directional = dir != DIR_NEUTRAL;
@@ -537,9 +859,9 @@ void metric_cells_make(struct metric_cells *c, const struct result_row *row,
             snprintf(c->span, sizeof c->span, "no reference (no board chosen)");
         return;
     }
-    fmt_value(c->cell[MCOL_REF], sizeof c->cell[0], row->ref_avg, metric_columns[MCOL_REF].width);
+    fmt_value(c->cell[MCOL_REF], sizeof c->cell[0], row->ref_avg, l->width[MCOL_REF]);
     fmt_band(c->cell[MCOL_BAND], sizeof c->cell[0], row->has_ref_min, row->ref_min,
-             row->has_ref_max, row->ref_max, 4);
+             row->has_ref_max, row->ref_max, (l->width[MCOL_BAND] - 1) / 2);
     if (!c->cell[MCOL_BAND][0])
         snprintf(c->cell[MCOL_BAND], sizeof c->cell[0], "-");   /* avg only */
     if (!row->samples)
@@ -554,48 +876,131 @@ void metric_cells_make(struct metric_cells *c, const struct result_row *row,
              row->status != STATUS_OK ? "fail" : fmt_verdict(row->dev.verdict));
 }
 
-char *metric_row_text(char *buf, size_t size, const struct metric_cells *c, bool utf8)
+char *metric_row_text(char *buf, size_t size, const struct metric_layout *l,
+                      const struct metric_cells *c, bool utf8)
 {
     size_t o = 0;
-    char cell[96];
+    char cell[320];
+    l = layout_or_80(l);
     if (!size)
         return buf;
     buf[0] = '\0';
     int last = c->span[0] ? MCOL_REF : MCOL_COUNT;
     for (int i = 0; i < last; i++) {
-        const struct metric_column *mc = &metric_columns[i];
-        fmt_fit(cell, sizeof cell, c->cell[i], mc->width, mc->right, utf8);
+        if (!l->width[i])
+            continue;
+        fmt_fit(cell, sizeof cell, c->cell[i], l->width[i], metric_columns[i].right, utf8);
         o += (size_t)snprintf(buf + o, o < size ? size - o : 0, "%s%s",
-                              i ? " " : "", cell);
+                              o ? " " : "", cell);
         if (o >= size)
             return buf;
     }
     if (c->span[0]) {
-        int w = 80 - metric_column_x(MCOL_REF);
-        fmt_fit(cell, sizeof cell, c->span, w, false, utf8);
+        fmt_fit(cell, sizeof cell, c->span, l->total - l->x[MCOL_REF], false, utf8);
         snprintf(buf + o, size - o, " %s", cell);
     }
     return buf;
 }
 
-char *metric_header_text(char *buf, size_t size, enum summary compared)
+char *metric_header_text(char *buf, size_t size, const struct metric_layout *l,
+                         enum summary compared)
 {
     size_t o = 0;
-    char cell[32], head[16];
+    char cell[64], head[16];
     int star = compared == SUMMARY_MAX ? MCOL_MAX : compared == SUMMARY_MIN ? MCOL_MIN
              : compared == SUMMARY_MEAN ? MCOL_AVG : -1;
+    l = layout_or_80(l);
     if (!size)
         return buf;
     buf[0] = '\0';
     for (int i = 0; i < MCOL_COUNT; i++) {
-        const struct metric_column *mc = &metric_columns[i];
-        snprintf(head, sizeof head, "%s%s", mc->header, i == star ? "*" : "");
-        fmt_fit(cell, sizeof cell, head, mc->width, mc->right, false);
+        if (!l->width[i])
+            continue;
+        snprintf(head, sizeof head, "%s%s", metric_columns[i].header, i == star ? "*" : "");
+        fmt_fit(cell, sizeof cell, head, l->width[i], metric_columns[i].right, false);
         o += (size_t)snprintf(buf + o, o < size ? size - o : 0, "%s%s",
-                              i ? " " : "", cell);
+                              o ? " " : "", cell);
         if (o >= size)
             break;
     }
+    return buf;
+}
+
+char *fmt_sparkline(char *buf, size_t size, const double *v, size_t n, int width)
+{
+    static const char levels[] = SPARK_LEVELS;
+    const int nlev = (int)sizeof levels - 1;
+    if (!size)
+        return buf;
+    if (width < 0)
+        width = 0;
+    if ((size_t)width >= size)
+        width = (int)size - 1;
+    size_t from = n > (size_t)width ? n - (size_t)width : 0;
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t i = from; i < n; i++)
+        if (isfinite(v[i])) {
+            lo = v[i] < lo ? v[i] : lo;
+            hi = v[i] > hi ? v[i] : hi;
+        }
+    int o = 0;
+    for (size_t i = from; i < n; i++) {
+        int k;
+        if (!isfinite(v[i]))
+            buf[o++] = ' ';
+        else if (!(hi > lo))
+            buf[o++] = '-';
+        else {
+            k = (int)floor((v[i] - lo) / (hi - lo) * nlev);
+            buf[o++] = levels[k >= nlev ? nlev - 1 : k < 0 ? 0 : k];
+        }
+    }
+    while (o < width)
+        buf[o++] = ' ';
+    buf[o] = '\0';
+    return buf;
+}
+
+char *fmt_ref_bar(char *buf, size_t size, double value, double ref, bool has_min,
+                  double min, bool has_max, double max, int width)
+{
+    if (!size)
+        return buf;
+    if (width < 0)
+        width = 0;
+    if ((size_t)width >= size)
+        width = (int)size - 1;
+    memset(buf, ' ', (size_t)width);
+    buf[width] = '\0';
+    int inner = width - 2;
+    if (inner < 1 || !isfinite(ref))
+        return buf;
+    double lo = ref, hi = ref;
+    double pts[] = { value, has_min ? min : NAN, has_max ? max : NAN };
+    for (size_t i = 0; i < ARRAY_SIZE(pts); i++)
+        if (isfinite(pts[i])) {
+            lo = pts[i] < lo ? pts[i] : lo;
+            hi = pts[i] > hi ? pts[i] : hi;
+        }
+    /* a margin either side, so no mark sits on a bracket */
+    double pad = hi > lo ? (hi - lo) * 0.08 : (ref ? fabs(ref) * 0.1 : 1.0);
+    lo -= pad;
+    hi += pad;
+#define BAR_POS(x) ((int)lround(((x) - lo) / (hi - lo) * (inner - 1)))
+    char *in = buf + 1;
+    memset(in, '-', (size_t)inner);
+    int b0 = has_min && isfinite(min) ? BAR_POS(min) : BAR_POS(ref);
+    int b1 = has_max && isfinite(max) ? BAR_POS(max) : BAR_POS(ref);
+    if (has_min || has_max)
+        for (int i = b0; i <= b1 && i < inner; i++)
+            if (i >= 0)
+                in[i] = '=';
+    in[BAR_POS(ref)] = '|';
+    if (isfinite(value))
+        in[BAR_POS(value)] = '*';
+#undef BAR_POS
+    buf[0] = '[';
+    buf[width - 1] = ']';
     return buf;
 }
 

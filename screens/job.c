@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "board/sysstate.h"
 #include "store/store.h"
 #include "common/util.h"
 
@@ -47,16 +49,20 @@ void job_init(struct job *j, struct app *a, const char *results_dir,
 int job_end(struct job *j, bool complete, struct diag *d)
 {
     job_close(j);
-    int rc = store_finish(j->store, complete, d) != 0 ? -1 : 0;
+    json_t *end = j->store && complete ? sysstate_end(j->app->sysroot) : NULL;
+    int rc = store_finish_with(j->store, complete, end, d) != 0 ? -1 : 0;
+    json_decref(end);
     j->store = NULL;
     session_free(&j->session);
+    job_show_only(j, NULL, 0);
     free(j->prefs);
     free(j->benches);
     json_decref(j->baseline);
+    json_decref(j->baseline_system);
     app_cpu_watch_free(&j->watch);
     j->prefs = NULL;
     j->benches = NULL;
-    j->baseline = NULL;
+    j->baseline = j->baseline_system = NULL;
     j->nprefs = j->cap_prefs = 0;
     return rc;
 }
@@ -92,6 +98,9 @@ static bool store_open(struct job *j)
     json_object_set_new(h, "board_name", a->board.name ? json_string(a->board.name)
                                                       : json_null());
     json_object_set_new(h, "quick", json_boolean(a->run_opts.params.quick));
+    /* the system it runs on (not the cores' clocks: measuring would stall the screen) */
+    json_object_set_new(h, "system", sysstate_read_board(a->sysroot, a->board.family, 0,
+                                                         &a->cmp.ddr_peak_mbs, NULL));
     struct diag d;
     diag_init(&d);
     j->store = store_begin(j->results_dir, a->ref_board ? a->ref_board : a->board.name, h,
@@ -166,9 +175,58 @@ void job_close(struct job *j)
 {
     if (!j->batch)
         return;
-    session_keep(&j->session, j->batch);
+    struct session_batch sb = { j->batch, j->number, j->keep, j->nkeep };
+    session_keep(&j->session, &sb);
     j->batch = NULL;
+    j->keep = NULL;
+    j->nkeep = 0;
+    j->summary_due = false;
     event(j, JOB_CHANGED);
+}
+
+static char **copy_ids(char *const *ids, size_t n)
+{
+    char **c = n ? xcalloc(n, sizeof *c) : NULL;
+    for (size_t i = 0; i < n; i++)
+        c[i] = xstrdup(ids[i]);
+    return c;
+}
+
+static void free_ids(char **ids, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(ids[i]);
+    free(ids);
+}
+
+void job_show_only(struct job *j, char *const *metrics, size_t n)
+{
+    free_ids(j->next_keep, j->next_nkeep);
+    j->next_keep = copy_ids(metrics, n);
+    j->next_nkeep = n;
+}
+
+bool job_metric_shown(const struct job *j, const struct run *run, size_t m)
+{
+    struct session_batch sb = { .keep = j->keep, .nkeep = j->nkeep };
+    return m < run->nmetrics && session_batch_shows(&sb, run->metrics[m].def->id);
+}
+
+size_t job_batch_number(const struct job *j)
+{
+    return j->number;
+}
+
+bool job_take_summary(struct job *j)
+{
+    bool due = j->summary_due;
+    j->summary_due = false;
+    return due;
+}
+
+const char *job_store_id(const struct job *j)
+{
+    return j->store ? store_writer_id(j->store) : NULL;
 }
 
 bool job_pump(struct job *j)
@@ -176,6 +234,8 @@ bool job_pump(struct job *j)
     if (!j->batch || batch_done(j->batch))
         return false;
     batch_pump(j->batch);
+    if (batch_done(j->batch) && j->batch->group && !j->batch->cancelled)
+        j->summary_due = true;
     struct cpu_watch *w = &j->watch;
     if (batch_done(j->batch) && w->active && !w->ended) {
         size_t had = w->warnings.count;
@@ -198,6 +258,12 @@ static bool start_batch(struct job *j, const struct kernel **ks, size_t n,
     if (w->warnings.count)
         say(j, JOB_WARN, "warning: %s%s", w->warnings.items[0].text,
             w->warnings.count > 1 ? " (more on the system screen: s)" : "");
+    /* the batch shows what job_show_only() asked for, once */
+    j->keep = j->next_keep;
+    j->nkeep = j->next_nkeep;
+    j->next_keep = NULL;
+    j->next_nkeep = 0;
+    j->number++;
     j->batch = batch_start(ks, n, &j->app->run_opts, &job_sink, j);
     if (group)
         batch_set_groups(j->batch, group, ngroups);
@@ -273,9 +339,22 @@ const struct cat_bench *job_batch_bench(const struct job *j)
 
 /* --- results and baselines ---------------------------------------------------- */
 
-size_t job_results(const struct job *j, bool problems_only, struct session_row **out)
+/* The live batch as the session sees it. */
+static struct session_batch live_batch(const struct job *j)
 {
-    return session_rows(&j->session, j->batch, &j->app->cmp, problems_only, out);
+    return (struct session_batch){ j->batch, j->number, j->keep, j->nkeep };
+}
+
+size_t job_results(const struct job *j, unsigned flags, struct session_row **out)
+{
+    struct session_batch live = live_batch(j);
+    return session_rows(&j->session, &live, &j->app->cmp, flags, out);
+}
+
+size_t job_results_hidden(const struct job *j)
+{
+    struct session_batch live = live_batch(j);
+    return session_rows_hidden(&j->session, &live, &j->app->cmp);
 }
 
 const char *job_results_dir(const struct job *j)
@@ -286,7 +365,8 @@ const char *job_results_dir(const struct job *j)
 bool job_set_baseline(struct job *j, const char *name)
 {
     json_decref(j->baseline);
-    j->baseline = NULL;
+    json_decref(j->baseline_system);
+    j->baseline = j->baseline_system = NULL;
     j->baseline_name[0] = '\0';
     event(j, JOB_CHANGED);
     if (!name)
@@ -298,12 +378,19 @@ bool job_set_baseline(struct job *j, const char *name)
     struct diag d;
     diag_init(&d);
     j->baseline = store_load_baseline(j->results_dir, name, &d);
-    if (j->baseline)
+    if (j->baseline) {
         snprintf(j->baseline_name, sizeof j->baseline_name, "%s", name);
-    else
+        /* now: "latest" is this session's own run file once it is written */
+        j->baseline_system = sysstate_from_store(store_load_system(j->results_dir, name));
+    } else
         say(j, JOB_ERROR, "%s", d.n ? d.msgs[0] : "cannot load the baseline");
     diag_free(&d);
     return j->baseline != NULL;
+}
+
+json_t *job_baseline_system(const struct job *j)
+{
+    return j->baseline ? j->baseline_system : NULL;
 }
 
 json_t *job_baseline(const struct job *j, const char **name)
@@ -313,6 +400,24 @@ json_t *job_baseline(const struct job *j, const char **name)
     return j->baseline;
 }
 
+bool job_baseline_exists(const struct job *j, const char *name, size_t *rows)
+{
+    if (!j->results_dir || !store_baseline_name_ok(name))
+        return false;
+    char *path = xasprintf("%s/baselines/%s.json", j->results_dir, name);
+    bool there = access(path, F_OK) == 0;
+    free(path);
+    if (there && rows) {
+        struct diag d;
+        diag_init(&d);
+        json_t *b = store_load_baseline(j->results_dir, name, &d);
+        *rows = json_array_size(b);
+        json_decref(b);
+        diag_free(&d);
+    }
+    return there;
+}
+
 bool job_save_baseline(struct job *j, const char *name)
 {
     if (!j->results_dir) {
@@ -320,10 +425,10 @@ bool job_save_baseline(struct job *j, const char *name)
         return false;
     }
     struct session_row *rs;
-    size_t n = job_results(j, false, &rs);
+    size_t n = job_results(j, 0, &rs);
     if (!n) {
         free(rs);
-        say(j, JOB_NOTE, "nothing measured yet to save as a baseline");
+        say(j, JOB_NOTE, "nothing measured to the end yet to save as a baseline");
         return false;
     }
     json_t *rows = session_rows_json(rs, n);

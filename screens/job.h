@@ -47,12 +47,19 @@ struct job {
     const struct job_hooks *hooks;
     void *ctx;
     struct batch *batch;        /* the live batch, NULL when none */
+    size_t number;              /* the live batch's number: 1, 2, ... (session.h) */
+    char **keep;                /* the live batch shows only these metrics */
+    size_t nkeep;
+    char **next_keep;           /* job_show_only(): for the next batch */
+    size_t next_nkeep;
+    bool summary_due;           /* a category batch ended: job_take_summary() */
     const struct cat_bench **benches;   /* of a category batch, by group */
     struct cpu_watch watch;     /* around a batch with CPU-bound kernels */
     struct session session;     /* the batches that ran before */
     struct store_writer *store; /* this session's run file, opened by the first run */
     bool store_failed;          /* said once, not tried again */
     json_t *baseline;           /* rows the results are compared with */
+    json_t *baseline_system;    /* its system record (sysstate.h), NULL: none */
     char baseline_name[128];
     struct job_pref *prefs;
     size_t nprefs, cap_prefs;
@@ -92,9 +99,26 @@ struct run *job_run(const struct job *j);
  * the batch is not a category batch. */
 const struct cat_bench *job_batch_bench(const struct job *j);
 
-/* Every metric measured since the start (session.h), the live run's last,
- * judged against the current reference board. *out is allocated. */
-size_t job_results(const struct job *j, bool problems_only, struct session_row **out);
+/* The metrics measured since the start (session.h), the live run's last,
+ * judged against the current reference board: the latest value of each,
+ * or with SESSION_ALL every value (older and cancelled ones too);
+ * SESSION_PROBLEMS: only warn, off and failed. *out is allocated. */
+size_t job_results(const struct job *j, unsigned flags, struct session_row **out);
+/* How many values the latest view leaves out (older, cancelled, running). */
+size_t job_results_hidden(const struct job *j);
+/* The number of the live batch (or the last one), 0 before any. */
+size_t job_batch_number(const struct job *j);
+/* Whether the live batch shows metric m of run (job_show_only). */
+bool job_metric_shown(const struct job *j, const struct run *run, size_t m);
+/* The next batch started shows only these metric ids (a profile's list;
+ * copied; n 0: all). Batches after it show all again. */
+void job_show_only(struct job *j, char *const *metrics, size_t n);
+/* True once after a category batch ('a') ran to its end: time for the
+ * summary. */
+bool job_take_summary(struct job *j);
+/* The id of this session's run file in the store, NULL before the first
+ * run ended or without a store. */
+const char *job_store_id(const struct job *j);
 /* The results store, NULL when none. */
 const char *job_results_dir(const struct job *j);
 
@@ -104,9 +128,15 @@ const char *job_results_dir(const struct job *j);
 bool job_set_baseline(struct job *j, const char *name);
 /* The baseline's rows and *name, or NULL when none is chosen. */
 json_t *job_baseline(const struct job *j, const char **name);
-/* Saves every metric measured so far as baseline `name`, replacing one
- * of that name (the caller asked) and keeping it as `name`.prev; says how
- * it went. */
+/* The system record of the baseline (read when it was chosen, so that
+ * "latest" is the run before this session), NULL when none is chosen or
+ * it has none. */
+json_t *job_baseline_system(const struct job *j);
+/* True when the store has a saved baseline `name` (*rows: its metrics). */
+bool job_baseline_exists(const struct job *j, const char *name, size_t *rows);
+/* Saves the latest value of every metric measured so far as baseline
+ * `name`, replacing one of that name (ask first: job_baseline_exists) and
+ * keeping it as `name`.prev; says how it went. */
 bool job_save_baseline(struct job *j, const char *name);
 
 /* The provider preference of b (*chosen: set on the category screen,

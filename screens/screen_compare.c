@@ -180,7 +180,7 @@ static void compare_draw(struct screen *s, WINDOW *w, bool full)
     }
     enum direction dir = unit_direction(unit);
     snprintf(line, sizeof line, "Compare: %s %s (%s%s)", v->section, v->metric,
-             unit ? unit : "no unit", dir == DIR_HIGHER_BETTER ? ", higher is better"
+             unit ? fmt_unit(unit) : "no unit", dir == DIR_HIGHER_BETTER ? ", higher is better"
              : dir == DIR_LOWER_BETTER ? ", lower is better" : "");
     widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
     snprintf(line, sizeof line, "reference numbers: %s; %zu board%s",

@@ -3,19 +3,27 @@
  * section served by several kernels runs them in turn (a batch); the table
  * lists the metrics of every kernel that has started.
  *
- * Every value comes from result_row_make(); this file only formats. All
- * fields have fixed widths so a redraw changes few cells. */
+ * Every value comes from result_row_make(); this file only formats. The
+ * columns are sized from the terminal's width, the names of every metric
+ * the batch can report and the units of the rows shown, so they stay put
+ * while a kernel runs and a redraw changes few cells. Above the
+ * table the selected metric's samples as a sparkline and its value on a
+ * bar against the guide's band; below it the latest warning on a line of
+ * its own, so the bottom line keeps the keys ('w' shows the full text). */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
 #include "screens/ui.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/util.h"
 
-#define HEAD_ROWS 6     /* title, progress, state, reference, blank, header */
+#define HEAD_ROWS 7     /* title, progress, state, reference, selected, trend,
+                         * header */
+#define TREND_ROW (HEAD_ROWS - 2)
 #define BAR_W 42
 #define MAX_NOTES 3
 
@@ -26,12 +34,19 @@ struct run_view {
     const struct kernel *kernel;    /* NULL: all of the bench's kernels */
     struct list_pos pos;            /* the selected metric ('c' compares it) */
     bool follow;                    /* the selection follows the newest metric */
+    size_t log_from;                /* warnings said since this batch began */
+    struct metric_layout layout;    /* the table's columns */
+    const struct batch *laid_for;   /* the batch `names` are of */
+    const char **names;             /* every metric name the batch can show */
+    size_t nnames;
+    int name_w;                     /* the longest */
 };
 
 static const struct hint hints_running[] = {
     { ACT_BACK, "cancel and back" },
     { ACT_COMPARE, "compare" },
     { ACT_RUN, "restart" },
+    { ACT_DETAILS, "full text" },
     { ACT_HELP, "help" },
     { ACT_NONE, NULL },
 };
@@ -39,6 +54,7 @@ static const struct hint hints_running[] = {
 static const struct hint hints_done[] = {
     { ACT_RUN, "run again" },
     { ACT_COMPARE, "compare" },
+    { ACT_DETAILS, "full text" },
     { ACT_HELP, "help" },
     { ACT_BACK, "back" },
     { ACT_NONE, NULL },
@@ -56,9 +72,11 @@ struct metric_ref {
     size_t index;
 };
 
-/* The metrics of every started run, in order; caller frees. */
-static struct metric_ref *batch_metrics(const struct batch *b, size_t *n)
+/* The metrics of every started run that the job shows (a profile's list),
+ * in order; caller frees. */
+static struct metric_ref *batch_metrics(const struct job *j, size_t *n)
 {
+    const struct batch *b = job_batch(j);
     size_t total = 0;
     for (size_t i = 0; b && i < b->n; i++)
         total += b->runs[i] ? b->runs[i]->nmetrics : 0;
@@ -66,12 +84,15 @@ static struct metric_ref *batch_metrics(const struct batch *b, size_t *n)
     *n = 0;
     for (size_t i = 0; b && i < b->n; i++)
         for (size_t k = 0; b->runs[i] && k < b->runs[i]->nmetrics; k++)
-            m[(*n)++] = (struct metric_ref){ b->runs[i], k };
+            if (job_metric_shown(j, b->runs[i], k))
+                m[(*n)++] = (struct metric_ref){ b->runs[i], k };
     return m;
 }
 
-static bool start(struct ui *ui, const struct run_view *v)
+static bool start(struct ui *ui, struct run_view *v)
 {
+    v->log_from = ui_log_count(ui);
+    v->laid_for = NULL;     /* a new batch may reuse the old one's address */
     return v->all ? job_run_start_category(ui_job(ui), v->category)
                   : job_run_start(ui_job(ui), v->bench, v->kernel);
 }
@@ -90,15 +111,66 @@ static void run_enter(struct screen *s, const struct screen_arg *arg)
 
 static void run_leave(struct screen *s)
 {
+    struct run_view *v = s->priv;
     job_close(ui_job(s->ui));
-    free(s->priv);
+    free(v->names);
+    free(v);
 }
 
-/* Rows below the metric table: notes, outcome summary, footnote. */
+/* A metric id as the table shows it: without the part every metric of
+ * its kernel shares. */
+static const char *shown_name(const struct kernel *k, const char *id)
+{
+    return id + metric_name_skip(k, id);
+}
+
+/* The names of every metric batch b can show (the siblings a name is
+ * told apart from) and the longest, kept while the batch lives. */
+static void batch_names(struct run_view *v, const struct batch *b)
+{
+    if (v->laid_for == b && b)
+        return;
+    size_t total = 0;
+    for (size_t i = 0; b && i < b->n; i++)
+        total += b->kernels[i]->nmetrics;
+    free(v->names);
+    v->names = xcalloc(total ? total : 1, sizeof *v->names);
+    v->nnames = 0;
+    v->name_w = 0;
+    for (size_t i = 0; b && i < b->n; i++) {
+        const struct kernel *k = b->kernels[i];
+        for (size_t m = 0; m < k->nmetrics; m++) {
+            const char *name = shown_name(k, k->metrics[m].id);
+            int nw = fmt_columns(name);
+            v->names[v->nnames++] = name;
+            v->name_w = nw > v->name_w ? nw : v->name_w;
+        }
+    }
+    v->laid_for = b;
+}
+
+/* The columns at `cols` columns for the table rows [from, to): the names
+ * of the whole batch (so the name column stays put while it runs), the
+ * units of the rows shown (a kernel's units are alike, so the columns
+ * move only when another kernel's rows come into view). */
+static void layout_rows(struct run_view *v, const struct metric_ref *mr, size_t from,
+                        size_t to, int cols)
+{
+    int unit_w = 0;
+    for (size_t i = from; i < to; i++) {
+        const char *unit = mr[i].run->metrics[mr[i].index].def->unit;
+        int uw = fmt_columns(fmt_unit(unit));
+        unit_w = uw > unit_w ? uw : unit_w;
+    }
+    metric_layout_make(&v->layout, cols, unit_w, v->name_w);
+}
+
+/* Rows below the metric table: notes, outcome summary, the warning line,
+ * footnote. */
 static int tail_rows(const struct run *run)
 {
     size_t notes = run ? run->nnotes : 0;
-    return 1 + 2 * (int)(notes > MAX_NOTES ? MAX_NOTES : notes) + 1 + 1;
+    return 1 + 2 * (int)(notes > MAX_NOTES ? MAX_NOTES : notes) + 1 + 1 + 1;
 }
 
 static size_t table_rows(const struct screen *s, const struct run *run)
@@ -130,9 +202,11 @@ static void draw_title(WINDOW *w, const struct job *job, const struct run_view *
     }
     if (b && b->n > 1)
         snprintf(which, sizeof which, " (%zu of %zu)", i + 1, b->n);
-    snprintf(line, sizeof line, "%s (%s) - kernel %s%s: %s", bench->title,
+    /* a tool recipe is titled as a tool, an embedded kernel as a kernel */
+    snprintf(line, sizeof line, "%s (%s) - %s %s%s: %s", bench->title,
              bench->category ? bench->category->title : "?",
-             k ? k->name : "?", which, k && k->description ? k->description : "");
+             k && k->provider ? k->provider : "kernel", k ? k->name : "?", which,
+             k && k->description ? k->description : "");
     widget_text(w, 0, 1, getmaxx(w) - 2, ROLE_HEADER, line, utf8);
 }
 
@@ -229,6 +303,7 @@ struct tally {
     const char *source;
     enum summary compared;
     size_t verdicts[4], at_clock[4], with_samples, scaled;
+    size_t worse[4];                /* verdicts on the worse side */
 };
 
 static void tally_row(struct tally *t, const struct result_row *row, bool first)
@@ -237,8 +312,10 @@ static void tally_row(struct tally *t, const struct result_row *row, bool first)
         t->source = row->ref_source;
     if (first)
         t->compared = row->summary;
-    if (row->samples && row->dev.has_ref && (unsigned)row->dev.verdict < 4)
+    if (row->samples && row->dev.has_ref && (unsigned)row->dev.verdict < 4) {
         t->verdicts[row->dev.verdict]++;
+        t->worse[row->dev.verdict] += !row->dev.better;
+    }
     if (row->samples && row->has_scaled && (unsigned)row->dev_scaled.verdict < 4) {
         t->at_clock[row->dev_scaled.verdict]++;
         t->scaled++;
@@ -247,37 +324,70 @@ static void tally_row(struct tally *t, const struct result_row *row, bool first)
 }
 
 /* The selection follows the newest metric with a sample (the one measured
- * last). */
-static void follow_newest(struct run_view *v, const struct metric_ref *mr, size_t n)
+ * last). The table turns a page when it leaves the visible rows, so that
+ * the rows move once a page and not once a metric (each move rewrites
+ * every row on the terminal). */
+static void follow_newest(struct run_view *v, const struct metric_ref *mr, size_t n,
+                          size_t vis)
 {
     v->pos.sel = 0;
     for (size_t i = n; i-- > 0;)
         if (mr[i].run->metrics[mr[i].index].stats.count) {
             v->pos.sel = i;
-            return;
+            break;
         }
+    if (v->pos.sel < v->pos.top || v->pos.sel >= v->pos.top + vis)
+        v->pos.top = v->pos.sel;
+}
+
+/* The selected metric's trend line: its last samples as a sparkline,
+ * and its value on a bar against the guide's average and band. */
+static void draw_trend(WINDOW *w, const struct stats *st, const struct result_row *row)
+{
+    char spark[160], bar[160], line[400];
+    int width = getmaxx(w) - 2;
+    /* " samples " spark "  vs guide " bar [legend] */
+    bool legend = width >= 110;
+    int room = width - 9 - 11 - (legend ? 36 : 0);
+    int sw = room * 2 / 5, bw = room - sw;
+    if (sw > (int)sizeof spark - 1)
+        sw = (int)sizeof spark - 1;
+    if (bw > (int)sizeof bar - 1)
+        bw = (int)sizeof bar - 1;
+    fmt_sparkline(spark, sizeof spark, st->samples, st->samples ? st->count : 0, sw);
+    fmt_ref_bar(bar, sizeof bar, row->samples ? row->value : NAN,
+                row->has_ref ? row->ref_avg : NAN, row->has_ref_min, row->ref_min,
+                row->has_ref_max, row->ref_max, bw);
+    if (!row->has_ref)
+        fmt_fit(bar, sizeof bar, "(no reference)", bw, false, false);
+    snprintf(line, sizeof line, "samples %s  vs guide %s%s", spark, bar,
+             legend && row->has_ref ? "  * measured, | guide avg, = band" : "");
+    widget_text(w, TREND_ROW, 1, width, ROLE_DIM, line, false);
 }
 
 /* Table line y: metric m; the selected one's name cell is highlighted and
- * the line above the header names it. */
-static void draw_metric(WINDOW *w, int y, const struct metric_ref *m,
+ * the two lines above the header name it and show its trend. */
+static void draw_metric(WINDOW *w, int y, struct run_view *v, const struct metric_ref *m,
                         const struct result_row *row, bool selected, const struct app *a,
                         bool utf8)
 {
     struct metric_cells cells;
-    const char *id = m->run->metrics[m->index].def->id;
-    metric_cells_make(&cells, row, id + metric_name_skip(m->run->kernel, id),
+    const struct metric_layout *l = &v->layout;
+    const char *name = shown_name(m->run->kernel, m->run->metrics[m->index].def->id);
+    size_t pre, suf;
+    metric_name_shared(name, v->names, v->nnames, &pre, &suf);
+    metric_cells_make(&cells, l, row, name, pre, suf,
                       m->run->metrics[m->index].stats.last, a->ref_board);
-    widget_metric_row(w, y, &cells, utf8);
+    widget_metric_row(w, y, l, &cells, utf8);
     if (!selected)
         return;
     char line[256];
     attr_t sa = theme_attr(ROLE_SELECTION);
-    mvwchgat(w, y, 0, metric_columns[MCOL_NAME].width, sa & ~A_COLOR,
-             (short)PAIR_NUMBER(sa), NULL);
+    mvwchgat(w, y, 0, l->width[MCOL_NAME], sa & ~A_COLOR, (short)PAIR_NUMBER(sa), NULL);
     snprintf(line, sizeof line, "selected: %s %s (Up/Down moves, c compares)",
              row->bench, row->metric);
-    widget_text(w, HEAD_ROWS - 2, 1, getmaxx(w) - 2, ROLE_DIM, line, utf8);
+    widget_text(w, TREND_ROW - 1, 1, getmaxx(w) - 2, ROLE_DIM, line, utf8);
+    draw_trend(w, &m->run->metrics[m->index].stats, row);
 }
 
 /* One result row per metric, the visible ones drawn; returns the line
@@ -288,19 +398,22 @@ static int draw_table(struct screen *s, WINDOW *w, struct tally *t)
     const struct app *a = ui_app(s->ui);
     bool utf8 = ui_utf8(s->ui);
     size_t n;
-    struct metric_ref *mr = batch_metrics(job_batch(ui_job(s->ui)), &n);
+    const struct batch *b = job_batch(ui_job(s->ui));
+    struct metric_ref *mr = batch_metrics(ui_job(s->ui), &n);
     size_t vis = table_rows(s, job_run(ui_job(s->ui)));
+    batch_names(v, b);
     memset(t, 0, sizeof *t);
     t->compared = SUMMARY_MEAN;
     if (v->follow)
-        follow_newest(v, mr, n);
+        follow_newest(v, mr, n, vis);
     list_pos_clamp(&v->pos, n, vis);
+    layout_rows(v, mr, v->pos.top, v->pos.top + vis < n ? v->pos.top + vis : n, getmaxx(w));
     for (size_t i = 0; i < n; i++) {
         struct result_row row;
         result_row_make(&row, mr[i].run, mr[i].index, &a->cmp);
         tally_row(t, &row, i == 0);
         if (i >= v->pos.top && i < v->pos.top + vis)
-            draw_metric(w, HEAD_ROWS + (int)(i - v->pos.top), &mr[i], &row,
+            draw_metric(w, HEAD_ROWS + (int)(i - v->pos.top), v, &mr[i], &row,
                         i == v->pos.sel, a, utf8);
     }
     free(mr);
@@ -327,12 +440,14 @@ static int draw_outcome(WINDOW *w, int y, const struct tally *t, const struct ap
                  t->verdicts[VERDICT_WARN], t->verdicts[VERDICT_OFF], a->tolerance_pct);
     else
         snprintf(line, sizeof line, "no reference to compare with");
-    enum role r = t->verdicts[VERDICT_OFF] ? ROLE_OFF : t->verdicts[VERDICT_WARN]
-                ? ROLE_WARN : ROLE_IN_RANGE;
+    /* beyond the band on the better side only is no alarm */
+    enum role r = t->worse[VERDICT_OFF] ? ROLE_OFF : t->worse[VERDICT_WARN] ? ROLE_WARN
+                : t->verdicts[VERDICT_OFF] || t->verdicts[VERDICT_WARN] ? ROLE_AHEAD
+                : ROLE_IN_RANGE;
     widget_text(w, y++, 1, width - 2, t->source ? r : ROLE_DIM, line, utf8);
     /* CPU-bound rows judged at this board's clock too (a board run at
      * another OPP than the guide's EVM) */
-    if (t->scaled && y < rows - 1) {
+    if (t->scaled && y < rows - 2) {    /* the message line stays free */
         snprintf(line, sizeof line, "at this board's %.0f MHz (guide %.0f MHz): %zu in "
                  "range, %zu warn, %zu off", a->cmp.live_mhz, a->cmp.guide_mhz,
                  t->at_clock[VERDICT_IN_RANGE], t->at_clock[VERDICT_WARN],
@@ -344,7 +459,8 @@ static int draw_outcome(WINDOW *w, int y, const struct tally *t, const struct ap
     return y;
 }
 
-/* The run's last notes from line y, each up to two lines. */
+/* The run's last notes from line y, each up to two lines, above the
+ * message line and the footnote. */
 static void draw_notes(WINDOW *w, int y, const struct run *run, bool utf8)
 {
     char line[256];
@@ -358,6 +474,20 @@ static void draw_notes(WINDOW *w, int y, const struct run *run, bool utf8)
             widget_text(w, y, 7, width - 8, ROLE_NOTE, line, utf8);
         }
     }
+}
+
+/* The message of the bottom line, or else the latest warning said since
+ * this batch began, on line y: the bottom line keeps the keys. */
+static void draw_message(struct screen *s, WINDOW *w, int y)
+{
+    const struct run_view *v = s->priv;
+    enum role r = ROLE_NOTE;
+    const char *text = ui_line_message(s->ui, &r);
+    for (size_t i = ui_log_count(s->ui); !text && i-- > v->log_from;)
+        if ((text = ui_log_text(s->ui, i, &r)))
+            break;
+    if (text)
+        widget_text(w, y, 0, getmaxx(w) - 1, r, text, ui_utf8(s->ui));
 }
 
 static void run_draw(struct screen *s, WINDOW *w, bool full)
@@ -384,11 +514,12 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
     struct tally t;
     int y = draw_table(s, w, &t);
     draw_reference(w, a, t.source, utf8);
-    metric_header_text(line, sizeof line, t.compared);
+    metric_header_text(line, sizeof line, &v->layout, t.compared);
     widget_text(w, HEAD_ROWS - 1, 0, width, ROLE_HEADER, line, utf8);
     if (batch_done(bt) && t.with_samples)
         y = draw_outcome(w, y, &t, a, utf8);
     draw_notes(w, y, run, utf8);
+    draw_message(s, w, rows - 2);
     snprintf(line, sizeof line, "%scompared with the guide's avg: the %s of the "
              "samples", t.compared == SUMMARY_MEDIAN ? "" : "* ", summary_name(t.compared));
     widget_text(w, rows - 1, 1, width - 2, ROLE_DIM, line, utf8);
@@ -413,7 +544,7 @@ static enum action run_action(struct screen *s, enum action a)
         break;
     }
     size_t n = 0;
-    struct metric_ref *mr = batch_metrics(job_batch(ui_job(s->ui)), &n);
+    struct metric_ref *mr = batch_metrics(ui_job(s->ui), &n);
     enum action out = a;
     if (list_pos_move(&v->pos, n, table_rows(s, run), a)) {
         v->follow = false;
@@ -436,6 +567,7 @@ const struct screen_ops screen_run = {
     .keys = NULL,
     .hints = hints_done,
     .hints_now = run_hints,
+    .own_message = true,
     .enter = run_enter,
     .leave = run_leave,
     .draw = run_draw,

@@ -42,6 +42,7 @@ static const struct theme_style builtin_default[ROLE_COUNT] = {
     [ROLE_IN_RANGE]  = { GREEN, D, 0 },
     [ROLE_WARN]      = { YELLOW, D, THEME_BOLD },
     [ROLE_OFF]       = { RED, D, THEME_BOLD },
+    [ROLE_AHEAD]     = { GREEN, D, THEME_BOLD },
     [ROLE_PROGRESS]  = { GREEN, D, THEME_BOLD },
     [ROLE_BORDER]    = { BLUE, D, 0 },
     [ROLE_NOTE]      = { YELLOW, D, 0 },
@@ -64,6 +65,7 @@ static const struct theme_style builtin_mono[ROLE_COUNT] = {
     [ROLE_IN_RANGE]  = { D, D, 0 },
     [ROLE_WARN]      = { D, D, THEME_BOLD },
     [ROLE_OFF]       = { D, D, THEME_REVERSE },
+    [ROLE_AHEAD]     = { D, D, THEME_BOLD },
     [ROLE_PROGRESS]  = { D, D, THEME_REVERSE },
     [ROLE_BORDER]    = { D, D, 0 },
     [ROLE_NOTE]      = { D, D, THEME_BOLD },
@@ -83,6 +85,17 @@ static const struct {
     { "blink", THEME_BLINK },         { "standout", THEME_STANDOUT },
     { "normal", 0 },
 };
+
+enum role theme_verdict_role(enum verdict v, bool better)
+{
+    switch (v) {
+    case VERDICT_IN_RANGE: return ROLE_IN_RANGE;
+    case VERDICT_WARN: return better ? ROLE_AHEAD : ROLE_WARN;
+    case VERDICT_OFF: return better ? ROLE_AHEAD : ROLE_OFF;
+    case VERDICT_NONE: break;
+    }
+    return ROLE_NORMAL;
+}
 
 const char *theme_role_name(enum role r)
 {
@@ -278,7 +291,9 @@ void theme_apply(const struct theme *t, bool color)
     bool defaults = color && use_default_colors() != ERR;
     for (int r = 0; r < ROLE_COUNT; r++) {
         const struct theme_style *st = &t->style[r];
-        current[r] = to_curses(st->attrs);
+        /* an attribute the terminal lacks (vt100: dim) would cost an
+         * attribute change on the line and show nothing */
+        current[r] = to_curses(st->attrs) & (termattrs() | A_COLOR);
         if (!color || r + 1 >= COLOR_PAIRS)
             continue;
         short fg = st->fg, bg = st->bg;

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 
 #include "common/diag.h"
+#include "run/deviation.h"
 
 #define THEME_ROLES \
     ROLE(NORMAL,    "normal") \
@@ -37,6 +38,7 @@
     ROLE(IN_RANGE,  "in-range") \
     ROLE(WARN,      "warn") \
     ROLE(OFF,       "off") \
+    ROLE(AHEAD,     "ahead") \
     ROLE(PROGRESS,  "progress") \
     ROLE(BORDER,    "border") \
     ROLE(NOTE,      "note")
@@ -84,6 +86,12 @@ int theme_parse(struct theme *t, const char *text, const char *file, bool mono,
 /* Reads and parses a theme file; an unreadable file is one error
  * ("file: cannot read: reason"). Returns the number of errors. */
 int theme_load(struct theme *t, const char *path, bool mono, struct diag *dg);
+
+/* The role a verdict is drawn in: in range, warn, off on the worse side;
+ * beyond the band on the better side (`better`) is good news, never drawn
+ * as an alarm: ROLE_AHEAD for warn and off there. ROLE_NORMAL for
+ * VERDICT_NONE. */
+enum role theme_verdict_role(enum verdict v, bool better);
 
 /* Formats one style as a theme line ("color warn yellow default bold"). */
 void theme_format_line(const struct theme *t, enum role r, char *buf, unsigned size);

@@ -19,8 +19,18 @@
 struct ui_options {
     const char *run;        /* open the live screen of this benchmark first */
     double updates_per_s;   /* live refresh limit; 0 = settings or 4 per second */
+    long line_budget;       /* bytes a second the frames nobody asked for
+                             * (live values, the demo) may send at most;
+                             * 0 = 1400 */
     const char *theme;      /* theme name or path; NULL = settings or "default" */
     const char *demo;       /* --demo: run this profile in a loop; NULL = no */
+    /* --check, --profile: run this profile once and end on its verdict
+     * (the summary) against `baseline` or, NULL, the guide, at fail_pct
+     * (0: the app's tolerance). A baseline alone is the results' baseline
+     * from the start. */
+    const char *check;
+    const char *baseline;
+    double fail_pct;
     /* The loaded settings file (may be NULL); the settings screen changes
      * and saves it to settings_path (NULL: not saved). */
     struct settings *settings;
@@ -57,6 +67,10 @@ struct screen_arg {
     const struct kernel *kernel;    /* run only this kernel of the bench */
     const char *section, *metric;   /* compare: this metric (NULL: the last) */
     bool all;                       /* run: every runnable bench of category */
+    const char *title;              /* summary: what ran ("System Benchmarks") */
+    size_t since_run;               /* summary: the batches numbered from this one */
+    bool verdict;                   /* summary: the check's verdict first (--check) */
+    double fail_pct;                /* verdict: the tolerance; 0: the app's */
     int menu_part;                  /* guides: which enum cat_menu_part */
 };
 
@@ -82,6 +96,9 @@ struct screen_ops {
      * backwards (dir -1, 'p'), round the list (ui_search_index); false
      * when none does. */
     bool (*search)(struct screen *s, const char *q, int dir);
+    /* The screen shows the bottom line's message on a line of its own
+     * (ui_line_message): the bottom line keeps its hints. */
+    bool own_message;
 };
 
 struct screen {
@@ -101,6 +118,12 @@ extern const struct screen_ops screen_compare;
 extern const struct screen_ops screen_boards;
 extern const struct screen_ops screen_settings;
 extern const struct screen_ops screen_baselines;
+extern const struct screen_ops screen_details;
+extern const struct screen_ops screen_summary;
+
+/* Opens the summary over the screens when a category batch ('a') has just
+ * run to its end (job_take_summary); the main loop calls it. */
+void screen_summary_due(struct ui *ui);
 
 struct app *ui_app(const struct ui *ui);
 /* True when the locale is UTF-8 (else draw ASCII only). */
@@ -116,9 +139,20 @@ void ui_pop(struct ui *ui);
 const struct screen *ui_below(const struct ui *ui, const struct screen *s);
 /* Asks for the body to be drawn again (cheap: curses sends only changes). */
 void ui_dirty(struct ui *ui);
-/* A message on the bottom line until the next key. */
+/* A message on the bottom line until the next key (on the top screen's
+ * own line when it has one). Warnings and errors are also kept, in full,
+ * for the full-text screen ('w'). */
 void ui_message(struct ui *ui, enum role r, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The message shown now (its role in *r), or NULL when none. */
+const char *ui_line_message(const struct ui *ui, enum role *r);
+/* The warnings and errors said since the start, counted from 0; only the
+ * last UI_LOG_MAX are kept. */
+#define UI_LOG_MAX 16
+size_t ui_log_count(const struct ui *ui);
+/* Warning or error i (0 .. ui_log_count()-1) in full, its role in *r;
+ * NULL when it is no longer kept. */
+const char *ui_log_text(const struct ui *ui, size_t i, enum role *r);
 
 /* The work behind the screens (job.h): the live batch, the session's
  * results, the store, the baseline and the provider per benchmark. It
@@ -128,6 +162,9 @@ struct job *ui_job(struct ui *ui);
  * done with it (not when empty), Esc drops it. */
 void ui_prompt(struct ui *ui, const char *label,
                void (*done)(struct ui *ui, const char *text));
+/* Asks a yes/no question on the bottom line ("question (y/n) _"); the
+ * next key answers: y or Y is yes, any other key (n, Esc) no. */
+void ui_confirm(struct ui *ui, const char *question, void (*done)(struct ui *ui, bool yes));
 /* Makes key the reference board (the board picker). */
 void ui_set_board(struct ui *ui, const char *key);
 /* The settings in force, and after changing them: apply and save. */

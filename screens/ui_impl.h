@@ -9,6 +9,7 @@
 
 #include "data/profile.h"
 #include "screens/job.h"
+#include "screens/pace.h"
 
 #define MIN_COLS 80
 #define MIN_ROWS 24
@@ -30,6 +31,7 @@ struct ui_frame {
     bool dirty_top, dirty_body, dirty_bottom;
     bool full;                      /* the body is drawn anew */
     bool clear;                     /* repaint the terminal (Ctrl-L, resize) */
+    bool urgent;                    /* a key changed it: draw at once */
 };
 
 /* Open screens, the top one last. */
@@ -41,33 +43,51 @@ struct ui_stack {
 
 /* The bottom line, unless it shows the top screen's hints. */
 struct ui_line {
-    char msg[256];                  /* until the next key */
+    char msg[512];                  /* until the next key */
     enum role msg_role;
+    /* the warnings and errors, in full: entry i at i % UI_LOG_MAX */
+    struct ui_log_entry {
+        char *text;
+        enum role role;
+    } log[UI_LOG_MAX];
+    size_t nlog;
     bool searching;                 /* '/' typed: keys go to the query */
     char query[64];
     bool search_miss;               /* nothing matches the query */
     bool confirm_quit;              /* "Quit evmbench?" waits for its answer */
     bool prompting;                 /* a line of text is typed (ui_prompt) */
-    char prompt_label[64], prompt_text[64];
+    char prompt_label[160], prompt_text[64];
     void (*prompt_done)(struct ui *ui, const char *text);
+    void (*confirm_done)(struct ui *ui, bool yes);  /* ui_confirm: one key */
 };
 
-/* Live values are drawn at most once an interval (the job's events). */
+/* When frames are drawn (ui.c): what a key, a resize or Ctrl-L changed
+ * at once; everything else (the run's values and events, its clock, its
+ * messages, the demo) at most once an interval, and only the lines that
+ * fit in the byte budget of the last second (pace.h); the others wait. */
 struct ui_live {
-    bool pending;                   /* something new to show */
-    bool ended;                     /* a run ended: show it at once */
-    double interval, last;          /* seconds; when last drawn */
+    double interval;                /* seconds between such frames at least */
+    double last;                    /* when the last frame was drawn */
+    struct pace pace;               /* the bytes those frames sent */
+    struct pace_costs costs;        /* of this terminal's sequences */
+    int resume;                     /* the body row the next frame sends
+                                     * first: the first one that waited */
 };
 
-enum demo_phase { DEMO_OFF, DEMO_RUN, DEMO_RESULT, DEMO_COMPARE };
+enum demo_phase { DEMO_OFF, DEMO_RUN, DEMO_RESULT, DEMO_COMPARE, DEMO_SUMMARY };
 
 /* --demo (demo.c). */
 struct demo {
     enum demo_phase phase;
     struct profile profile;
     size_t next;                    /* the profile's bench to run next */
+    size_t bench;                   /* the profile's bench running or shown */
+    size_t compared;                /* its metrics compared so far */
+    size_t pass_first;              /* the job's first batch of this pass */
     double until;                   /* when the phase ends */
     bool quick_before;              /* the budget to restore when it stops */
+    bool once;                      /* --check: one pass, no comparisons, the
+                                     * verdict at the end */
 };
 
 struct ui {
@@ -140,6 +160,10 @@ void term_load_theme(struct ui *ui);
 void demo_start(struct ui *ui, const char *profile);
 /* Restores the budget; the screens stay. */
 void demo_stop(struct ui *ui);
+/* --check, --profile NAME: the profile's benchmarks once, each result
+ * shown briefly, then the summary with the verdict (ui->opt's baseline
+ * and fail_pct); the screens stay there. */
+void demo_start_check(struct ui *ui, const char *profile);
 /* Moves the demo on: result, comparison, next benchmark. */
 void demo_tick(struct ui *ui, double now);
 /* Milliseconds until the demo moves on by itself; -1 when it waits for

@@ -175,15 +175,38 @@ static enum role cell_role(const struct metric_cells *c, int i)
             return ROLE_NORMAL;
         return c->better ? ROLE_BETTER : ROLE_WORSE;
     case MCOL_VERDICT:
-        return c->verdict == VERDICT_IN_RANGE ? ROLE_IN_RANGE
-             : c->verdict == VERDICT_WARN ? ROLE_WARN
-             : c->verdict == VERDICT_OFF ? ROLE_OFF : ROLE_NORMAL;
+        return theme_verdict_role(c->verdict, c->directional && c->better);
     default:
         return ROLE_NORMAL;
     }
 }
 
-void widget_metric_row(WINDOW *w, int y, const struct metric_cells *c, bool utf8)
+/* Whether a blank in attribute a looks like a blank in the normal role
+ * (no underline, reverse, blink; the default background). */
+static bool blank_plain(attr_t a)
+{
+    if (a & (A_UNDERLINE | A_REVERSE | A_STANDOUT | A_BLINK))
+        return false;
+    short pair = (short)PAIR_NUMBER(a), fg, bg;
+    if (!pair)
+        return true;
+    return pair_content(pair, &fg, &bg) != ERR && bg == -1;
+}
+
+/* The next shown column after i (last: none). */
+static int next_column(const struct metric_layout *l, int i, int last)
+{
+    while (++i < last && !l->width[i])
+        ;
+    return i;
+}
+
+/* The cells left to right, each cell's text in its role. The gap after a
+ * cell takes the cell's attribute when the next cell has the same one and
+ * a blank shows nothing of it: a run of values is one attribute change on
+ * the line, not two per cell. */
+void widget_metric_row(WINDOW *w, int y, const struct metric_layout *l,
+                       const struct metric_cells *c, bool utf8)
 {
     int last = c->span[0] ? MCOL_REF : MCOL_COUNT;
     int maxw = getmaxx(w);
@@ -191,11 +214,12 @@ void widget_metric_row(WINDOW *w, int y, const struct metric_cells *c, bool utf8
     theme_set(w, ROLE_NORMAL);
     wclrtoeol(w);
     for (int i = 0; i < last; i++) {
-        const struct metric_column *mc = &metric_columns[i];
-        char cell[96];
-        fmt_fit(cell, sizeof cell, c->cell[i], mc->width, mc->right, utf8);
-        int x = metric_column_x(i);
-        if (x + mc->width > maxw)
+        if (!l->width[i])
+            continue;
+        char cell[320];
+        fmt_fit(cell, sizeof cell, c->cell[i], l->width[i], metric_columns[i].right, utf8);
+        int x = l->x[i];
+        if (x + l->width[i] > maxw)
             return;
         if (i == MCOL_DEV || i == MCOL_VERDICT) {
             /* Highlight only the text, not the padding. */
@@ -203,11 +227,17 @@ void widget_metric_row(WINDOW *w, int y, const struct metric_cells *c, bool utf8
             while (end > cell && end[-1] == ' ')
                 *--end = '\0';
         }
-        theme_set(w, cell_role(c, i));
+        attr_t a = theme_attr(cell_role(c, i));
+        wattrset(w, a);
         mvwaddstr(w, y, x, cell);
+        int next = next_column(l, i, last);
+        if (next < last && a != A_NORMAL && blank_plain(a) &&
+            theme_attr(cell_role(c, next)) == a)
+            while (getcurx(w) < l->x[next] && getcurx(w) < maxw - 1)
+                waddch(w, ' ');
     }
     if (c->span[0]) {
-        int x = metric_column_x(MCOL_REF);
+        int x = l->x[MCOL_REF];
         widget_text(w, y, x, maxw - x, c->span_error ? ROLE_ERROR : ROLE_DIM,
                     c->span, utf8);
     }

@@ -42,8 +42,10 @@ void widget_hints(WINDOW *w, int y, const struct hint *hints,
                   const struct binding *local);
 /* The progress bar with its role at (y, x). */
 void widget_progress(WINDOW *w, int y, int x, int width, double frac, bool utf8);
-/* A metric row: cells in value/reference/better/worse/verdict roles. */
-void widget_metric_row(WINDOW *w, int y, const struct metric_cells *c, bool utf8);
+/* A metric row laid out by l: cells in value/reference/better/worse/
+ * verdict roles. */
+void widget_metric_row(WINDOW *w, int y, const struct metric_layout *l,
+                       const struct metric_cells *c, bool utf8);
 /* Lines centred in the window (the "terminal too small" message). */
 void widget_centered(WINDOW *w, const char *const *lines, size_t n, enum role r);
 #endif

@@ -183,10 +183,36 @@ START_TEST(counts_and_units)
     ck_assert_str_eq(fmt_bench_counts(buf, sizeof buf, 3, 1), "3 benchmarks, 1 runnable");
     ck_assert_str_eq(fmt_bench_counts(buf, sizeof buf, 1, 0), "1 benchmark, reference only");
     ck_assert_str_eq(fmt_bench_counts(buf, sizeof buf, 0, 0), "no benchmarks");
-    ck_assert_str_eq(fmt_unit("microsec"), "usec");
-    ck_assert_str_eq(fmt_unit("Mbits/sec"), "Mb/s");
-    ck_assert_str_eq(fmt_unit("mb/s"), "mb/s");
     ck_assert_str_eq(fmt_unit(NULL), "");
+}
+END_TEST
+
+/* Every unit the kernels, the tool recipes and the guides give reads one
+ * natural way: never "mb/s" beside "MB/s", "usec" beside "us". */
+static const struct { const char *from, *to; } unit_cases[] = {
+    { "mb/s", "MB/s" },        { "MB/s", "MB/s" },        { "Mbytes/sec", "MB/s" },
+    { "MBytes/sec", "MB/s" },  { "MB/sec", "MB/s" },      { "mbs", "MB/s" },
+    { "MBs", "MB/s" },         { "MiBps", "MiB/s" },      { "KBytes/Sec", "kB/s" },
+    { "Kbytes/sec", "kB/s" },  { "Mbits/sec", "Mbit/s" }, { "Mbps", "Mbit/s" },
+    { "bits/sec", "bit/s" },   { "us", "us" },            { "microsec", "us" },
+    { "usec", "us" },          { "ns", "ns" },            { "nanosec", "ns" },
+    { "ms", "ms" },            { "milliseconds", "ms" },  { "sec", "s" },
+    { "seconds", "s" },        { "s", "s" },              { "mhz", "MHz" },
+    { "MHz", "MHz" },          { "mips", "MIPS" },        { "MIPS", "MIPS" },
+    { "dmips/mhz", "DMIPS/MHz" }, { "DMIPS/MHz", "DMIPS/MHz" },
+    { "dhrystonep", "Dhry/s" }, { "DhrystoneP", "Dhry/s" }, { "kflops", "kFLOPS" },
+    { "Kflops", "kFLOPS" },    { "iterations", "iter/s" }, { "Iterations", "iter/s" },
+    { "num_files", "files" },  { "files/s", "files/s" },  { "percent", "%" },
+    { "%", "%" },              { "kPPS", "kpps" },        { "mW", "mW" },
+    { "workloads/", "iter/s" },  { "Score", "score" },      { "bytes", "bytes" },
+    { "creations/s", "creations/s" },
+};
+
+START_TEST(units_read_naturally)
+{
+    ck_assert_msg(strcmp(fmt_unit(unit_cases[_i].from), unit_cases[_i].to) == 0,
+                  "fmt_unit(\"%s\") = \"%s\", want \"%s\"", unit_cases[_i].from,
+                  fmt_unit(unit_cases[_i].from), unit_cases[_i].to);
 }
 END_TEST
 
@@ -222,28 +248,28 @@ START_TEST(metric_row)
     char buf[256];
     struct metric_cells c;
     struct result_row r = stream_row();
-    metric_cells_make(&c, &r, NULL, 1234.5, "am62xx_sk-fs");
+    metric_cells_make(&c, NULL, &r, NULL, 0, 0, 1234.5, "am62xx_sk-fs");
     ck_assert_str_eq(c.cell[MCOL_DEV], "-29.3% worse");
     ck_assert_str_eq(c.cell[MCOL_VERDICT], "off");
     ck_assert(!c.better);
     ck_assert_int_eq(c.verdict, VERDICT_OFF);
-    metric_row_text(buf, sizeof buf, &c, false);
-    ck_assert_str_eq(buf, "copy         mb/s   1234  1200  1300  1250 10  1839 "
+    metric_row_text(buf, sizeof buf, NULL, &c, false);
+    ck_assert_str_eq(buf, "copy         MB/s   1234  1200  1300  1250 10  1839 "
                           "1650-2245 -29.3% worse  off ");
     ck_assert_int_eq((int)strlen(buf), 80);
 
     /* a better result, short percentage aligned on the '%' */
     r.dev = dev(4.0, true, VERDICT_IN_RANGE);
-    metric_cells_make(&c, &r, NULL, 1234.5, "am62xx_sk-fs");
+    metric_cells_make(&c, NULL, &r, NULL, 0, 0, 1234.5, "am62xx_sk-fs");
     ck_assert_str_eq(c.cell[MCOL_DEV], " +4.0% better");
     ck_assert_str_eq(c.cell[MCOL_VERDICT], "in");
 
     /* a guide that gives only the average */
     r.has_ref_min = r.has_ref_max = false;
-    metric_cells_make(&c, &r, NULL, 1234.5, "am62xx_sk-fs");
+    metric_cells_make(&c, NULL, &r, NULL, 0, 0, 1234.5, "am62xx_sk-fs");
     ck_assert_str_eq(c.cell[MCOL_BAND], "-");
 
-    metric_header_text(buf, sizeof buf, SUMMARY_MAX);
+    metric_header_text(buf, sizeof buf, NULL, SUMMARY_MAX);
     ck_assert_str_eq(buf, "metric       unit    now   min  max*   avg  n   ref "
                           "  min-max deviation         ");
     ck_assert_int_eq((int)strlen(buf), 80);
@@ -275,12 +301,152 @@ START_TEST(metric_names_fit)
     ck_assert_uint_eq(metric_name_skip(&k1, "bw_mem-rd-16mb"), 7);   /* up to a '-' */
     ck_assert_uint_eq(metric_name_skip(&k1, "copy"), 0);
 
-    /* a long name keeps its end, which tells the rows apart */
+    /* without siblings a long name keeps its end */
     struct metric_cells c;
     struct result_row r = stream_row();
-    metric_cells_make(&c, &r, "latency_for_0.50_mb_block_size", 1, "am62xx_sk-fs");
+    metric_cells_make(&c, NULL, &r, "latency_for_0.50_mb_block_size", 0, 0, 1, "am62xx_sk-fs");
     ck_assert_str_eq(c.cell[MCOL_NAME], "~_block_size");
     ck_assert_int_eq((int)strlen(c.cell[MCOL_NAME]), 12);
+}
+END_TEST
+
+/* Two sibling names in a 12-column cell must not read the same: the part
+ * that differs stays visible. */
+START_TEST(metric_names_distinct)
+{
+    static const char *const sib[] = {
+        "latency_for_0.50_mb_block_size", "latency_for_1.00_mb_block_size", "sz50",
+        "dhrystone_per_mhz", "dhrystone_per_second", "cpu_clock",
+    };
+    size_t pre, suf;
+    char a[64], b[64];
+    metric_name_shared(sib[0], sib, ARRAY_SIZE(sib), &pre, &suf);
+    ck_assert_uint_eq(pre, 12);     /* "latency_for_" */
+    ck_assert_uint_eq(suf, 14);     /* "_mb_block_size", not "0_mb..." */
+    fmt_name_fit(a, sizeof a, sib[0], pre, suf, 12, false);
+    metric_name_shared(sib[1], sib, ARRAY_SIZE(sib), &pre, &suf);
+    fmt_name_fit(b, sizeof b, sib[1], pre, suf, 12, false);
+    ck_assert_str_ne(a, b);
+    ck_assert_ptr_nonnull(strstr(a, "0.50"));
+    ck_assert_ptr_nonnull(strstr(b, "1.00"));
+    ck_assert_int_eq((int)strlen(a), 12);
+    ck_assert_str_eq(a, "lat~0.50_mb~");
+    /* the cell of metric_cells_make with the shared parts */
+    struct metric_cells c;
+    struct result_row r = stream_row();
+    metric_name_shared(sib[0], sib, ARRAY_SIZE(sib), &pre, &suf);
+    metric_cells_make(&c, NULL, &r, sib[0], pre, suf, 1, "am62xx_sk-fs");
+    ck_assert_str_eq(c.cell[MCOL_NAME], a);
+
+    /* the shared prefix loses its middle, the differing end stays */
+    metric_name_shared(sib[4], sib, ARRAY_SIZE(sib), &pre, &suf);
+    ck_assert_uint_eq(pre, 14);
+    ck_assert_uint_eq(suf, 0);
+    ck_assert_str_eq(fmt_name_fit(a, sizeof a, sib[4], pre, suf, 17, false),
+                     "dhryst~per_second");
+    ck_assert_str_eq(fmt_name_fit(a, sizeof a, sib[4], pre, suf, 12, false),
+                     "dhrys~second");
+    /* what fits is shown whole; a name with no sibling like it keeps its end */
+    ck_assert_str_eq(fmt_name_fit(a, sizeof a, sib[4], pre, suf, 20, false),
+                     "dhrystone_per_second");
+    metric_name_shared(sib[5], sib, ARRAY_SIZE(sib), &pre, &suf);
+    ck_assert_uint_eq(pre, 0);
+    ck_assert_str_eq(fmt_name_fit(a, sizeof a, sib[5], pre, suf, 6, false), "~clock");
+    /* a name that is another's start: nothing shared is claimed */
+    static const char *const pair[] = { "sz50", "sz500k" };
+    metric_name_shared(pair[0], pair, 2, &pre, &suf);
+    ck_assert_uint_lt(pre + suf, 4);
+}
+END_TEST
+
+/* The layout follows the width; a unit is never cut. */
+START_TEST(metric_layout_width)
+{
+    struct metric_layout l;
+    char buf[400];
+    /* 80 columns, short units: today's layout */
+    metric_layout_make(&l, 80, 4, 30);
+    ck_assert_int_eq(l.total, 80);
+    ck_assert_int_eq(l.width[MCOL_UNIT], 4);     /* the header's width */
+    ck_assert_int_eq(l.width[MCOL_NAME], 13);
+    ck_assert_int_eq(l.width[MCOL_NOW], l.width[MCOL_MIN]);
+    /* short names: the spare column is not given to one number alone */
+    metric_layout_make(&l, 80, 4, 5);
+    ck_assert_int_eq(l.width[MCOL_NAME], 12);
+    ck_assert_int_eq(l.width[MCOL_NOW], 5);
+    ck_assert_int_eq(l.width[MCOL_MIN], 5);
+    ck_assert_int_ge(l.width[MCOL_BAND], 9);
+    /* a 10-column unit: the unit column fits it, the band gives way */
+    metric_layout_make(&l, 80, 10, 20);
+    ck_assert_int_eq(l.width[MCOL_UNIT], 10);
+    ck_assert_int_ge(l.width[MCOL_NAME], 12);
+    ck_assert_int_eq(l.width[MCOL_BAND], 0);
+    ck_assert_int_le(l.total, 80);
+    struct metric_cells c;
+    struct result_row r = stream_row();
+    r.unit = "dmips/mhz";
+    metric_cells_make(&c, &l, &r, "dhrystone_per_second", 14, 0, 1234.5, "am62xx_sk-fs");
+    ck_assert_str_eq(c.cell[MCOL_UNIT], "DMIPS/MHz");
+    metric_row_text(buf, sizeof buf, &l, &c, false);
+    ck_assert_ptr_nonnull(strstr(buf, " DMIPS/MHz "));
+    ck_assert_ptr_null(strstr(buf, "1650-2245"));
+    metric_header_text(buf, sizeof buf, &l, SUMMARY_MAX);
+    ck_assert_ptr_null(strstr(buf, "min-max"));
+    ck_assert_ptr_nonnull(strstr(buf, "unit       "));
+    /* 132 columns: the name gets its room, then the numbers */
+    metric_layout_make(&l, 132, 10, 30);
+    ck_assert_int_eq(l.width[MCOL_NAME], 30);
+    ck_assert_int_gt(l.width[MCOL_BAND], 0);
+    ck_assert_int_gt(l.width[MCOL_MIN], 5);
+    ck_assert_int_le(l.total, 132);
+    metric_cells_make(&c, &l, &r, "dhrystone_per_second", 14, 0, 1234.5, "am62xx_sk-fs");
+    metric_row_text(buf, sizeof buf, &l, &c, false);
+    ck_assert(strncmp(buf, "dhrystone_per_second ", 21) == 0);
+    ck_assert_int_eq((int)strlen(buf), l.total);
+    /* units past the limit are shortened the same way every time */
+    ck_assert_str_eq(fmt_unit_fit(buf, sizeof buf, "workloads/second", 12), "wrklds/scnd");
+    ck_assert_str_eq(fmt_unit_fit(buf, sizeof buf, "mb/s", 4), "MB/s");
+}
+END_TEST
+
+START_TEST(sparkline)
+{
+    char buf[64];
+    static const double rising[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+    ck_assert_str_eq(fmt_sparkline(buf, sizeof buf, rising, 8, 8), "_.:-=+*#");
+    ck_assert_str_eq(fmt_sparkline(buf, sizeof buf, rising, 3, 6), "_=#   ");
+    /* only the last `width` samples, scaled among themselves */
+    ck_assert_str_eq(fmt_sparkline(buf, sizeof buf, rising, 8, 2), "_#");
+    static const double flat[] = { 5, 5, 5 };
+    ck_assert_str_eq(fmt_sparkline(buf, sizeof buf, flat, 3, 3), "---");
+    ck_assert_str_eq(fmt_sparkline(buf, sizeof buf, NULL, 0, 4), "    ");
+    static const double gap[] = { 1, NAN, 3 };
+    ck_assert_str_eq(fmt_sparkline(buf, sizeof buf, gap, 3, 3), "_ #");
+}
+END_TEST
+
+START_TEST(ref_bar)
+{
+    char buf[64];
+    /* the scale covers the band and the value with a margin each side */
+    fmt_ref_bar(buf, sizeof buf, 100, 100, true, 90, true, 110, 22);
+    ck_assert_int_eq((int)strlen(buf), 22);
+    ck_assert(buf[0] == '[' && buf[21] == ']');
+    ck_assert_ptr_nonnull(strchr(buf, '*'));
+    ck_assert_ptr_null(strchr(buf, '|'));       /* the value covers the average */
+    ck_assert_str_eq(buf, "[-=========*========-]");
+    fmt_ref_bar(buf, sizeof buf, 200, 100, true, 90, true, 110, 22);
+    ck_assert(strchr(buf, '=') < strchr(buf, '|'));     /* the band holds the average */
+    ck_assert_int_eq(buf[19], '*');     /* the value near the far end, inside the margin */
+    /* no band: '|' and '*' alone */
+    fmt_ref_bar(buf, sizeof buf, 50, 100, false, 0, false, 0, 12);
+    ck_assert_ptr_null(strchr(buf, '='));
+    ck_assert(strchr(buf, '*') < strchr(buf, '|'));
+    /* no measured value yet: the guide alone; no reference: blank */
+    fmt_ref_bar(buf, sizeof buf, NAN, 100, true, 90, true, 110, 12);
+    ck_assert_ptr_null(strchr(buf, '*'));
+    ck_assert_ptr_nonnull(strchr(buf, '|'));
+    ck_assert_str_eq(fmt_ref_bar(buf, sizeof buf, 5, NAN, false, 0, false, 0, 5), "     ");
 }
 END_TEST
 
@@ -291,18 +457,18 @@ START_TEST(metric_row_no_reference)
     struct result_row r = stream_row();
     r.has_ref = false;
     r.dev.has_ref = false;
-    metric_cells_make(&c, &r, NULL, 1234.5, "am62xx_sk-fs");
+    metric_cells_make(&c, NULL, &r, NULL, 0, 0, 1234.5, "am62xx_sk-fs");
     ck_assert_str_eq(c.span, "no reference for am62xx_sk-fs");
-    metric_row_text(buf, sizeof buf, &c, false);
+    metric_row_text(buf, sizeof buf, NULL, &c, false);
     ck_assert_ptr_nonnull(strstr(buf, "1250 10 no reference for am62xx_sk-fs"));
     ck_assert_int_eq((int)strlen(buf), 80);
-    metric_cells_make(&c, &r, NULL, 1234.5, NULL);
+    metric_cells_make(&c, NULL, &r, NULL, 0, 0, 1234.5, NULL);
     ck_assert_str_eq(c.span, "no reference (no board chosen)");
 
     /* no samples yet: dashes, and the reference already shown */
     r = stream_row();
     r.samples = 0;
-    metric_cells_make(&c, &r, NULL, NAN, "am62xx_sk-fs");
+    metric_cells_make(&c, NULL, &r, NULL, 0, 0, NAN, "am62xx_sk-fs");
     ck_assert_str_eq(c.cell[MCOL_NOW], "-");
     ck_assert_str_eq(c.cell[MCOL_N], "0");
     ck_assert_str_eq(c.cell[MCOL_REF], "1839");
@@ -311,7 +477,7 @@ START_TEST(metric_row_no_reference)
     /* a metric that failed before any sample says why */
     r.status = STATUS_FAILED;
     r.error = "validation failed";
-    metric_cells_make(&c, &r, NULL, NAN, "am62xx_sk-fs");
+    metric_cells_make(&c, NULL, &r, NULL, 0, 0, NAN, "am62xx_sk-fs");
     ck_assert(c.span_error);
     ck_assert_str_eq(c.span, "failed: validation failed");
 }
@@ -355,7 +521,8 @@ END_TEST
 
 START_TEST(result_line)
 {
-    char buf[200];
+    char buf[300];
+    struct result_layout l;
     struct result_row r;
     memset(&r, 0, sizeof r);
     r.bench = "stream";
@@ -364,28 +531,80 @@ START_TEST(result_line)
     snprintf(r.provider, sizeof r.provider, "kernel:stream");
     r.samples = 3;
     r.value = 1700;
+    r.min = 1650;
+    r.max = 1700;
     r.has_ref = true;
     r.ref_avg = 1838.92;
+    r.has_ref_min = r.has_ref_max = true;
+    r.ref_min = 1650.2;
+    r.ref_max = 2245.2;
     r.dev = (struct deviation){ .has_ref = true, .pct = -7.55, .better = false,
                                 .verdict = VERDICT_WARN };
-    fmt_result_line(buf, sizeof buf, &r, false);
-    ck_assert_str_eq(buf, "stream copy          mb/s   1700.0  1838.9 -7.5% worse   "
-                          "warn    kernel:stream");
-    fmt_result_header(buf, sizeof buf);
-    ck_assert_str_eq(buf, "metric               unit    value     ref deviation     "
-                          "status  provider");
-    /* a failed metric says so; no reference is spelt out */
+    /* 80 columns (78 beside the selection mark): no provider, no stats */
+    fmt_result_layout(&l, 78, 4, false);
+    ck_assert_int_eq(l.minmax, 0);
+    ck_assert_int_eq(l.last, 0);
+    fmt_result_line(buf, sizeof buf, &l, &r, 3, SESSION_DONE, NULL, false);
+    ck_assert_msg(strcmp(buf, "stream copy                  MB/s  1700.0  1838.9 -7.5% worse   "
+                              "warn      #3") == 0, "%s", buf);
+    ck_assert_int_le((int)strlen(buf), 78);
+    fmt_result_header(buf, sizeof buf, &l, NULL);
+    ck_assert_str_eq(buf, "metric                       unit   value     ref deviation     "
+                          "status    run");
+    /* 132 columns: min, max, samples, the guide's band, and a long name */
+    fmt_result_layout(&l, 130, 4, false);
+    ck_assert_int_gt(l.minmax, 0);
+    ck_assert_int_gt(l.band, 0);
+    ck_assert_int_ge(l.name, 40);
+    fmt_result_line(buf, sizeof buf, &l, &r, 3, SESSION_DONE, NULL, false);
+    ck_assert_msg(strstr(buf, " 1650.0  1700.0    3  1838.9   1650-2245 -7.5% worse") &&
+                  str_ends_with(buf, "#3"), "%s", buf);
+    ck_assert_int_le((int)strlen(buf), 130);
+    fmt_result_header(buf, sizeof buf, &l, NULL);
+    ck_assert_msg(strstr(buf, "value     min     max    n     ref        band deviation"),
+                  "%s", buf);
+    /* wider still: the provider too */
+    fmt_result_layout(&l, 170, 4, false);
+    ck_assert_int_gt(l.last, 0);
+    fmt_result_line(buf, sizeof buf, &l, &r, 3, SESSION_DONE, NULL, false);
+    ck_assert_msg(str_ends_with(buf, "#3   kernel:stream"), "%s", buf);
+    /* cancelled and running values say so */
+    ck_assert_str_eq(fmt_result_status(&r, SESSION_RUNNING), "running");
+    r.status = STATUS_CANCELLED;
+    ck_assert_str_eq(fmt_result_status(&r, SESSION_CANCELLED), "cancelled");
+    /* a failure without a sample shows its reason, not only "failed" */
+    r.status = STATUS_FAILED;
+    r.samples = 0;
+    r.error = "cannot allocate 3 arrays of 64 MiB";
+    fmt_result_layout(&l, 78, 4, false);
+    fmt_result_line(buf, sizeof buf, &l, &r, 4, SESSION_DONE, NULL, false);
+    ck_assert_msg(strstr(buf, "MB/s failed: cannot allocate 3 arrays") &&
+                  str_ends_with(buf, "#4"), "%s", buf);
+    /* and the line below the table says all of it */
+    fmt_result_detail(buf, sizeof buf, &r, 4, "20261201-120000-am62xx_sk-fs");
+    ck_assert_msg(strcmp(buf, "stream copy: failed: cannot allocate 3 arrays of 64 MiB; "
+                              "no sample; guide 1838.9, band 1650.2-2245.2; kernel:stream, "
+                              "run #4 of 20261201-120000-am62xx_sk-fs") == 0, "%s", buf);
+    r.samples = 3;
+    r.status = STATUS_OK;
+    fmt_result_detail(buf, sizeof buf, &r, 4, NULL);
+    ck_assert_msg(strstr(buf, "min 1650.0, max 1700.0, avg 0 MB/s over 3 samples"), "%s", buf);
+    r.samples = 0;
+    r.status = STATUS_FAILED;
+    /* no reference is spelt out */
     r.status = STATUS_TIMEOUT;
+    r.samples = 3;
     r.has_ref = false;
     r.dev.has_ref = false;
-    fmt_result_line(buf, sizeof buf, &r, false);
-    ck_assert_ptr_nonnull(strstr(buf, "     - no reference  timeout"));
-    /* a long metric keeps its end */
+    fmt_result_line(buf, sizeof buf, &l, &r, 4, SESSION_DONE, NULL, false);
+    ck_assert_msg(strstr(buf, "      - no reference  timeout"), "%s", buf);
+    /* a long metric keeps its end; a long unit is never cut */
     r.bench = "lmbench";
-    r.metric = "lat_mem_rd-stride128-sz50";
-    r.unit = "mbps";
-    fmt_result_line(buf, sizeof buf, &r, false);
-    ck_assert_msg(str_starts_with(buf, "~m_rd-stride128-sz50 Mb/s "), "%s", buf);
+    r.metric = "latency_for_0.50_mb_block_size";
+    r.unit = "dmips/mhz";
+    fmt_result_layout(&l, 78, fmt_columns(fmt_unit(r.unit)), false);
+    fmt_result_line(buf, sizeof buf, &l, &r, 4, SESSION_DONE, NULL, false);
+    ck_assert_msg(str_starts_with(buf, "~for_0.50_mb_block_size DMIPS/MHz "), "%s", buf);
 }
 END_TEST
 
@@ -406,13 +625,13 @@ START_TEST(result_line_baseline)
                              "bench", "cpu", "metric", "clock", "value", 1000.0);
     ck_assert_str_eq(fmt_baseline_cell(buf, sizeof buf, base, &r), "-5.0% worse");
     /* the provider column gives way to the change */
-    fmt_result_line_vs(buf, sizeof buf, &r, base, false);
-    ck_assert_msg(str_ends_with(buf, " -  -5.0% worse") || str_ends_with(buf, "-5.0% worse"),
-                  "%s", buf);
+    struct result_layout l;
+    fmt_result_layout(&l, 78, 4, true);
+    fmt_result_line(buf, sizeof buf, &l, &r, 1, SESSION_DONE, base, false);
+    ck_assert_msg(str_ends_with(buf, " #1   -5.0% worse"), "%s", buf);
     ck_assert_ptr_null(strstr(buf, "kernel:stream"));
-    fmt_result_header_vs(buf, sizeof buf, "before-ddr-change");
-    ck_assert_str_eq(buf, "metric               unit    value     ref deviation     "
-                          "status  vs before-ddr-c");
+    fmt_result_header(buf, sizeof buf, &l, "before-ddr-change");
+    ck_assert_msg(str_ends_with(buf, "status    run  vs before-dd~"), "%s", buf);
     r.value = 2000;
     ck_assert_str_eq(fmt_baseline_cell(buf, sizeof buf, base, &r), "0.0%");
     r.bench = "lmbench";
@@ -438,6 +657,7 @@ Suite *suite_format(void)
     tcase_add_loop_test(tc, value, 0, (int)ARRAY_SIZE(value_cases));
     tcase_add_test(tc, value_special);
     tcase_add_test(tc, band);
+    tcase_add_loop_test(tc, units_read_naturally, 0, (int)ARRAY_SIZE(unit_cases));
     tcase_add_test(tc, deviation);
     tcase_add_test(tc, verdict_and_duration);
     tcase_add_test(tc, progress_bar);
@@ -454,6 +674,10 @@ Suite *suite_format(void)
     tcase_add_test(tc, metric_row);
     tcase_add_test(tc, metric_row_no_reference);
     tcase_add_test(tc, metric_names_fit);
+    tcase_add_test(tc, metric_names_distinct);
+    tcase_add_test(tc, metric_layout_width);
+    tcase_add_test(tc, sparkline);
+    tcase_add_test(tc, ref_bar);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -261,10 +261,107 @@ START_TEST(cancel_keeps_what_finished)
     ck_assert_int_eq(run->status, STATUS_CANCELLED);
     ck_assert_int_eq(front.events[JOB_ENDED], 1);
     struct session_row *rows;
-    ck_assert_uint_eq(job_results(&job, false, &rows), 1);
-    ck_assert_double_eq(rows[0].row.value, 1.0);
+    /* the partial value is no result: only on request, marked cancelled */
+    ck_assert_uint_eq(job_results(&job, 0, &rows), 0);
     free(rows);
+    ck_assert_uint_eq(job_results_hidden(&job), 1);
+    ck_assert_uint_eq(job_results(&job, SESSION_ALL, &rows), 1);
+    ck_assert_double_eq(rows[0].row.value, 1.0);
+    ck_assert_int_eq(rows[0].state, SESSION_CANCELLED);
+    ck_assert(!rows[0].latest);
+    free(rows);
+    ck_assert(!job_save_baseline(&job, "partial"));
     ck_assert_uint_eq(stored_runs(1, false), 1);
+}
+END_TEST
+
+/* The same benchmark run twice, then cancelled once: the results list the
+ * latest finished value of each metric with the batch that measured it;
+ * the older and the cancelled values come on request. */
+START_TEST(results_latest_per_metric)
+{
+    ck_assert(job_run_start(&job, &b_two, NULL));
+    run_to_end(&job);
+    ck_assert(job_run_start(&job, &b_two, NULL));
+    run_to_end(&job);
+    ck_assert_uint_eq(job_batch_number(&job), 2);
+    ck_assert(job_run_start(&job, &b_hang, NULL));
+    double until = now_seconds() + 20;
+    while (!job_run(&job)->metrics[0].stats.count && now_seconds() < until) {
+        struct pollfd p = { .fd = job_fd(&job), .events = POLLIN };
+        poll(&p, 1, 100);
+        job_pump(&job);
+    }
+    struct session_row *rows;
+    /* while the hang runs its value is no result yet */
+    ck_assert_uint_eq(job_results(&job, 0, &rows), 2);
+    free(rows);
+    job_close(&job);
+    size_t n = job_results(&job, 0, &rows);
+    ck_assert_uint_eq(n, 2);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_uint_eq(rows[i].number, 2);
+        ck_assert_int_eq(rows[i].state, SESSION_DONE);
+        ck_assert(rows[i].latest);
+    }
+    free(rows);
+    ck_assert_uint_eq(job_results_hidden(&job), 3);
+    n = job_results(&job, SESSION_ALL, &rows);
+    ck_assert_uint_eq(n, 5);
+    ck_assert_uint_eq(rows[0].number, 1);
+    ck_assert(!rows[0].latest);
+    ck_assert_uint_eq(rows[4].number, 3);
+    ck_assert_str_eq(rows[4].row.bench, "hang");
+    ck_assert_int_eq(rows[4].state, SESSION_CANCELLED);
+    free(rows);
+    /* a baseline gets the latest values only */
+    ck_assert(job_save_baseline(&job, "latest"));
+    ck_assert(front_said(&front, JOB_NOTE, "saved 2 metrics as baseline 'latest'"));
+}
+END_TEST
+
+/* A profile's row list: the next batch shows only those metrics (the live
+ * screen and the results), the one after it all again. */
+START_TEST(shows_only_the_profile_rows)
+{
+    char *only[] = { TXT("beta") };
+    job_show_only(&job, only, 1);
+    ck_assert(job_run_start(&job, &b_two, NULL));
+    run_to_end(&job);
+    ck_assert(!job_metric_shown(&job, job_run(&job), 0));
+    ck_assert(job_metric_shown(&job, job_run(&job), 1));
+    struct session_row *rows;
+    ck_assert_uint_eq(job_results(&job, SESSION_ALL, &rows), 1);
+    ck_assert_str_eq(rows[0].row.metric, "beta");
+    free(rows);
+    ck_assert(job_run_start(&job, &b_two, NULL));
+    run_to_end(&job);
+    ck_assert(job_metric_shown(&job, job_run(&job), 0));
+    ck_assert_uint_eq(job_results(&job, 0, &rows), 2);
+    free(rows);
+}
+END_TEST
+
+/* 'a' on a category: the summary is due once when the batch ends; not
+ * after a single benchmark, nor after a cancelled batch. */
+START_TEST(summary_after_a_category)
+{
+    struct cat_bench *benches[] = { &b_two, &b_one };
+    struct cat_category c = { .title = TXT("Cat"), .benches = benches, .nbenches = 2 };
+    ck_assert(job_run_start(&job, &b_two, NULL));
+    run_to_end(&job);
+    ck_assert(!job_take_summary(&job));
+    ck_assert(job_run_start_category(&job, &c));
+    ck_assert(!job_take_summary(&job));
+    run_to_end(&job);
+    ck_assert(job_take_summary(&job));
+    ck_assert(!job_take_summary(&job));
+    ck_assert_ptr_nonnull(job_store_id(&job));
+    struct cat_bench *hang[] = { &b_hang };
+    struct cat_category ch = { .title = TXT("Hang"), .benches = hang, .nbenches = 1 };
+    ck_assert(job_run_start_category(&job, &ch));
+    job_close(&job);
+    ck_assert(!job_take_summary(&job));
 }
 END_TEST
 
@@ -314,11 +411,17 @@ END_TEST
 START_TEST(baselines)
 {
     ck_assert(!job_save_baseline(&job, "early"));
-    ck_assert(front_said(&front, JOB_NOTE, "nothing measured yet to save as a baseline"));
+    ck_assert(front_said(&front, JOB_NOTE,
+                         "nothing measured to the end yet to save as a baseline"));
+    ck_assert(!job_baseline_exists(&job, "before", NULL));
     ck_assert(job_run_start(&job, &b_two, NULL));
     run_to_end(&job);
     ck_assert(job_save_baseline(&job, "before"));
     ck_assert(front_said(&front, JOB_NOTE, "saved 2 metrics as baseline 'before'"));
+    size_t had = 0;
+    ck_assert(job_baseline_exists(&job, "before", &had));
+    ck_assert_uint_eq(had, 2);
+    ck_assert(!job_baseline_exists(&job, "../bad", NULL));
     ck_assert(!job_save_baseline(&job, "../bad"));
     ck_assert_uint_eq(front.level[front.nsaid - 1], JOB_ERROR);
 
@@ -424,6 +527,9 @@ Suite *suite_job(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, run_is_stored_when_it_ends);
     tcase_add_test(tc, session_keeps_closed_batches);
+    tcase_add_test(tc, results_latest_per_metric);
+    tcase_add_test(tc, shows_only_the_profile_rows);
+    tcase_add_test(tc, summary_after_a_category);
     tcase_add_test(tc, cancel_keeps_what_finished);
     tcase_add_test(tc, what_cannot_run_is_said);
     tcase_add_test(tc, category_runs_as_one_batch);

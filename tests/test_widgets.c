@@ -14,6 +14,7 @@
 #include "screens/theme.h"
 #include "common/util.h"
 #include "screens/widgets.h"
+#include "screens/pace.h"
 
 /* --- actions and key help ------------------------------------------------- */
 
@@ -24,6 +25,7 @@ START_TEST(actions)
     ck_assert_int_eq(action_for_key(NULL, 'q'), ACT_BACK);
     ck_assert_int_eq(action_for_key(NULL, 27), ACT_BACK);
     ck_assert_int_eq(action_for_key(NULL, 'Z'), ACT_NONE);
+    ck_assert_int_eq(action_for_key(NULL, 'w'), ACT_DETAILS);   /* the full text */
     static const struct binding local[] = { { 'j', ACT_RUN }, { 0, ACT_NONE } };
     ck_assert_int_eq(action_for_key(local, 'j'), ACT_RUN);   /* local first */
 
@@ -199,12 +201,131 @@ START_TEST(theme_shipped_extra)
 }
 END_TEST
 
+/* "off" (or "warn") on the better side of the guide is good news: no
+ * shipped theme draws it as an alarm (red, reverse, blink, standout), nor
+ * like the worse side's "off" (a monochrome terminal always gets mono,
+ * which says it with attributes alone). */
+START_TEST(theme_better_is_no_alarm)
+{
+    static const char *const files[] = { "default", "mono", "light", "ti", "high-contrast" };
+    static const short reds[] = { 1, 9, 52, 88, 124, 160, 196 };
+    for (size_t f = 0; f < ARRAY_SIZE(files); f++) {
+        bool mono = strcmp(files[f], "mono") == 0;
+        {
+            struct theme t;
+            struct diag dg;
+            char *rel = xasprintf("../../themes/%s.theme", files[f]);
+            char *path = test_data_path(rel);
+            diag_init(&dg);
+            ck_assert_int_eq(theme_load(&t, path, mono, &dg), 0);
+            for (int v = VERDICT_WARN; v <= VERDICT_OFF; v++) {
+                enum role r = theme_verdict_role((enum verdict)v, true);
+                const struct theme_style *st = &t.style[r];
+                ck_assert_msg(!(st->attrs & (THEME_REVERSE | THEME_BLINK | THEME_STANDOUT)),
+                              "%s (mono %d): %s on the better side is drawn as an alarm",
+                              path, mono, fmt_verdict((enum verdict)v));
+                for (size_t k = 0; !mono && k < ARRAY_SIZE(reds); k++)
+                    ck_assert_msg(st->fg != reds[k] && st->bg != reds[k],
+                                  "%s: %s on the better side is red", path,
+                                  fmt_verdict((enum verdict)v));
+                const struct theme_style *off = &t.style[theme_verdict_role(VERDICT_OFF, false)];
+                ck_assert_msg(mono ? st->attrs != off->attrs
+                                   : memcmp(st, off, sizeof *st) != 0,
+                              "%s (mono %d): better looks like off", path, mono);
+            }
+            diag_free(&dg);
+            free(path);
+            free(rel);
+        }
+    }
+    /* the worse side keeps its alarm */
+    ck_assert_int_eq(theme_verdict_role(VERDICT_OFF, false), ROLE_OFF);
+    ck_assert_int_eq(theme_verdict_role(VERDICT_WARN, false), ROLE_WARN);
+    ck_assert_int_eq(theme_verdict_role(VERDICT_IN_RANGE, true), ROLE_IN_RANGE);
+}
+END_TEST
+
 START_TEST(theme_roles)
 {
     ck_assert_int_eq(theme_role_from_name("in-range"), ROLE_IN_RANGE);
     ck_assert_int_eq(theme_role_from_name("WARN"), ROLE_WARN);
     ck_assert_int_eq(theme_role_from_name("nope"), ROLE_COUNT);
     ck_assert_str_eq(theme_role_name(ROLE_SELECTION), "selection");
+}
+END_TEST
+
+/* --- the line budget (pace.h) ------------------------------------------------ */
+
+START_TEST(pace_window)
+{
+    struct pace p;
+    pace_init(&p, 1000, 1.0);
+    ck_assert_int_eq(pace_room(&p, 5.0), 1000);
+    ck_assert(pace_next_room(&p, 5.0) == 5.0);          /* nothing sent: now */
+    pace_record(&p, 5.0, 400);
+    pace_record(&p, 5.5, 500);
+    pace_record(&p, 5.7, 0);                            /* nothing: not kept */
+    ck_assert_int_eq(pace_sent(&p, 5.5), 900);
+    ck_assert_int_eq(pace_room(&p, 5.9), 100);
+    ck_assert(pace_next_room(&p, 5.9) == 6.0);          /* the first leaves */
+    ck_assert_int_eq(pace_sent(&p, 6.0), 500);          /* (5.0, 6.0] */
+    pace_record(&p, 6.2, 800);
+    ck_assert_int_eq(pace_room(&p, 6.2), 0);            /* over: never below 0 */
+    ck_assert(pace_next_room(&p, 6.2) == 6.5);
+    ck_assert_int_eq(pace_sent(&p, 7.3), 0);
+    /* more frames than the ring holds: the oldest go first */
+    pace_init(&p, 1 << 30, 100.0);
+    for (int i = 0; i < PACE_RING + 5; i++)
+        pace_record(&p, i * 0.01, 1);
+    ck_assert_int_eq(pace_sent(&p, 1.0), PACE_RING);
+}
+END_TEST
+
+#define ATTR 0xff00UL
+#define BOLD 0x0100UL
+#define REV 0x0200UL
+
+/* cells of text s in attribute a */
+static void cells(unsigned long *c, const char *s, unsigned long a)
+{
+    for (; *s; s++)
+        *c++ = (unsigned char)*s | a;
+}
+
+START_TEST(pace_line)
+{
+    const struct pace_costs k = { .move = 8, .attr = 10, .frame = 16 };
+    unsigned long was[20], now[20];
+    cells(was, "abc  12  34  56  end", 0);
+    memcpy(now, was, sizeof now);
+    ck_assert_int_eq(pace_line_cost(now, was, 20, ATTR, &k), 0);
+    /* one character: a move, the attribute in force, the character */
+    now[6] = '9';
+    ck_assert_int_eq(pace_line_cost(now, was, 20, ATTR, &k), 8 + 10 + 1);
+    /* two changes: the 7 unchanged cells between are rewritten, which
+     * is cheaper than a cursor move */
+    now[14] = '7';
+    ck_assert_int_eq(pace_line_cost(now, was, 20, ATTR, &k), 8 + 10 + 9);
+    /* three bold values with normal gaps: three runs, the gaps jumped
+     * over (cheaper than rewriting them with two attribute changes);
+     * bold gaps too: one run */
+    cells(now + 4, " 12  34  56 ", 0);
+    for (int i = 5; i <= 14; i++)
+        if (now[i] != ' ')
+            now[i] |= BOLD;
+    long cells_runs = pace_line_cost(now, was, 20, ATTR, &k);
+    for (int i = 5; i <= 14; i++)
+        now[i] |= BOLD;
+    long one_run = pace_line_cost(now, was, 20, ATTR, &k);
+    ck_assert_int_eq(cells_runs, 8 + 10 + 3 * 2 + 2 * 8 + 10);
+    ck_assert_int_eq(one_run, 8 + 10 + 10 + 10);
+    /* a line ending in an attribute is set back to normal; a character
+     * above 127 counts as a UTF-8 sequence */
+    memcpy(now, was, sizeof now);
+    now[19] = 'x' | REV;
+    ck_assert_int_eq(pace_line_cost(now, was, 20, ATTR, &k), 8 + 10 + 1 + 10);
+    now[19] = 0xe9;
+    ck_assert_int_eq(pace_line_cost(now, was, 20, ATTR, &k), 8 + 10 + 3);
 }
 END_TEST
 
@@ -312,6 +433,12 @@ Suite *suite_widgets(void)
     tcase_add_loop_test(tc, theme_shipped, 0, 2);
     tcase_add_loop_test(tc, theme_shipped_extra, 0, 3);
     tcase_add_test(tc, theme_roles);
+    tcase_add_test(tc, theme_better_is_no_alarm);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("pace");
+    tcase_add_test(tc, pace_window);
+    tcase_add_test(tc, pace_line);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -114,6 +114,8 @@ expect '^  benchmark +runs here +metrics' "$UI_TIMEOUT" "Enter opens the categor
 expect '^[> ] Stream +yes \(kernel stream\) +[0-9]+ +yes' "$UI_TIMEOUT" \
     "the category lists Stream as runnable with reference metrics"
 expect '^[> ] .* reference only ' "$UI_TIMEOUT" "reference-only benchmarks are marked"
+expect '^[> ] Dhrystone +yes \(kernel dhrystone\) ' "$UI_TIMEOUT" \
+    "'runs here' is as wide as its widest text at 80 columns (not 'dhrysto~')"
 expect 'Enter run +a run all +P provider +/ search' "$UI_TIMEOUT" "the category shows its keys"
 keys '?'
 expect 'a +Category: run all its runnable benchmarks' "$UI_TIMEOUT" "? shows the keys"
@@ -166,17 +168,17 @@ expect "reference: .*\\[$BOARD\\], .*Performance Guide" "$UI_TIMEOUT" \
 expect '^metric +unit +now +min +max\* +avg +n +ref +min-max deviation' "$UI_TIMEOUT" \
     "the metric table has its header"
 for m in copy scale add triad; do
-    expect "^$m +mb/s +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9k]+ +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ +([-+>]?[0-9.]+% (better|worse)|0\\.0%) +(in|warn|off)" "$UI_TIMEOUT" \
+    expect "^$m +MB/s +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9k]+ +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ +([-+>]?[0-9.]+% (better|worse)|0\\.0%) +(in|warn|off)" "$UI_TIMEOUT" \
         "$m: value, min/max/avg, samples, reference and deviation"
 done
 expect '\[#+\] 100%' "$UI_TIMEOUT" "the progress bar is full and ASCII"
 expect 'against the guide: [0-9]+ in range, [0-9]+ warn, [0-9]+ off' "$UI_TIMEOUT" \
     "the verdicts are summed up"
-expect 'r run again +c compare +\? help +q back' "$UI_TIMEOUT" "the bottom line shows the finished keys"
+expect 'r run again +c compare +w full text +\? help +q back' "$UI_TIMEOUT" "the bottom line shows the finished keys"
 keys '?'
 expect 'Show the keys' "$UI_TIMEOUT" "? works on the live screen"
 keys q
-expect '^copy +mb/s' "$UI_TIMEOUT" "q closes the help, the result stays"
+expect '^copy +MB/s' "$UI_TIMEOUT" "q closes the help, the result stays"
 
 # --- compare, results, board picker, settings, theme, search --------------
 expect '^ selected: stream triad \(Up/Down moves, c compares\)' "$UI_TIMEOUT" \
@@ -184,7 +186,7 @@ expect '^ selected: stream triad \(Up/Down moves, c compares\)' "$UI_TIMEOUT" \
 keys k
 expect '^ selected: stream add ' "$UI_TIMEOUT" "Up selects the metric above"
 keys c
-expect '^ Compare: stream add \(mb/s, higher is better\)' "$UI_TIMEOUT" \
+expect '^ Compare: stream add \(MB/s, higher is better\)' "$UI_TIMEOUT" \
     "c compares the selected metric"
 expect '^> this board \(measured\) +[0-9.kM]+ #+' "$UI_TIMEOUT" "this board's bar is drawn in ASCII"
 expect '^\* AM62x SK +[0-9.]+ #+' "$UI_TIMEOUT" "the reference board is marked with its bar"
@@ -201,10 +203,11 @@ tm resize-window -t e2e -x 80 -y 24
 expect '^> this board \(measured\)' "$UI_TIMEOUT" "back at 80x24 the bars return"
 keys q v
 expect '^ Results: 4 metrics measured, sorted by order' "$UI_TIMEOUT" "v lists the results"
-expect '^  metric +unit +value +ref +deviation +status +provider' "$UI_TIMEOUT" "the results have their header"
-expect '^> stream copy +mb/s +[0-9.kM]+ +[0-9.kM]+ +[-+][0-9.]+% (better|worse) +(in|warn|off) +kernel:stream' "$UI_TIMEOUT" \
-    "a result row: value, reference, deviation, status, provider"
-expect 'Tab sort +f warn/off +B baseline +S save +c compare' "$UI_TIMEOUT" "the results show their keys"
+expect '^  metric +unit +value +ref +deviation +status +run$' "$UI_TIMEOUT" "the results have their header"
+expect '^> stream copy +MB/s +[0-9.kM]+ +[0-9.kM]+ +[-+][0-9.]+% (better|worse) +(in|warn|off) +#1$' "$UI_TIMEOUT" \
+    "a result row: value, reference, deviation, status, run"
+expect 'kernel:stream, run #1( |$)' "$UI_TIMEOUT" "the selected row's provider and run below the table"
+expect 'Tab sort +f warn/off +h history +B baseline +S save +c compare' "$UI_TIMEOUT" "the results show their keys"
 keys S
 expect '^save as baseline: _' "$UI_TIMEOUT" "S asks for a baseline name"
 type_line before
@@ -215,9 +218,9 @@ keys B
 expect '^  before +baseline +4' "$UI_TIMEOUT" "B lists the saved baselines and runs"
 keys j Enter
 expect 'sorted by order, baseline before' "$UI_TIMEOUT" "Enter makes it the baseline"
-expect '^  metric +unit +value +ref +deviation +status +vs before' "$UI_TIMEOUT" \
+expect '^  metric +unit +value +ref +deviation +status +run +vs before' "$UI_TIMEOUT" \
     "the last column is the change from the baseline"
-expect '^> stream copy +mb/s .* 0\.0%$' "$UI_TIMEOUT" "the same run against itself: no change"
+expect '^> stream copy +MB/s .* 0\.0%$' "$UI_TIMEOUT" "the same run against itself: no change"
 keys Tab
 expect 'sorted by name' "$UI_TIMEOUT" "Tab sorts by the next column"
 expect '^> stream add ' "$UI_TIMEOUT" "sorted by name, add comes first"
@@ -345,7 +348,8 @@ prog_pid() {
     shell=$(tm display-message -p -t e2e '#{pane_pid}')
     deadline=$(($(now) + UI_TIMEOUT))
     while [ "$(now)" -lt "$deadline" ]; do
-        pid=$(pgrep -P "$shell" | head -n 1)
+        # the program, not a 'clear' still running before it
+        pid=$(pgrep -P "$shell" -f -- "$BIN" | head -n 1)
         [ -n "$pid" ] && return 0
         sleep 0.1
     done
@@ -374,7 +378,7 @@ wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
     fail "the run ends after the resize storm"
 grep -Eq 'finished in' "$tmpdir/screen"
 check $? "the STREAM run finishes after the resize storm"
-expect '^copy +mb/s' "$UI_TIMEOUT" "the results are drawn at 80x24 again"
+expect '^copy +MB/s' "$UI_TIMEOUT" "the results are drawn at 80x24 again"
 keys q
 expect 'Performance Guide categories' "$UI_TIMEOUT" "q leaves the run for home"
 keys q
@@ -581,6 +585,113 @@ keys q q y
 expect '^tui-exit=0' "$UI_TIMEOUT" "keys: quits with status 0"
 expect 'config:3: ' "$UI_TIMEOUT" "keys: the settings problems are printed after the screens close"
 
+# --- results ---------------------------------------------------------------
+# The results list the latest finished value of each metric with the run
+# that measured it; the older ones come on 'h'. The selected row is told in
+# full below the table; at 132 columns min, max, samples and the guide's
+# band join the table.
+type_line "clear; $prog --run stream $RUN_ARGS; echo tui-exit=\$?"
+wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
+    fail "results: the first STREAM run ends"
+ok "results: the first STREAM run ends"
+keys r v
+expect '^ Results: 4 metrics measured, sorted by order \(\+4 older: h\)' "$RUN_TIMEOUT" \
+    "results: two runs of STREAM give 4 metrics, the older 4 on h"
+expect '^> stream copy +MB/s +[0-9.kM]+ +[0-9.kM]+ +[-+>0-9.]+% (better|worse) +(in|warn|off) +#2$' \
+    "$UI_TIMEOUT" "results: a row shows the run that measured it (#2, the latest)"
+expect '^ stream copy: min [0-9.kM]+, max [0-9.kM]+, avg [0-9.kM]+ MB/s over [0-9]+ samples?' \
+    "$UI_TIMEOUT" "results: the selected row's min, max, average and samples below the table"
+keys h
+expect '^ Results: every value measured \(8\)' "$UI_TIMEOUT" "results: h lists every value"
+expect '^> stream copy +MB/s .* #1$' "$UI_TIMEOUT" "results: the older run's values are there (#1)"
+keys h
+expect '^ Results: 4 metrics measured' "$UI_TIMEOUT" "results: h again shows the latest only"
+tm resize-window -t e2e -x 132 -y 24
+expect '^  metric +unit +value +min +max +n +ref +band +deviation +status +run' "$UI_TIMEOUT" \
+    "results: at 132 columns min, max, samples and the guide's band join the table"
+expect '^> stream copy +MB/s( +[0-9.kM]+){4} +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ ' "$UI_TIMEOUT" \
+    "results: the band is in the row at 132 columns"
+tm resize-window -t e2e -x 80 -y 24
+expect '^  metric +unit +value +ref +deviation +status +run$' "$UI_TIMEOUT" \
+    "results: back at 80 columns the table fits again"
+# S asks before it replaces a baseline; n keeps the old one
+keys S
+type_line mine
+expect "^saved 4 metrics as baseline 'mine'" "$UI_TIMEOUT" "results: S saves a new baseline at once"
+# a replacement is a new file put in place (rename): a new inode
+ino_before=$(ls -i "$tmpdir/data/evmbench/baselines/mine.json")
+keys S
+type_line mine
+expect "^baseline 'mine' exists \(4 metrics\): replace it with these 4\? \(y/n\)" "$UI_TIMEOUT" \
+    "results: S on an existing name asks before replacing it"
+keys n
+expect "^baseline 'mine' kept as it was" "$UI_TIMEOUT" "results: n keeps the old baseline"
+[ "$(ls -i "$tmpdir/data/evmbench/baselines/mine.json")" = "$ino_before" ]
+check $? "results: after n the baseline file is the same file"
+keys S
+type_line mine
+expect "replace it with these 4\? \(y/n\)" "$UI_TIMEOUT" "results: S asks again"
+keys y
+expect "^saved 4 metrics as baseline 'mine'" "$UI_TIMEOUT" "results: y replaces it"
+[ "$(ls -i "$tmpdir/data/evmbench/baselines/mine.json")" != "$ino_before" ]
+check $? "results: after y the baseline file is a new one"
+keys q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "results: q quits with status 0"
+
+# 'a' on a category ends on a one-screen summary. A stand-in openssl that
+# fails at once makes CRYPTO quick and its failure reason known.
+mkdir -p "$tmpdir/failtools"
+printf '#!/bin/sh\necho "openssl stand-in: no such engine" >&2\nexit 1\n' >"$tmpdir/failtools/openssl"
+chmod +x "$tmpdir/failtools/openssl"
+type_line "clear; $prog $RUN_ARGS --tools-dir '$tmpdir/failtools'; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "summary: the home screen opens"
+keys / C R Y P T O Enter Enter
+expect '^> OpenSSL Performance +yes \(tool' "$UI_TIMEOUT" "summary: the stand-in openssl runs CRYPTO"
+keys a
+expect '^ Summary: CRYPTO, all' "$RUN_TIMEOUT" "summary: shown when the category batch ends"
+expect '^ [0-9]+ metrics: [0-9]+ in range, [0-9]+ warn, [0-9]+ off, [0-9]+ failed' "$UI_TIMEOUT" \
+    "summary: counts the verdicts and the failures"
+expect '^ saved in the results store as run [0-9]{8}-[0-9]{6}-' "$UI_TIMEOUT" \
+    "summary: names the run the results were saved in"
+expect '^  ~?[a-z_]*performance [a-z0-9-]+ +(kB/s|%) +failed: ' "$UI_TIMEOUT" \
+    "summary: a failed metric shows why, not only 'failed'"
+expect '^Enter back +v all results' "$UI_TIMEOUT" "summary: shows its keys"
+keys Enter
+expect '^ CRYPTO: all - benchmark 1 of 1' "$UI_TIMEOUT" "summary: Enter returns to the run"
+keys v
+expect 'exit status 1' "$UI_TIMEOUT" "results: the selected failure's reason in full below the table"
+keys q q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "summary: q quits with status 0"
+
+# --demo follows the profile: its row list on the live screen, its
+# headline (STREAM triad) compared.
+type_line "clear; $prog --demo $RUN_ARGS; echo tui-exit=\$?"
+expect '^ Compare: stream triad ' "$RUN_TIMEOUT" "demo: compares STREAM's headline, triad"
+expect 'demo \(quick profile\): LMBench' "$RUN_TIMEOUT" "demo: then bw_mem"
+expect '^(rd|bcopy)-16mb +MB/s' "$RUN_TIMEOUT" "demo: bw_mem shows the profile's rows"
+rows=$(grep -Ec '^[a-z0-9_.-]+ +MB/s ' "$tmpdir/screen")
+[ "$rows" = 2 ]
+check $? "demo: bw_mem shows the profile's 2 rows, not all of them ($rows)"
+keys x
+expect '^demo stopped' "$UI_TIMEOUT" "demo: a key stops it"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "demo: q quits with status 0"
+# a profile of one row: the live screen shows it alone, the demo compares
+# it, and the pass ends on the profile's summary
+printf 'budget quick\nbench stream scale\n' >"$tmpdir/one.profile"
+type_line "clear; $prog --demo='$tmpdir/one.profile' $RUN_ARGS; echo tui-exit=\$?"
+expect '^scale +MB/s' "$RUN_TIMEOUT" "demo: the profile's row on the live screen"
+rows=$(grep -Ec '^[a-z]+ +MB/s ' "$tmpdir/screen")
+[ "$rows" = 1 ]
+check $? "demo: only the profile's row ($rows)"
+expect '^ Compare: stream scale ' "$RUN_TIMEOUT" "demo: compares the profile's row"
+expect '^ Summary: the one profile' "$RUN_TIMEOUT" "demo: the pass ends on the profile's summary"
+expect '^  stream scale +MB/s .* #1$' "$UI_TIMEOUT" "demo: the summary lists the profile's row and its run"
+keys x
+expect '^demo stopped' "$UI_TIMEOUT" "demo: a key stops it on the summary"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "demo: q quits with status 0"
+
 # --- the terminal is the shell's again --------------------------------------
 type_line "clear; stty -g >'$tmpdir/stty.after'; cmp -s '$tmpdir/stty.before' '$tmpdir/stty.after' && echo stty-same"
 expect '^stty-same' "$UI_TIMEOUT" "the terminal modes are restored (stty -g unchanged)"
@@ -591,6 +702,88 @@ cmd=$(tm display-message -p -t e2e '#{pane_current_command}')
 [ "$cmd" = sh ]
 check $? "the shell is in the foreground again (foreground: $cmd)"
 
+# --- live ---
+# The live screen at 80x24 and at 132 columns: columns sized from the
+# width, names that keep the part telling siblings apart, units never cut,
+# a warning on a line of its own with the keys still shown, 'w' for the
+# full text, the sparkline and the reference bar, a tool titled as a tool.
+busy="${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}/sysroots-cpu/am62x-schedutil-busy"
+# table_units: the unit cell (2nd field) of each table line, one a line
+table_units() {
+    screen | awk '/^metric +unit /{t=1; next} t && NF < 2 {exit} t {print $2}'
+}
+type_line "clear; $prog --sysroot '$busy' --run dhrystone $RUN_ARGS; echo tui-exit=\$?"
+expect '^ Dhrystone \(System Benchmarks\) - kernel dhrystone' "$UI_TIMEOUT" \
+    "live: a kernel run is titled as a kernel"
+expect '^warning: the 1-minute load average is 1\.50' "$UI_TIMEOUT" \
+    "live: the load-average warning has a line of its own"
+screen | tail -n 1 | grep -Eq '^q cancel and back +c compare .* \? help|^r run again +c compare'
+check $? "live: the keys stay on the bottom line beside the warning"
+wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
+    fail "live: the Dhrystone run ends within ${RUN_TIMEOUT}s"
+expect '^warning: the 1-minute load average' "$UI_TIMEOUT" "live: the warning stays for the whole run"
+screen | tail -n 1 | grep -Eq '^r run again +c compare .*w full text'
+check $? "live: the finished keys, 'w full text' among them, are on the bottom line"
+expect '^dhry[^ ]*mhz +[^ ]' "$UI_TIMEOUT" "live: dhrystone_per_mhz keeps its distinguishing tail"
+expect '^dhry[^ ]*second +[^ ]' "$UI_TIMEOUT" "live: dhrystone_per_second keeps its distinguishing tail"
+units=$(table_units)
+[ -n "$units" ] && ! printf '%s\n' "$units" | grep -q '~'
+check $? "live: no unit is cut at 80 columns ($(echo $units))"
+expect '^ samples [_.:=+*#-]+ +vs guide \[[-=|*]+\]' "$UI_TIMEOUT" \
+    "live: the selected metric's sparkline and reference bar"
+keys w
+expect 'disturb CPU results \(more on the system screen: s\)' "$UI_TIMEOUT" \
+    "live: w shows the warning in full, wrapped"
+keys q
+expect '^ samples ' "$UI_TIMEOUT" "live: q closes the full text"
+keys '?'
+expect '^ w +The full text of the warnings' "$UI_TIMEOUT" "live: the help names the full-text key"
+keys q
+tm resize-window -t e2e -x 132 -y 24
+expect '^dhrystone_per_second +[^ ~]+ ' "$UI_TIMEOUT" "live: at 132 columns the names get the room"
+expect '^metric +unit +now +min +max +avg +n +ref +min-max +deviation' "$UI_TIMEOUT" \
+    "live: at 132 columns every column is shown"
+units=$(table_units)
+[ -n "$units" ] && ! printf '%s\n' "$units" | grep -q '~'
+check $? "live: no unit is cut at 132 columns ($(echo $units))"
+tm resize-window -t e2e -x 80 -y 24
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0"
+type_line "clear; $prog --run lat_mem_rd $RUN_ARGS; echo tui-exit=\$?"
+wait_for 'finished in|^ (failed|crashed|timeout|no_data):' "$RUN_TIMEOUT" ||
+    fail "live: the lat_mem_rd run ends within ${RUN_TIMEOUT}s"
+expect '^[^ ]*0\.50[^ ]* ' "$UI_TIMEOUT" "live: latency_for_0.50_mb_block_size shows its 0.50"
+expect '^[^ ]*1\.00[^ ]* ' "$UI_TIMEOUT" "live: latency_for_1.00_mb_block_size shows its 1.00"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0 (lat_mem_rd)"
+type_line "clear; $prog --tools-dir '$tools' $RUN_ARGS; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "live: the home screen opens (with --tools-dir)"
+keys Enter / S t r e a m Enter
+expect '^> Stream +yes \(tool stream_c\)' "$UI_TIMEOUT" "live: Stream runs with the tool"
+keys Enter
+expect '^ Stream \(System Benchmarks\) - tool stream_c' "$UI_TIMEOUT" "live: a tool run is titled as a tool"
+! grep -q 'kernel stream_c' "$tmpdir/screen"
+check $? "live: the tool run is not called a kernel"
+keys q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0 (tool)"
+# a failing tool: the reason is cut on the screen, 'w' shows all of it
+mkdir -p "$tmpdir/badtools"
+printf '%s\n' '#!/bin/sh' \
+    'echo "stream_c: cannot allocate the three arrays: the board has too little free memory for this array size, try a smaller one" >&2' \
+    'exit 3' >"$tmpdir/badtools/stream_c"
+chmod 755 "$tmpdir/badtools/stream_c"
+type_line "clear; $prog --tools-dir '$tmpdir/badtools' $RUN_ARGS; echo tui-exit=\$?"
+expect 'Performance Guide categories' "$UI_TIMEOUT" "live: the home screen opens (failing tool)"
+keys Enter / S t r e a m Enter Enter
+expect '^ failed: copy: stream_c: exit status 3; .*~$' "$RUN_TIMEOUT" "live: the failure is cut to its line"
+screen | tail -n 1 | grep -Eq '^r run again +c compare +w full text'
+check $? "live: the failed run's keys name w"
+keys w
+expect 'stream_c copy, scale, add, triad: failed: stream_c: exit status 3' "$UI_TIMEOUT" \
+    "live: w lists the failed metrics, one reason for all"
+expect 'memory for this array size, try a smaller one' "$UI_TIMEOUT" "live: w shows the reason in full"
+keys q q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "live: q quits with status 0 (failing tool)"
 # --- menu ---------------------------------------------------------------------
 # Home is the chosen board's own guide; the MCU+ SDK sections of its SoC and
 # the other guides sit behind one entry each, merged by the alias table;
@@ -681,6 +874,116 @@ expect '^ Performance Guide categories \(11\): Linux 12\.00\.00' "$UI_TIMEOUT" \
     "menu: choosing the AM62x SK makes home its guide"
 keys q
 expect '^tui-exit=0' "$UI_TIMEOUT" "menu: q quits with status 0 (no board)"
+
+# --- detect -------------------------------------------------------------------
+# The system screen says how sure the detection is: an AM62x SK device tree
+# under an emulator (no soc0, the host's 4482 MHz clock) is doubted and what
+# contradicts is listed; a real-looking SK is confirmed.
+sysroots="${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}/sysroots"
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --sysroot '$sysroots/am62xx_sk-fs-emulated'; echo tui-exit=\$?"
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "detect: the emulated AM62x SK starts"
+keys s
+expect '^ Match: +doubtful: 2 of 4 checks contradict the AM62x SK' "$UI_TIMEOUT" \
+    "detect: the system screen doubts the emulated AM62x SK"
+grep -Eq '^ Contradicts: +soc0: no /sys/devices/soc0' "$tmpdir/screen" &&
+    grep -Eq '^ Contradicts: +clock: cpufreq maximum 4482 MHz, 3\.20x the guide.s 1400 MHz' "$tmpdir/screen" &&
+    grep -Eq '^ Confirms: +cpu: CPU part 0xd03 \(Cortex-A53\)' "$tmpdir/screen"
+check $? "detect: it lists soc0 and the clock as contradicting, the CPU part as confirming"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "detect: q quits with status 0 (emulated)"
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --sysroot '$sysroots/am62xx_sk-fs'; echo tui-exit=\$?"
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "detect: the AM62x SK starts"
+keys s
+expect '^ Match: +confirmed: 4 of 4 checks confirm the AM62x SK' "$UI_TIMEOUT" \
+    "detect: the system screen confirms a real-looking AM62x SK"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "detect: q quits with status 0 (SK)"
+
+# --- check ---
+# --check: the quick profile once, then the verdict screen. The profile is
+# the fixture's (tests/data/check): a fake tool whose numbers a file sets,
+# on fixture trees whose DDR runs at 1600 and 1333 MT/s, so nothing depends
+# on this machine's speed. The baseline is saved by `run` before the
+# "change"; the verdict says slower, which metrics which way, the DDR
+# change, and stays until Enter; without --baseline it judges against the
+# guide at the default tolerance.
+cdata="${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}"
+ck="$tmpdir/check"
+if ! { mkdir -p "$ck/data" "$ck/bin" && cp -R "$cdata/check/data/." "$ck/data/" &&
+        cp -R "$EVMBENCH_DATADIR/benches/soc" "$ck/data/soc" &&
+        cp -R "$EVMBENCH_DATADIR/themes" "$ck/data/themes"; }; then
+    fail "check: cannot copy the fixture data"
+fi
+# shellcheck disable=SC2016  # the fake tool expands it when it runs
+printf '#!/bin/sh\ncat "$EVMBENCH_CHECK_VALUES"\n' >"$ck/bin/chk" && chmod 755 "$ck/bin/chk"
+ckenv="EVMBENCH_DATADIR='$ck/data' EVMBENCH_CHECK_VALUES='$ck/values' PATH='$ck/bin':\$PATH"
+ckstore="--results-dir '$ck/store'"
+printf 'copy: 1500\ntriad: 1400\nlat: 40\n' >"$ck/values"
+# shellcheck disable=SC2086  # WRAP is a command, maybe empty
+EVMBENCH_DATADIR="$ck/data" EVMBENCH_CHECK_VALUES="$ck/values" PATH="$ck/bin:$PATH" \
+    $WRAP "$BIN" run --profile quick --save-baseline before-ddr \
+    --sysroot "$cdata/sysroots-sys/am62x-ddr1600" --results-dir "$ck/store" >/dev/null 2>&1 ||
+    fail "check: the baseline could not be saved"
+printf 'copy: 1250\ntriad: 1160\nlat: 43\n' >"$ck/values"
+type_line "clear; env $ckenv ${WRAP:+$WRAP }'$BIN' --check --baseline before-ddr --fail-on-deviation 10 --sysroot '$cdata/sysroots-sys/am62x-ddr1333' $ckstore; echo tui-exit=\$?"
+expect '^ Check: the quick profile against baseline before-ddr$' "$RUN_TIMEOUT" \
+    "check: the pass ends on the verdict screen"
+expect '^ SLOWER THAN BEFORE: 2 of 3 metrics compared with baseline before-ddr are worse$' \
+    "$UI_TIMEOUT" "check: it says in words that the board is slower than before"
+# the screen is painted in parts (the line budget): the last row, then look
+expect '^  ddrcheck lat +us +43\.0' "$UI_TIMEOUT" "check: the rows below the verdict"
+screen >"$tmpdir/screen"
+grep -Eq '^  ddrcheck triad: 17\.1% worse than before \(1160 MB/s, was 1400\)$' "$tmpdir/screen" &&
+    grep -Eq '^  ddrcheck copy: 16\.7% worse than before \(1250 MB/s, was 1500\)$' "$tmpdir/screen" &&
+    ! grep -q 'ddrcheck lat:' "$tmpdir/screen"
+check $? "check: the metrics beyond 10%, how far and which way; lat (7.5%) is not one"
+grep -Eq '^ Tolerance: 10% \(--fail-on-deviation\)\.$' "$tmpdir/screen" &&
+    grep -Eq '^ System, baseline before-ddr -> now: DDR 1600 -> 1333 MT/s \(clk_summary\)' "$tmpdir/screen"
+check $? "check: the tolerance and the DDR change since the baseline"
+tail -n 1 "$tmpdir/screen" | grep -Eq '^Enter back +v all results' &&
+    ! grep -q 'any key stops it' "$tmpdir/screen"
+check $? "check: the summary's keys on the bottom line, the run's message gone"
+sleep 1
+screen | grep -q '^ Check: the quick profile against baseline before-ddr$'
+check $? "check: the verdict stays"
+keys Enter
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "check: Enter goes back to home"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "check: q quits with status 0"
+printf 'copy: 1500\ntriad: 1400\nlat: 40\n' >"$ck/values"
+type_line "clear; env $ckenv ${WRAP:+$WRAP }'$BIN' --check --sysroot '$cdata/sysroots-sys/am62x-ddr1600' $ckstore; echo tui-exit=\$?"
+expect '^ Check: the quick profile against the guide$' "$RUN_TIMEOUT" \
+    "check: without --baseline against the guide"
+wait_for '^  ddrcheck lat +us +40\.0' "$UI_TIMEOUT"
+screen >"$tmpdir/screen"
+grep -Eq '^ AS FAST AS THE GUIDE: all 3 metrics compared with the guide are within 10% of' "$tmpdir/screen" &&
+    grep -Eq '^ Tolerance: 10% \(the tolerance setting, --tolerance\)\.$' "$tmpdir/screen" &&
+    grep -Eq '^ System: DDR 1600 MT/s \(clk_summary\)' "$tmpdir/screen"
+check $? "check: as fast as the guide at the default tolerance, and the system"
+keys q
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "check: q goes back to home too"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "check: q quits with status 0 (against the guide)"
+# --profile NAME in the screens is the same check with that profile; and
+# "latest" is the run before this one (the check at 1600 MT/s just above),
+# for its system as for its rows, though this check's own run is saved
+# before the verdict is drawn
+type_line "clear; env $ckenv ${WRAP:+$WRAP }'$BIN' --profile quick --baseline latest --sysroot '$cdata/sysroots-sys/am62x-ddr1333' $ckstore; echo tui-exit=\$?"
+expect '^ Check: the quick profile against baseline latest$' "$RUN_TIMEOUT" \
+    "check: --profile quick --baseline latest ends on the verdict too"
+wait_for '^  ddrcheck lat +us +40\.0' "$UI_TIMEOUT"
+screen | grep -Eq '^ System, baseline latest -> now: DDR 1600 -> 1333 MT/s \(clk_summary\)' &&
+    screen | grep -Eq '^ AS FAST AS BEFORE: all 3 metrics compared with baseline latest are within'
+check $? "check: latest is the run before, for the system and the rows"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "check: q q quits with status 0 (latest)"
+# --baseline alone: the results screen's baseline from the start
+type_line "clear; env $ckenv ${WRAP:+$WRAP }'$BIN' --baseline before-ddr --sysroot '$cdata/sysroots-sys/am62x-ddr1600' $ckstore; echo tui-exit=\$?"
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "check: --baseline alone opens home"
+keys v
+expect 'vs before-ddr' "$UI_TIMEOUT" "check: --baseline alone is the results screen's baseline"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "check: q q quits with status 0 (--baseline alone)"
 
 echo "tui_e2e: all $n checks passed"
 exit 0

@@ -77,8 +77,9 @@ void priv_probe(const char *root, struct priv_report *r)
         "clk_debugfs", "Clock tree",
         file_state(root, "sys/kernel/debug/clk/clk_summary", R_OK),
         "the DDR and bus clocks are in debugfs (root-only, mounted at "
-        "/sys/kernel/debug); evmbench does not read them, the CPU clock comes "
-        "from cpufreq, which anyone may read",
+        "/sys/kernel/debug); without it the DDR clock comes from the device "
+        "tree or k3conf, or is said not readable; the CPU clock comes from "
+        "cpufreq, which anyone may read",
     };
     r->extras[2] = (struct priv_extra){
         "raw_device", "Raw devices",

@@ -13,6 +13,7 @@
 #include "store/export.h"
 #include "common/outfile.h"
 #include "store/store.h"
+#include "board/sysstate.h"
 #include "common/util.h"
 #include "app.h"
 #include "cli/cli.h"
@@ -129,8 +130,11 @@ static int cmd_show(const struct results_cmd *rc, const char *which, struct diag
         stored_run_free(&r);
         return EXIT_ERR;
     }
+    json_t *sys = sysstate_from_store(stored_run_system(&r));
     if (strcmp(rc->format, "json") == 0) {
         json_t *o = json_deep_copy(r.header);
+        if (sys)                /* with the temperatures of its end line */
+            json_object_set(o, "system", sys);
         json_object_set_new(o, "complete", json_boolean(r.complete));
         json_object_set(o, "results", r.rows);
         json_dumpf(o, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
@@ -144,10 +148,16 @@ static int cmd_show(const struct results_cmd *rc, const char *which, struct diag
                     hstr(r.header, "started"), hstr(r.header, "board"));
         if (strcmp(rc->format, "text") == 0 && json_is_object(imp))
             fprintf(f, "Imported: %s (--tool %s)\n", hstr(imp, "file"), hstr(imp, "tool"));
+        if (strcmp(rc->format, "text") == 0 && !json_is_object(imp)) {
+            char *line = sysstate_summary(sys);
+            fprintf(f, "System: %s\n", line);
+            free(line);
+        }
         if (strcmp(rc->format, "text") == 0)
             fputc('\n', f);
         export_rows(f, rc->format, r.rows, rc->fail_pct, r.id);
     }
+    json_decref(sys);
     stored_run_free(&r);
     return close_out(rc, f, of);
 }
@@ -189,6 +199,10 @@ static int cmd_compare(const struct results_cmd *rc, const char *wa, const char 
         return EXIT_ERR;
     }
     print_diag(rc, d);
+    /* what changed in the system first, then the metrics */
+    json_t *sys_a = sysstate_from_store(store_load_system(rc->dir, wa));
+    json_t *sys_b = sysstate_from_store(store_load_system(rc->dir, wb));
+    char *change = sysstate_diff(sys_a, sys_b);
     /* B's rows with A as their baseline: the change is from A to B */
     json_t *rows = json_deep_copy(rb);
     export_add_baseline(rows, ra);
@@ -197,8 +211,8 @@ static int cmd_compare(const struct results_cmd *rc, const char *wa, const char 
     bool json = rc->format && strcmp(rc->format, "json") == 0;
     json_t *arr = json_array();
     if (f && !json)
-        fprintf(f, "A: %s\nB: %s\n%-30s %12s %12s %-8s %8s %s\n", la, lb, "METRIC", "A",
-                "B", "UNIT", "CHANGE", "");
+        fprintf(f, "A: %s\nB: %s\nSystem: %s\n\n%-30s %12s %12s %-8s %8s %s\n", la, lb,
+                change, "METRIC", "A", "B", "UNIT", "CHANGE", "");
     size_t i;
     json_t *row;
     json_array_foreach(rows, i, row) {
@@ -236,12 +250,17 @@ static int cmd_compare(const struct results_cmd *rc, const char *wa, const char 
                 json_is_true(better) ? "better" : json_is_false(better) ? "worse" : "");
     }
     if (f && json) {
-        json_t *o = json_pack("{ss ss sO}", "a", la, "b", lb, "metrics", arr);
+        json_t *o = json_pack("{ss ss s{sOsOss} sO}", "a", la, "b", lb, "system",
+                              "a", sys_a ? sys_a : json_null(), "b", sys_b ? sys_b : json_null(),
+                              "change", change, "metrics", arr);
         json_dumpf(o, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
         fputc('\n', f);
         json_decref(o);
     }
     json_decref(arr);
+    json_decref(sys_a);
+    json_decref(sys_b);
+    free(change);
     json_decref(rows);
     json_decref(ra);
     json_decref(rb);

@@ -19,8 +19,8 @@ static bool is_dir(const char *p)
     return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* In the source tree references, tool recipes and profiles sit in benches/, themes
- * at the top. */
+/* In the source tree references, tool recipes, profiles and the SoC facts sit
+ * in benches/, themes at the top. */
 static const char *source_subdir(const char *sub)
 {
     if (strcmp(sub, "refs") == 0)
@@ -29,6 +29,8 @@ static const char *source_subdir(const char *sub)
         return "benches/tools";
     if (strcmp(sub, "profiles") == 0)
         return "benches/profiles";
+    if (strcmp(sub, "soc") == 0)
+        return "benches/soc";
     return sub;
 }
 

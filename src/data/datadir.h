@@ -1,7 +1,7 @@
 /* datadir.h - where the shipped data (reference numbers, tool recipes,
  * profiles, themes) lives, and one way to list and read it.
  *
- * The folders "refs", "tools", "profiles" and "themes" are looked for, in
+ * The folders "refs", "tools", "profiles", "soc" and "themes" are looked for, in
  * order: under $EVMBENCH_DATADIR; in the source tree when the program runs
  * from its build tree (tests, `./evmbench` after make); under
  * $(pkgdatadir) when installed; when none of these has the folder and the

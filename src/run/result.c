@@ -5,7 +5,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
+#include "common/units.h"
 #include "common/util.h"
 
 bool result_scale_to_clock(const struct ref_value *ref, enum direction dir,
@@ -56,6 +58,8 @@ void result_row_make(struct result_row *row, const struct run *run, size_t i,
         row->ref_min = hit.value->min;
         row->ref_max = hit.value->max;
         row->ref_source = hit.table->source->title;
+        row->ref_guess = hit.row->note;
+        row->ref_line = hit.row->line;
         enum direction dir = unit_direction(row->unit);
         if (s->count)
             row->dev = deviation_compute(row->value, hit.value, dir, cmp->tolerance_pct);
@@ -84,6 +88,24 @@ void result_row_make(struct result_row *row, const struct run *run, size_t i,
     } else {
         row->status = STATUS_OK;
     }
+    if (cmp->ddr_peak_mbs > 0 && s->count && isfinite(row->value) &&
+        result_ddr_bound(row->bench, row->metric, row->unit)) {
+        row->has_peak = true;
+        row->peak_mbs = cmp->ddr_peak_mbs;
+        row->peak_pct = row->value / cmp->ddr_peak_mbs * 100.0;
+    }
+}
+
+bool result_ddr_bound(const char *bench, const char *metric, const char *unit)
+{
+    if (!bench || !metric || !unit || strcasecmp(unit, "mb/s") != 0)
+        return false;
+    return strcmp(bench, "stream") == 0 || str_starts_with(metric, "bw_mem");
+}
+
+void result_print_peak_line(FILE *out, double pct, double peak_mbs)
+{
+    fprintf(out, "  = %.1f%% of the DDR peak, %.0f MB/s\n", pct, peak_mbs);
 }
 
 static json_t *num_or_null(bool have, double v)
@@ -112,6 +134,7 @@ json_t *result_row_json(const struct result_row *row)
     json_object_set_new(o, "ref_min", num_or_null(row->has_ref_min, row->ref_min));
     json_object_set_new(o, "ref_max", num_or_null(row->has_ref_max, row->ref_max));
     json_object_set_new(o, "ref_source", json_string_from_outside(row->ref_source));
+    json_object_set_new(o, "ref_guess", json_string_from_outside(row->ref_guess));
     json_object_set_new(o, "deviation_pct", num_or_null(row->dev.has_ref, row->dev.pct));
     if (row->has_scaled) {
         json_object_set_new(o, "ref_avg_at_clock", json_real(row->scaled_ref_avg));
@@ -123,6 +146,10 @@ json_t *result_row_json(const struct result_row *row)
     json_object_set_new(o, "status", json_string(status_name(row->status)));
     json_object_set_new(o, "error", json_string_from_outside(row->error));
     json_object_set_new(o, "provider", json_string_from_outside(row->provider));
+    if (row->has_peak) {
+        json_object_set_new(o, "ddr_peak_mbs", json_real(row->peak_mbs));
+        json_object_set_new(o, "ddr_peak_pct", json_real(row->peak_pct));
+    }
     return o;
 }
 
@@ -160,13 +187,17 @@ void result_row_print_text(const struct result_row *row, const char *fail, FILE 
     /* The guide's band decides the verdict unless --fail-on-deviation
      * fails the row; JSON and the screens show it. */
     fprintf(out, "%-30.30s %10s %-8.8s %10s %8s %s\n",
-            row->metric, measured, row->unit, ref, dev, verdict);
+            row->metric, measured, unit_display(row->unit), ref, dev, verdict);
     if (row->has_scaled && row->dev_scaled.has_ref) {
         char sref[24];
         result_format_number(sref, sizeof sref, row->scaled_ref_avg);
         fprintf(out, "%-30s %10s %-8s %10s %+7.1f%% %s\n", "  at this board's clock", "",
                 "", sref, row->dev_scaled.pct, verdict_name(row->dev_scaled.verdict));
     }
+    if (row->has_peak)
+        result_print_peak_line(out, row->peak_pct, row->peak_mbs);
+    if (row->ref_guess)     /* clipped: a terminal of 80 columns must not wrap */
+        fprintf(out, "  reference, guide line %d: %.50s\n", row->ref_line, row->ref_guess);
     if (row->status != STATUS_OK && row->error)
         fprintf(out, "  %s: %s\n", row->metric, row->error);
     else if (fail && row->status == STATUS_OK)

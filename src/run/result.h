@@ -25,6 +25,8 @@ struct compare {
     double tolerance_pct;
     double guide_mhz;           /* the EVM's CPU clock in the guide; 0 unknown */
     double live_mhz;            /* this board's CPU clock now; 0 unknown */
+    double ddr_peak_mbs;        /* theoretical DDR peak (board/ddrspec.h), MB/s;
+                                 * 0 unknown */
 };
 
 struct result_row {
@@ -41,6 +43,9 @@ struct result_row {
     bool has_ref_min, has_ref_max;
     double ref_min, ref_max;
     const char *ref_source;     /* guide title, NULL without reference */
+    const char *ref_guess;      /* the importer's note when the reference's
+                                 * place in its guide row is a guess, or NULL */
+    int ref_line;               /* the reference's line in its guide */
     struct deviation dev;
     /* CPU-bound metrics: the reference scaled to the live clock, and the
      * deviation from it, so a board run at another clock is judged fairly. */
@@ -49,7 +54,17 @@ struct result_row {
     struct deviation dev_scaled;
     enum status status;         /* the metric's own status */
     const char *error;          /* why it failed, or NULL */
+    /* STREAM and bw_mem rates as a share of the theoretical DDR peak,
+     * when the peak is known (cmp->ddr_peak_mbs). */
+    bool has_peak;
+    double peak_mbs, peak_pct;
 };
+
+/* Whether a metric is a memory bandwidth the DDR bounds: a rate in MB/s
+ * of STREAM (bench "stream") or of bw_mem (metric "bw_mem-..."). */
+bool result_ddr_bound(const char *bench, const char *metric, const char *unit);
+/* The line under a bandwidth row: "  = 45.6% of the DDR peak, 3200 MB/s". */
+void result_print_peak_line(FILE *out, double pct, double peak_mbs);
 
 /* Fills row for metric i of run, compared as cmp says. */
 void result_row_make(struct result_row *row, const struct run *run, size_t i,

@@ -23,31 +23,54 @@ static bool measured_any(const struct batch *b)
     return false;
 }
 
-void session_keep(struct session *s, struct batch *b)
+static void free_keep(char **keep, size_t n)
 {
-    if (!b)
+    for (size_t i = 0; i < n; i++)
+        free(keep[i]);
+    free(keep);
+}
+
+void session_keep(struct session *s, struct session_batch *sb)
+{
+    if (!sb)
         return;
-    batch_cancel(b);        /* synchronous: the worker is reaped */
-    if (!measured_any(b)) {
+    struct batch *b = sb->batch;
+    if (b)
+        batch_cancel(b);    /* synchronous: the worker is reaped */
+    if (!b || !measured_any(b)) {
         batch_free(b);
+        free_keep(sb->keep, sb->nkeep);
         return;
     }
     if (s->n == SESSION_MAX_BATCHES) {
         /* a demo left running for days: forget the oldest */
-        batch_free(s->batches[0]);
+        batch_free(s->batches[0].batch);
+        free_keep(s->batches[0].keep, s->batches[0].nkeep);
         memmove(s->batches, s->batches + 1, (s->n - 1) * sizeof *s->batches);
         s->n--;
     }
     xgrow(&s->batches, &s->cap, s->n + 1, sizeof *s->batches);
-    s->batches[s->n++] = b;
+    s->batches[s->n++] = *sb;
 }
 
 void session_free(struct session *s)
 {
-    for (size_t i = 0; i < s->n; i++)
-        batch_free(s->batches[i]);
+    for (size_t i = 0; i < s->n; i++) {
+        batch_free(s->batches[i].batch);
+        free_keep(s->batches[i].keep, s->batches[i].nkeep);
+    }
     free(s->batches);
     memset(s, 0, sizeof *s);
+}
+
+bool session_batch_shows(const struct session_batch *sb, const char *metric)
+{
+    if (!sb->nkeep)
+        return true;
+    for (size_t i = 0; i < sb->nkeep; i++)
+        if (metric && strcmp(sb->keep[i], metric) == 0)
+            return true;
+    return false;
 }
 
 bool session_row_problem(const struct result_row *r)
@@ -56,36 +79,106 @@ bool session_row_problem(const struct result_row *r)
            r->dev.verdict == VERDICT_OFF;
 }
 
-static void add_batch(const struct batch *b, const struct compare *cmp, bool problems,
+static enum session_state row_state(const struct run *run, const struct result_row *r)
+{
+    if (!run->finished)
+        return SESSION_RUNNING;
+    return r->status == STATUS_CANCELLED ? SESSION_CANCELLED : SESSION_DONE;
+}
+
+static void add_batch(const struct session_batch *sb, const struct compare *cmp,
                       struct session_row **out, size_t *n, size_t *cap, size_t *seq)
 {
+    const struct batch *b = sb ? sb->batch : NULL;
     for (size_t i = 0; b && i < b->n; i++) {
         const struct run *run = b->runs[i];
         for (size_t k = 0; run && k < run->nmetrics; k++) {
             if (!run->metrics[k].stats.count && !run->metrics[k].failed)
                 continue;
-            struct session_row r = { .run = run, .metric = k, .seq = ++*seq };
-            result_row_make(&r.row, run, k, cmp);
-            if (problems && !session_row_problem(&r.row))
+            if (!session_batch_shows(sb, run->metrics[k].def->id))
                 continue;
+            struct session_row r = { .run = run, .metric = k, .seq = ++*seq,
+                                     .number = sb->number };
+            result_row_make(&r.row, run, k, cmp);
+            r.state = row_state(run, &r.row);
             xgrow(out, cap, *n + 1, sizeof **out);
             (*out)[(*n)++] = r;
         }
     }
 }
 
-size_t session_rows(const struct session *s, const struct batch *live,
-                    const struct compare *cmp, bool problems_only,
-                    struct session_row **out)
+static int cmp_str(const char *a, const char *b)
+{
+    return strcmp(a ? a : "", b ? b : "");
+}
+
+/* Orders rows by benchmark and metric, the newest first. */
+static int by_metric_newest(const void *pa, const void *pb)
+{
+    const struct session_row *a = *(const struct session_row *const *)pa,
+                             *b = *(const struct session_row *const *)pb;
+    int c = cmp_str(a->row.bench, b->row.bench);
+    if (!c)
+        c = cmp_str(a->row.metric, b->row.metric);
+    return c ? c : (a->seq < b->seq) - (a->seq > b->seq);
+}
+
+/* Every row measured, in order, each marked latest or not. */
+static size_t all_rows(const struct session *s, const struct session_batch *live,
+                       const struct compare *cmp, struct session_row **out)
 {
     size_t n = 0, cap = 0, seq = 0;
     *out = NULL;
     for (size_t i = 0; s && i < s->n; i++)
-        add_batch(s->batches[i], cmp, problems_only, out, &n, &cap, &seq);
-    add_batch(live, cmp, problems_only, out, &n, &cap, &seq);
+        add_batch(&s->batches[i], cmp, out, &n, &cap, &seq);
+    add_batch(live, cmp, out, &n, &cap, &seq);
+    if (!n)
+        return 0;
+    /* per metric, the newest value of a run that ended and was not
+     * cancelled */
+    struct session_row **by = xcalloc(n, sizeof *by);
+    for (size_t i = 0; i < n; i++)
+        by[i] = &(*out)[i];
+    qsort(by, n, sizeof *by, by_metric_newest);
+    bool found = false;
+    for (size_t i = 0; i < n; i++) {
+        if (i && (cmp_str(by[i]->row.bench, by[i - 1]->row.bench) ||
+                  cmp_str(by[i]->row.metric, by[i - 1]->row.metric)))
+            found = false;
+        if (!found && by[i]->state == SESSION_DONE)
+            found = by[i]->latest = true;
+    }
+    free(by);
+    return n;
+}
+
+size_t session_rows(const struct session *s, const struct session_batch *live,
+                    const struct compare *cmp, unsigned flags,
+                    struct session_row **out)
+{
+    size_t n = all_rows(s, live, cmp, out), kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        struct session_row *r = &(*out)[i];
+        if (!(flags & SESSION_ALL) && !r->latest)
+            continue;
+        if ((flags & SESSION_PROBLEMS) && !session_row_problem(&r->row))
+            continue;
+        (*out)[kept++] = *r;
+    }
     if (!*out)
         *out = xcalloc(1, sizeof **out);
-    return n;
+    return kept;
+}
+
+size_t session_rows_hidden(const struct session *s, const struct session_batch *live,
+                           const struct compare *cmp)
+{
+    struct session_row *rs;
+    size_t n = all_rows(s, live, cmp, &rs), hidden = 0;
+    for (size_t i = 0; i < n; i++)
+        hidden += !rs[i].latest;
+    free(rs);
+    return hidden;
 }
 
 const char *session_sort_name(enum session_sort key)
@@ -117,11 +210,6 @@ static double badness(const struct result_row *r)
         return -INFINITY;
     double a = fabs(r->dev.pct);
     return r->dev.better ? -a : a;
-}
-
-static int cmp_str(const char *a, const char *b)
-{
-    return strcmp(a ? a : "", b ? b : "");
 }
 
 static enum session_sort sort_key;

@@ -130,6 +130,12 @@ int store_append(struct store_writer *w, json_t *row, struct diag *d)
 
 int store_finish(struct store_writer *w, bool complete, struct diag *d)
 {
+    return store_finish_with(w, complete, NULL, d);
+}
+
+int store_finish_with(struct store_writer *w, bool complete, json_t *system_end,
+                      struct diag *d)
+{
     if (!w)
         return 0;
     int rc = 0;
@@ -137,6 +143,8 @@ int store_finish(struct store_writer *w, bool complete, struct diag *d)
         char ended[32];
         utc_time(ended, sizeof ended, UTC_ISO8601);
         json_t *o = json_pack("{ss}", "end", ended);
+        if (json_is_object(system_end))
+            json_object_set(o, "system_end", system_end);
         rc = append_json(w->fd, o);
         json_decref(o);
     }
@@ -158,6 +166,7 @@ void stored_run_free(struct stored_run *r)
     free(r->path);
     json_decref(r->header);
     json_decref(r->rows);
+    json_decref(r->system_end);
     memset(r, 0, sizeof *r);
 }
 
@@ -230,8 +239,12 @@ static int read_run(const char *path, struct stored_run *out, struct diag *d, bo
         json_t *row = json_object_get(j, "row");
         if (json_is_object(row) && json_is_string(json_object_get(row, "metric")))
             json_array_append(out->rows, row);
-        else if (json_is_string(json_object_get(j, "end")))
+        else if (json_is_string(json_object_get(j, "end"))) {
             out->complete = true;
+            json_t *se = json_object_get(j, "system_end");
+            if (json_is_object(se) && !out->system_end)
+                out->system_end = json_incref(se);
+        }
         else
             diag_add(d, "%s:%d: skipped: neither a row nor the end", path, lineno);
         json_decref(j);
@@ -475,6 +488,9 @@ int store_save_baseline(const char *dir, const char *name, const char *run_id,
                           "rows", rows);
     if (run_id)
         json_object_set_new(o, "run", json_string(run_id));
+    json_t *sys = run_id ? store_load_system(dir, run_id) : NULL;
+    if (sys)                    /* the baseline outlives a pruned run */
+        json_object_set_new(o, "system", sys);
     char *s = json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
     json_decref(o);
     int rc = -1;
@@ -588,4 +604,63 @@ void store_baseline_choices_free(struct baseline_choice *c, size_t n)
     for (size_t i = 0; i < n; i++)
         free(c[i].name);
     free(c);
+}
+
+/* --- the system a run ran on ------------------------------------------------ */
+
+/* The header's "system" with the end line's "system_end" as its "end". */
+static json_t *run_system(const struct stored_run *r)
+{
+    json_t *sys = json_object_get(r->header, "system");
+    if (!json_is_object(sys))
+        return NULL;
+    json_t *copy = json_deep_copy(sys);
+    if (r->system_end)
+        json_object_set(copy, "end", r->system_end);
+    return copy;
+}
+
+json_t *stored_run_system(const struct stored_run *r)
+{
+    return run_system(r);
+}
+
+json_t *store_load_system(const char *dir, const char *name)
+{
+    if (baseline_name_ok(name)) {
+        char *path = xasprintf("%s/baselines/%s.json", dir, name);
+        json_error_t e;
+        json_t *o = json_read_file(path, JSON_REJECT_DUPLICATES, &e);
+        free(path);
+        if (o) {
+            json_t *sys = json_object_get(o, "system");
+            const char *run = json_string_value(json_object_get(o, "run"));
+            json_t *out = json_is_object(sys) ? json_incref(sys) : NULL;
+            char *run_id = !out && run ? xstrdup(run) : NULL;
+            json_decref(o);
+            if (out || !run_id)
+                return out;
+            /* an older baseline: the run it was saved from may still be there */
+            struct stored_run r;
+            struct diag quiet;
+            diag_init(&quiet);
+            if (store_find(dir, run_id, &r, &quiet) == 0) {
+                out = run_system(&r);
+                stored_run_free(&r);
+            }
+            diag_free(&quiet);
+            free(run_id);
+            return out;
+        }
+    }
+    struct stored_run r;
+    struct diag quiet;
+    diag_init(&quiet);
+    json_t *out = NULL;
+    if (store_find(dir, name, &r, &quiet) == 0) {
+        out = run_system(&r);
+        stored_run_free(&r);
+    }
+    diag_free(&quiet);
+    return out;
 }

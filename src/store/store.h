@@ -53,13 +53,21 @@ int store_append(struct store_writer *w, json_t *row, struct diag *d);
  * run stays marked incomplete (e.g. cancelled). -1 with a message added
  * to d when the end line or the close fails. */
 int store_finish(struct store_writer *w, bool complete, struct diag *d);
+/* store_finish() whose end line also carries `system_end` (an object: what
+ * the end of the run adds to the system record, board/sysstate.h), when
+ * complete and system_end is not NULL. */
+int store_finish_with(struct store_writer *w, bool complete, json_t *system_end,
+                      struct diag *d);
 
+/* A run's header may hold "system" (board/sysstate.h: the state of the
+ * system it ran on); older run files have none and still load. */
 struct stored_run {
     char *id;                   /* file name without .evmrun */
     char *path;
     json_t *header;             /* the first line */
     json_t *rows;               /* array of row objects */
     bool complete;              /* has its end line */
+    json_t *system_end;         /* the end line's "system_end", or NULL */
 };
 
 /* Reads one run file. -1 when it is not a run at all (diagnostic added);
@@ -96,6 +104,15 @@ int store_save_baseline(const char *dir, const char *name, const char *run_id,
 /* The rows of baseline NAME, or of the run NAME when no baseline has that
  * name. NULL with a diagnostic when neither exists. Caller decrefs. */
 json_t *store_load_baseline(const char *dir, const char *name, struct diag *d);
+
+/* The system record of a run: its header's "system" with the end line's
+ * "system_end" as member "end"; NULL when the run has none. Caller decrefs. */
+json_t *stored_run_system(const struct stored_run *r);
+/* The system record of baseline NAME (saved in it, or of the run it was
+ * saved from) or of the run NAME; NULL when there is none (older files,
+ * no such name). Never a diagnostic: the metrics' loader reports those.
+ * Caller decrefs. */
+json_t *store_load_system(const char *dir, const char *name);
 
 /* What can serve as a baseline (the results screen): the saved baselines
  * (by name), then the runs of the store, newest first. */

@@ -1,0 +1,188 @@
+/* screen_details.c - 'w': the full text of what the other screens cut to
+ * one line: why a kernel failed or could not start, why a metric failed,
+ * the notes of the runs and the warnings and errors said since the start
+ * (newest first), each wrapped to the width. */
+#include "config.h"
+#define EVMBENCH_UI_PRIVATE 1
+#include "screens/ui.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+
+struct details {
+    struct list_pos scroll;
+};
+
+struct dline {
+    enum role role;
+    char text[340];
+};
+
+struct dlines {
+    struct dline *v;
+    size_t n, cap;
+    int width;
+};
+
+static const struct hint hints[] = {
+    { ACT_BACK, "back" },
+    { ACT_HELP, "help" },
+    { ACT_NONE, NULL },
+};
+
+/* Adds `text` wrapped to the width, continuation lines indented. */
+static void add_par(struct dlines *d, enum role r, const char *text, bool utf8)
+{
+    const char *rest = text;
+    bool first = true;
+    while (rest) {
+        xgrow(&d->v, &d->cap, d->n + 1, sizeof *d->v);
+        struct dline *l = &d->v[d->n++];
+        char part[320];
+        int indent = first ? 1 : 5;
+        rest = fmt_wrap(part, sizeof part, rest, d->width - indent - 1, utf8);
+        snprintf(l->text, sizeof l->text, "%*s%s", indent, "", part);
+        l->role = r;
+        first = false;
+    }
+}
+
+static const char *fail_reason(const struct run_metric *m)
+{
+    return m->fail_reason ? m->fail_reason : "no reason given";
+}
+
+/* The failed metrics of run, those that failed for the same reason
+ * together: "stream_c copy, scale, add: failed: ...". */
+static void add_metric_failures(struct dlines *d, const struct kernel *k,
+                                const struct run *run, bool utf8)
+{
+    bool *said = xcalloc(run->nmetrics ? run->nmetrics : 1, sizeof *said);
+    for (size_t m = 0; m < run->nmetrics; m++) {
+        if (!run->metrics[m].failed || said[m])
+            continue;
+        struct strbuf sb;
+        sb_init(&sb);
+        sb_addf(&sb, "%s ", k->name);
+        for (size_t o = m; o < run->nmetrics; o++)
+            if (run->metrics[o].failed && !said[o] &&
+                strcmp(fail_reason(&run->metrics[o]), fail_reason(&run->metrics[m])) == 0) {
+                sb_addf(&sb, "%s%s", o == m ? "" : ", ", run->metrics[o].def->id);
+                said[o] = true;
+            }
+        sb_addf(&sb, ": failed: %s", fail_reason(&run->metrics[m]));
+        add_par(d, ROLE_ERROR, sb.buf, utf8);
+        sb_free(&sb);
+    }
+    free(said);
+}
+
+static void add_batch(struct dlines *d, const struct batch *b, bool utf8)
+{
+    for (size_t i = 0; b && i < b->n; i++) {
+        const struct kernel *k = b->kernels[i];
+        const struct run *run = b->runs[i];
+        char *t;
+        if (b->start_errors && b->start_errors[i]) {
+            t = xasprintf("%s: could not start: %s", k->name, b->start_errors[i]);
+            add_par(d, ROLE_ERROR, t, utf8);
+            free(t);
+        }
+        if (!run)
+            continue;
+        if (run->finished && run->status != STATUS_OK && run->status != STATUS_CANCELLED) {
+            t = xasprintf("%s: %s: %s", k->name, status_name(run->status),
+                          run->error ? run->error : status_message(run->status));
+            add_par(d, ROLE_ERROR, t, utf8);
+            free(t);
+        }
+        add_metric_failures(d, k, run, utf8);
+        for (size_t m = 0; m < run->nnotes; m++) {
+            t = xasprintf("%s: note: %s", k->name, run->notes[m]);
+            add_par(d, ROLE_NOTE, t, utf8);
+            free(t);
+        }
+    }
+}
+
+/* Every line of the text for a window `width` wide; free d->v. */
+static void build(struct screen *s, struct dlines *d, int width)
+{
+    bool utf8 = ui_utf8(s->ui);
+    memset(d, 0, sizeof *d);
+    d->width = width;
+    add_par(d, ROLE_HEADER, "Full text: failures, notes and warnings", utf8);
+    size_t before = d->n;
+    add_batch(d, job_batch(ui_job(s->ui)), utf8);
+    for (size_t i = ui_log_count(s->ui); i-- > 0;) {
+        enum role r;
+        const char *text = ui_log_text(s->ui, i, &r);
+        if (!text)
+            break;
+        add_par(d, r, text, utf8);
+    }
+    if (d->n == before)
+        add_par(d, ROLE_DIM, "nothing to show: no failure, note or warning so far", utf8);
+}
+
+static size_t visible(const struct screen *s)
+{
+    int rows = ui_body_rows(s->ui);
+    return rows > 0 ? (size_t)rows : 1;
+}
+
+static void details_enter(struct screen *s, const struct screen_arg *arg)
+{
+    (void)arg;
+    s->priv = xcalloc(1, sizeof(struct details));
+}
+
+static void details_leave(struct screen *s)
+{
+    free(s->priv);
+}
+
+static void details_draw(struct screen *s, WINDOW *w, bool full)
+{
+    struct details *v = s->priv;
+    struct dlines d;
+    size_t vis = visible(s);
+    (void)full;
+    build(s, &d, getmaxx(w));
+    size_t max_top = d.n > vis ? d.n - vis : 0;
+    if (v->scroll.top > max_top)
+        v->scroll.top = max_top;
+    for (size_t i = v->scroll.top; i < d.n && i < v->scroll.top + vis; i++)
+        widget_text(w, (int)(i - v->scroll.top), 0, getmaxx(w), d.v[i].role, d.v[i].text,
+                    ui_utf8(s->ui));
+    free(d.v);
+}
+
+static enum action details_action(struct screen *s, enum action a)
+{
+    struct details *v = s->priv;
+    struct dlines d;
+    build(s, &d, COLS);
+    bool moved = list_pos_scroll(&v->scroll, d.n, visible(s), a);
+    free(d.v);
+    if (moved) {
+        ui_dirty(s->ui);
+        return ACT_NONE;
+    }
+    if (a == ACT_DETAILS || a == ACT_ENTER)
+        return ACT_BACK;    /* 'w' again closes it */
+    return a;
+}
+
+const struct screen_ops screen_details = {
+    .name = "details",
+    .keys = NULL,
+    .hints = hints,
+    .enter = details_enter,
+    .leave = details_leave,
+    .draw = details_draw,
+    .on_action = details_action,
+};
