@@ -11,6 +11,9 @@
 #include "run/batch.h"
 #include "common/util.h"
 
+/* A line at most this often while one kernel or tool runs on. */
+#define PROGRESS_EVERY_S 30.0
+
 /* The agreement aimed for (issue "Embedded kernels, memory and OS"):
  * a metric whose id starts with `prefix` in `section` should come within
  * `pct` percent of the tool. */
@@ -37,16 +40,19 @@ static double target_pct(const char *section, const char *metric)
     return 0;
 }
 
-/* The values of one metric from both sides, one per round. */
+/* The values of one metric from both sides, one per round, and the
+ * ratio of each round where both sides measured it. */
 struct pair {
     const char *section, *metric, *unit;
     char kprov[64], tprov[64];
     struct stats kernel, tool;
+    double *kround, *tround;    /* per round, NAN when not measured */
 };
 
 struct check {
     struct pair *pairs;
     size_t n;
+    int rounds, round;          /* round: the live one, from 0 */
 };
 
 static struct pair *pair_get(struct check *c, const char *section, const char *metric,
@@ -63,18 +69,145 @@ static struct pair *pair_get(struct check *c, const char *section, const char *m
     p->unit = unit;
     stats_init(&p->kernel);
     stats_init(&p->tool);
+    p->kround = xcalloc((size_t)c->rounds, sizeof *p->kround);
+    p->tround = xcalloc((size_t)c->rounds, sizeof *p->tround);
+    for (int r = 0; r < c->rounds; r++)
+        p->kround[r] = p->tround[r] = NAN;
     return p;
 }
 
+/* The median over the rounds of kernel / tool, each round's two values
+ * taken minutes apart at most: the board's state drifts between rounds
+ * (other load, memory traffic of a neighbour VM) and a ratio of the two
+ * medians can pair a quiet round's kernel with a busy round's tool. NAN
+ * when no round has both. */
+static double pair_ratio(const struct pair *p, int rounds)
+{
+    struct stats r;
+    stats_init(&r);
+    for (int i = 0; i < rounds; i++)
+        if (isfinite(p->kround[i]) && isfinite(p->tround[i]) && p->tround[i] != 0)
+            stats_push(&r, p->kround[i] / p->tround[i]);
+    double m = r.count ? stats_median(&r) : NAN;
+    stats_free(&r);
+    return m;
+}
+
+/* Progress of the whole check, on stderr: a line when each kernel or
+ * tool ends and every PROGRESS_EVERY_S seconds while one runs on, each
+ * with the time left. That is the time budgets of what remains, scaled
+ * by the pace so far (seconds taken per budget second done): a loaded
+ * board running at a fifth of the budgets' pace is told 5 x the budgets.
+ * The plan (totals) is counted before anything runs. */
+struct progress {
+    FILE *err;
+    bool quick;
+    double t0;                  /* when the first run started; 0 before */
+    double total, done;         /* budget seconds: planned, of finished runs */
+    int runs_total, runs_done;
+    int benches;                /* benchmarks with both sides */
+    const char *bench;          /* the live one's slug */
+    int round, rounds;
+    double last_line;           /* now_seconds() of the last line */
+};
+
+static double kernel_budget(const struct kernel *k, bool quick)
+{
+    double s = quick ? k->budget_quick_s : k->budget_full_s;
+    return s > 0 ? s : 1;
+}
+
+/* "45 s", "12 min", "1 h 5 min" */
+static void fmt_duration(double secs, char *buf, size_t n)
+{
+    long s = secs > 0 ? lround(secs) : 0;
+    if (s < 90)
+        snprintf(buf, n, "%ld s", s);
+    else if (s < 5400)
+        snprintf(buf, n, "%ld min", (s + 30) / 60);
+    else
+        snprintf(buf, n, "%ld h %ld min", s / 3600, (s % 3600 + 30) / 60);
+}
+
+/* Seconds left, counting `live` (the run going on, or NULL) by its
+ * reported progress. */
+static double progress_left(const struct progress *pr, const struct run *live)
+{
+    double done = pr->done;
+    if (live && !live->finished) {
+        double f = live->progress < 0 ? 0 : live->progress > 1 ? 1 : live->progress;
+        done += kernel_budget(live->kernel, pr->quick) * f;
+    }
+    double left = pr->total - done;
+    if (left < 0)
+        left = 0;
+    double elapsed = pr->t0 > 0 ? now_seconds() - pr->t0 : 0;
+    /* the budgets at face value until a tenth of them is done */
+    if (done >= 0.1 * pr->total && done > 0 && elapsed > 0)
+        left *= elapsed / done;
+    return left;
+}
+
+static void progress_line(struct progress *pr, const struct run *run, const char *what)
+{
+    char prov[64], left[32];
+    kernel_provider_id(run->kernel, prov, sizeof prov);
+    fmt_duration(progress_left(pr, run), left, sizeof left);
+    fprintf(pr->err, "evmbench: %s round %d of %d: %s %s; %d of %d runs done, "
+            "about %s left\n", pr->bench, pr->round, pr->rounds, prov, what,
+            pr->runs_done, pr->runs_total, left);
+    fflush(pr->err);
+    pr->last_line = now_seconds();
+}
+
+static void progress_on_start(void *ctx, const struct run *run)
+{
+    struct progress *pr = ctx;
+    (void)run;
+    if (pr->t0 == 0)
+        pr->t0 = now_seconds();
+    pr->last_line = now_seconds();
+}
+
+static void progress_on_done(void *ctx, const struct run *run)
+{
+    struct progress *pr = ctx;
+    pr->done += kernel_budget(run->kernel, pr->quick);
+    pr->runs_done++;
+    char took[32], what[64];
+    fmt_duration(run->ended - run->started, took, sizeof took);
+    snprintf(what, sizeof what, "took %s", took);
+    progress_line(pr, run, what);
+}
+
+/* A line now and then while one kernel or tool runs for long. */
+static void progress_tick(struct progress *pr, const struct run *live)
+{
+    if (!live || live->finished || now_seconds() - pr->last_line < PROGRESS_EVERY_S)
+        return;
+    char ran[32], what[80];
+    fmt_duration(now_seconds() - live->started, ran, sizeof ran);
+    snprintf(what, sizeof what, "running for %s, %.0f %%", ran, live->progress * 100);
+    progress_line(pr, live, what);
+}
+
+static const struct sink progress_sink = {
+    .on_start = progress_on_start,
+    .on_done = progress_on_done,
+};
+
 /* Runs the kernels as one batch and files each metric's value. */
 static void run_side(struct check *c, const struct kernel **ks, size_t n, bool tool,
-                     const struct run_options *opt, FILE *err)
+                     const struct run_options *opt, struct progress *pr, FILE *err)
 {
-    struct batch *b = batch_start(ks, n, opt, NULL, NULL);
-    batch_wait(b, -1);
+    struct batch *b = batch_start(ks, n, opt, &progress_sink, pr);
+    while (batch_wait(b, 1000))
+        progress_tick(pr, batch_run(b));
     for (size_t i = 0; i < b->n; i++) {
         const struct run *r = b->runs[i];
         if (!r) {
+            pr->done += kernel_budget(ks[i], pr->quick);
+            pr->runs_done++;
             fprintf(err, "evmbench: %s: %s\n", ks[i]->name,
                     b->start_errors[i] ? b->start_errors[i] : "not started");
             continue;
@@ -87,7 +220,9 @@ static void run_side(struct check *c, const struct kernel **ks, size_t n, bool t
             if (!rm->stats.count || rm->failed)
                 continue;
             struct pair *p = pair_get(c, r->kernel->section, rm->def->id, rm->def->unit);
-            stats_push(tool ? &p->tool : &p->kernel, stats_summary(&rm->stats, rm->def->summary));
+            double v = stats_summary(&rm->stats, rm->def->summary);
+            stats_push(tool ? &p->tool : &p->kernel, v);
+            (tool ? p->tround : p->kround)[c->round] = v;
             kernel_provider_id(r->kernel, tool ? p->tprov : p->kprov, sizeof p->kprov);
         }
     }
@@ -152,27 +287,41 @@ static void split(const struct cat_bench *b, const char *only,
     }
 }
 
+/* Counts what checking b takes into pr (plan), or checks it. */
 static void check_bench(struct check *c, const struct app *a, const struct cat_bench *b,
-                        const char *only, int rounds, bool named, FILE *err)
+                        const char *only, bool named, bool plan, struct progress *pr,
+                        FILE *err)
 {
     const struct kernel **ks = xcalloc(b->nkernels + 1, sizeof *ks);
     const struct kernel **ts = xcalloc(b->nkernels + 1, sizeof *ts);
     size_t nk, nt;
     split(b, only, ks, &nk, ts, &nt);
     if (!nk || !nt) {
-        if (named)
+        if (named && !plan)
             fprintf(err, "evmbench: %s: %s\n", b->slug,
                     !nk ? "no embedded kernel runs it" : "none of its tools is installed "
                     "(see 'evmbench list'; --tools-dir DIR)");
+    } else if (plan) {
+        double one = 0;
+        for (size_t i = 0; i < nk; i++)
+            one += kernel_budget(ks[i], pr->quick);
+        for (size_t i = 0; i < nt; i++)
+            one += kernel_budget(ts[i], pr->quick);
+        pr->total += one * pr->rounds;
+        pr->runs_total += (int)(nk + nt) * pr->rounds;
+        pr->benches++;
     } else {
-        for (int r = 0; r < rounds; r++) {
-            fprintf(err, "evmbench: %s: round %d of %d\n", b->slug, r + 1, rounds);
+        pr->bench = b->slug;
+        for (int r = 0; r < pr->rounds; r++) {
+            pr->round = r + 1;
+            c->round = r;
+            fprintf(err, "evmbench: %s: round %d of %d\n", b->slug, r + 1, pr->rounds);
             /* alternate who goes first: neither side always gets a warm machine */
             bool tool_first = r % 2;
             run_side(c, tool_first ? ts : ks, tool_first ? nt : nk, tool_first,
-                     &a->run_opts, err);
+                     &a->run_opts, pr, err);
             run_side(c, tool_first ? ks : ts, tool_first ? nk : nt, !tool_first,
-                     &a->run_opts, err);
+                     &a->run_opts, pr, err);
         }
     }
     free(ks);
@@ -188,7 +337,7 @@ static void report(const struct check *c, bool json, FILE *out)
         if (!p->kernel.count || !p->tool.count)
             continue;
         double k = stats_median(&p->kernel), t = stats_median(&p->tool);
-        double ratio = t != 0 ? k / t : NAN;
+        double ratio = pair_ratio(p, c->rounds);
         double want = target_pct(p->section, p->metric);
         bool within = want > 0 && isfinite(ratio) && fabs(ratio - 1) * 100 <= want;
         if (json) {
@@ -200,6 +349,14 @@ static void report(const struct check *c, bool json, FILE *out)
             json_object_set_new(o, "tool", json_real(t));
             json_object_set_new(o, "ratio", isfinite(ratio) ? json_real(ratio) : json_null());
             json_object_set_new(o, "rounds", json_integer((json_int_t)p->kernel.count));
+            json_t *rr = json_array();
+            for (int r = 0; r < c->rounds; r++) {
+                bool both = isfinite(p->kround[r]) && isfinite(p->tround[r]) &&
+                            p->tround[r] != 0;
+                json_array_append_new(rr, both ? json_real(p->kround[r] / p->tround[r])
+                                               : json_null());
+            }
+            json_object_set_new(o, "round_ratios", rr);
             json_object_set_new(o, "kernel_provider", json_string(p->kprov));
             json_object_set_new(o, "tool_provider", json_string(p->tprov));
             json_object_set_new(o, "target_pct", want > 0 ? json_real(want) : json_null());
@@ -224,28 +381,48 @@ static void report(const struct check *c, bool json, FILE *out)
     json_decref(arr);
 }
 
-int selfcheck_run(struct app *a, const struct selfcheck_options *opt, FILE *out, FILE *err)
+/* Every benchmark named (plan: counted only), or all in the catalog.
+ * 2 for an unknown name, else 0. */
+static int check_all(struct check *c, struct app *a, const struct selfcheck_options *opt,
+                     bool plan, struct progress *pr, FILE *err)
 {
-    int rounds = opt->rounds > 0 ? opt->rounds : 3;
-    struct check c = { 0 };
-    if (opt->nnames) {
-        for (int i = 0; i < opt->nnames; i++) {
-            const struct cat_bench *b = catalog_find_bench(a->catalog, opt->names[i]);
-            if (!b) {
-                fprintf(err, "evmbench: unknown benchmark '%s' (see 'evmbench list')\n",
-                        opt->names[i]);
-                free(c.pairs);
-                return 2;
-            }
-            /* a kernel's name checks that kernel alone, else the section */
-            const char *only = strcasecmp(b->slug, opt->names[i]) != 0 ? opt->names[i] : NULL;
-            check_bench(&c, a, b, only, rounds, true, err);
-        }
-    } else {
+    if (!opt->nnames) {
         for (size_t i = 0; i < a->catalog->ncats; i++)
             for (size_t j = 0; j < a->catalog->cats[i].nbenches; j++)
-                check_bench(&c, a, a->catalog->cats[i].benches[j], NULL, rounds, false, err);
+                check_bench(c, a, a->catalog->cats[i].benches[j], NULL, false, plan, pr, err);
+        return 0;
     }
+    for (int i = 0; i < opt->nnames; i++) {
+        const struct cat_bench *b = catalog_find_bench(a->catalog, opt->names[i]);
+        if (!b) {
+            fprintf(err, "evmbench: unknown benchmark '%s' (see 'evmbench list')\n",
+                    opt->names[i]);
+            return 2;
+        }
+        /* a kernel's name checks that kernel alone, else the section */
+        const char *only = strcasecmp(b->slug, opt->names[i]) != 0 ? opt->names[i] : NULL;
+        check_bench(c, a, b, only, true, plan, pr, err);
+    }
+    return 0;
+}
+
+int selfcheck_run(struct app *a, const struct selfcheck_options *opt, FILE *out, FILE *err)
+{
+    bool quick = a->run_opts.params.quick;
+    struct progress pr = { .err = err, .quick = quick,
+                           .rounds = opt->rounds > 0 ? opt->rounds : quick ? 1 : 3 };
+    struct check c = { .rounds = pr.rounds };
+    if (check_all(&c, a, opt, true, &pr, err) != 0)
+        return 2;
+    if (pr.runs_total) {
+        char left[32];
+        fmt_duration(pr.total, left, sizeof left);
+        fprintf(err, "evmbench: selfcheck: %d benchmark%s, %d round%s, %d runs; about %s "
+                "by the time budgets%s\n", pr.benches, pr.benches == 1 ? "" : "s",
+                pr.rounds, pr.rounds == 1 ? "" : "s", pr.runs_total, left,
+                quick ? "" : " (--quick for a first answer)");
+    }
+    check_all(&c, a, opt, false, &pr, err);
     size_t compared = 0;
     for (size_t i = 0; i < c.n; i++)
         compared += c.pairs[i].kernel.count && c.pairs[i].tool.count;
@@ -257,6 +434,8 @@ int selfcheck_run(struct app *a, const struct selfcheck_options *opt, FILE *out,
     for (size_t i = 0; i < c.n; i++) {
         stats_free(&c.pairs[i].kernel);
         stats_free(&c.pairs[i].tool);
+        free(c.pairs[i].kround);
+        free(c.pairs[i].tround);
     }
     free(c.pairs);
     return compared ? 0 : 3;

@@ -2,9 +2,11 @@
 # Measures the STREAM kernel against a STREAM binary built elsewhere:
 #   sh tests/compare-stream.sh /path/to/stream_c [runs] [evmbench]
 # Runs both alternately, each pinned to the same CPU as the kernel's
-# worker (the last one), and prints the median kernel/STREAM ratio of each
-# metric. The STREAM binary must use the same array size as the kernel
-# (the kernel prints its size as a note); nothing here builds it.
+# worker (the last one), one STREAM run each time (the kernel with
+# --quick: one run of 10 passes, as one stream_c), and prints the median
+# of the pairs' kernel/STREAM ratios of each metric. The STREAM binary
+# should use the same array size as the kernel (the kernel prints its
+# size as a note); nothing here builds it.
 set -eu
 
 stream=${1:?usage: compare-stream.sh STREAM_BINARY [RUNS] [EVMBENCH]}
@@ -20,7 +22,7 @@ while [ "$i" -lt "$runs" ]; do
     taskset -c "$cpu" "$stream" |
         awk '/^(Copy|Scale|Add|Triad):/ { sub(":", "", $1); print tolower($1), $2 }' >>"$tmp/tool"
     # evmbench's text table: metric, measured (best rate), unit ...
-    "$evm" run stream --ui=line 2>/dev/null |
+    "$evm" run stream --quick --ui=line 2>/dev/null |
         awk '$1 ~ /^(copy|scale|add|triad)$/ && $3 == "MB/s" { print $1, $2 }' >>"$tmp/kernel"
     i=$((i + 1))
 done
@@ -29,9 +31,14 @@ median() {
     sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-printf '%-6s %12s %12s %7s   (median of %d runs, MB/s)\n' metric kernel stream ratio "$runs"
+# The ratio is the median of each pair's ratio: the two of a pair ran
+# back to back, under the same load.
+printf '%-6s %12s %12s %7s   (medians of %d pairs, MB/s)\n' metric kernel stream ratio "$runs"
 for m in copy scale add triad; do
-    k=$(awk -v m="$m" '$1 == m { print $2 }' "$tmp/kernel" | median)
-    s=$(awk -v m="$m" '$1 == m { print $2 }' "$tmp/tool" | median)
-    awk -v m="$m" -v k="$k" -v s="$s" 'BEGIN { printf "%-6s %12.1f %12.1f %7.3f\n", m, k, s, k / s }'
+    awk -v m="$m" '$1 == m { print $2 }' "$tmp/kernel" >"$tmp/k.$m"
+    awk -v m="$m" '$1 == m { print $2 }' "$tmp/tool" >"$tmp/t.$m"
+    k=$(median <"$tmp/k.$m")
+    s=$(median <"$tmp/t.$m")
+    r=$(paste "$tmp/k.$m" "$tmp/t.$m" | awk 'NF == 2 && $2 > 0 { print $1 / $2 }' | median)
+    awk -v m="$m" -v k="$k" -v s="$s" -v r="$r" 'BEGIN { printf "%-6s %12.1f %12.1f %7.3f\n", m, k, s, r }'
 done

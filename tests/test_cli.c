@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -14,6 +15,7 @@
 #include "data/settings.h"
 #include "store/store.h"
 #include "suites.h"
+#include "test_helpers.h"
 #include "common/util.h"
 
 struct outcome {
@@ -590,6 +592,95 @@ START_TEST(selfcheck_pairs_kernel_and_tool)
 }
 END_TEST
 
+/* selfcheck says what it will run and how long that should take before
+ * starting, then a line per kernel and tool as each ends, with the runs
+ * done and the time left (lmbench in full mode runs for half an hour on
+ * a loaded board; it used to be silent between rounds). */
+START_TEST(selfcheck_shows_progress_and_time_left)
+{
+    char *bin = test_data_path("tools/bin");
+    struct outcome o = run_cli("selfcheck", "stream", "--tools-dir", bin, "--quick",
+                               "--rounds", "2", "--format", "json", NULL);
+    ck_assert_msg(o.rc == 0, "rc %d: %s", o.rc, o.err);
+    const char *want[] = {
+        "evmbench: selfcheck: 1 benchmark, 2 rounds, 4 runs; about ",
+        "evmbench: stream round 1 of 2: kernel:stream took ",
+        "evmbench: stream round 1 of 2: tool:stream_c took ",
+        "evmbench: stream round 2 of 2: tool:stream_c took ",
+        "; 1 of 4 runs done, about ",
+        "; 4 of 4 runs done, about 0 s left\n",
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(want); i++)
+        ck_assert_msg(strstr(o.err, want[i]), "no \"%s\" in:\n%s", want[i], o.err);
+    /* the plan comes first, and stdout stays the JSON alone */
+    ck_assert(str_starts_with(o.err, want[0]));
+    json_decref(parse(&o));
+    outcome_free(&o);
+    free(bin);
+}
+END_TEST
+
+/* --quick is the first answer: one round unless --rounds says more. */
+START_TEST(selfcheck_quick_is_one_round)
+{
+    char *bin = test_data_path("tools/bin");
+    struct outcome o = run_cli("selfcheck", "stream", "--tools-dir", bin, "--quick",
+                               "--format", "json", NULL);
+    ck_assert_msg(o.rc == 0, "rc %d: %s", o.rc, o.err);
+    ck_assert_msg(str_starts_with(o.err, "evmbench: selfcheck: 1 benchmark, 1 round, 2 runs;"),
+                  "%s", o.err);
+    json_t *j = parse(&o);
+    json_t *row = selfcheck_row(j, "copy");
+    ck_assert_ptr_nonnull(row);
+    ck_assert_int_eq(json_integer_value(json_object_get(row, "rounds")), 1);
+    json_decref(j);
+    outcome_free(&o);
+    free(bin);
+}
+END_TEST
+
+/* The ratio is the median of the rounds' own ratios (kernel and tool of
+ * one round run back to back), not the ratio of the two medians, which
+ * pairs one round's kernel with another round's tool. A stand-in
+ * stream_c reports 1000 MB/s in round 1 and 8000 in round 2: the median
+ * (here mean) of k1/1000 and k2/8000 is 1.9-3.2 times mean(k)/4500 for
+ * any kernel rates within a factor 2 of each other. */
+START_TEST(selfcheck_ratio_pairs_each_round)
+{
+    char *dir = test_tmpdir("selfcheck-rounds");
+    char *tool = xasprintf("%s/stream_c", dir);
+    FILE *f = fopen(tool, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("#!/bin/sh\n"
+          "n=$(cat \"$(dirname \"$0\")/calls\" 2>/dev/null || echo 0)\n"
+          "echo $((n + 1)) >\"$(dirname \"$0\")/calls\"\n"
+          "v=1000; [ \"$n\" = 1 ] && v=8000\n"
+          "for op in Copy Scale Add Triad; do echo \"$op: $v 0.1 0.1 0.1\"; done\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    ck_assert_int_eq(chmod(tool, 0755), 0);
+    struct outcome o = run_cli("selfcheck", "stream", "--tools-dir", dir, "--quick",
+                               "--rounds", "2", "--format", "json", NULL);
+    ck_assert_msg(o.rc == 0, "rc %d: %s", o.rc, o.err);
+    json_t *j = parse(&o);
+    json_t *row = selfcheck_row(j, "triad");
+    ck_assert_msg(row != NULL, "%s", o.out);
+    ck_assert_double_eq_tol(json_real_value(json_object_get(row, "tool")), 4500, 1e-9);
+    double k = json_real_value(json_object_get(row, "kernel"));
+    double ratio = json_real_value(json_object_get(row, "ratio"));
+    ck_assert_msg(ratio / (k / 4500) > 1.5, "ratio %g, kernel median %g: the ratio of the "
+                  "medians, not of each round", ratio, k);
+    json_t *rr = json_object_get(row, "round_ratios");
+    ck_assert_msg(json_array_size(rr) == 2, "%s", o.out);
+    double r0 = json_real_value(json_array_get(rr, 0)), r1 = json_real_value(json_array_get(rr, 1));
+    assert_close("triad", ratio, (r0 + r1) / 2, 1e-8, ratio);
+    json_decref(j);
+    outcome_free(&o);
+    test_rmtree(dir);
+    free(tool);
+    free(dir);
+}
+END_TEST
+
 /* run --profile: the profile's benchmarks, only the rows it lists, its
  * budget; an unknown name in it is a usage error at its line. */
 START_TEST(run_profile_keeps_its_rows)
@@ -932,6 +1023,9 @@ Suite *suite_cli(void)
     tcase_add_test(tc, tool_params_checked);
     tcase_add_test(tc, shipped_refs_have_the_am62x_stream_table);
     tcase_add_test(tc, selfcheck_pairs_kernel_and_tool);
+    tcase_add_test(tc, selfcheck_shows_progress_and_time_left);
+    tcase_add_test(tc, selfcheck_ratio_pairs_each_round);
+    tcase_add_test(tc, selfcheck_quick_is_one_round);
     tcase_add_test(tc, run_profile_keeps_its_rows);
     tcase_add_test(tc, options_that_do_not_apply_are_usage_errors);
     tcase_add_test(tc, empty_paths_are_usage_errors);
