@@ -464,6 +464,8 @@ Suite *suite_embedded(void)
 {
     Suite *s = suite_create("embedded");
     TCase *tc = tcase_create("core");
+    /* every shipped file is parsed twice, under qemu in the cross builds */
+    tcase_set_timeout(tc, 120);
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, extract_writes_tree_and_remove_cleans_it);
     tcase_add_test(tc, unsafe_names_refused_nothing_left);
