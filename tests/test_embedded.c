@@ -2,7 +2,10 @@
  * terminfo extraction and its fallbacks, removal. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <jansson.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -296,8 +299,53 @@ START_TEST(refs_load_from_a_table)
 }
 END_TEST
 
+/* A JSON file is embedded minified: the embedded text parses to the same
+ * value as the file on disk, and holds no whitespace between tokens (no
+ * line breaks: JSON strings cannot hold one). */
+static void check_same_json(const char *path, const char *text, size_t len,
+                            const struct embedded_file *f)
+{
+    json_error_t e;
+    json_t *disk = json_loadb(text, len, JSON_REJECT_DUPLICATES, &e);
+    ck_assert_msg(disk != NULL, "%s:%d: %s", path, e.line, e.text);
+    json_t *mem = json_loadb((const char *)f->data, f->size, JSON_REJECT_DUPLICATES, &e);
+    ck_assert_msg(mem != NULL, "built-in %s: %s", f->path, e.text);
+    ck_assert_msg(json_equal(disk, mem), "built-in %s differs from %s", f->path, path);
+    ck_assert_msg(memchr(f->data, '\n', f->size) == NULL, "built-in %s is not minified", f->path);
+    ck_assert_uint_le(f->size, len);
+    json_decref(disk);
+    json_decref(mem);
+}
+
+/* Every file of SRC/PREFIX/FOLDER whose name ends in SUFFIX is in the
+ * table as FOLDER/NAME. */
+static void check_folder_embedded(const char *src, const char *prefix, const char *folder,
+                                  const char *suffix)
+{
+    char *dir = xasprintf("%s/%s%s", src, prefix, folder);
+    DIR *d = opendir(dir);
+    ck_assert_msg(d != NULL, "%s: %s", dir, strerror(errno));
+    size_t seen = 0;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+        if (!str_ends_with(de->d_name, suffix))
+            continue;
+        char *name = xasprintf("%s/%s", folder, de->d_name);
+        bool found = false;
+        for (size_t i = 0; i < embedded_nfiles && !found; i++)
+            found = strcmp(embedded_files[i].path, name) == 0;
+        ck_assert_msg(found, "%s/%s is not built in", dir, de->d_name);
+        free(name);
+        seen++;
+    }
+    closedir(d);
+    ck_assert_msg(seen > 0, "%s: no file ending in %s", dir, suffix);
+    free(dir);
+}
+
 /* With --enable-embedded-data the table holds every shipped data file
- * byte for byte, and the terminfo entries of the usual terminals. */
+ * (JSON minified to the same value, the others byte for byte), and the
+ * terminfo entries of the usual terminals. */
 START_TEST(table_matches_shipped_data)
 {
     if (embedded_nfiles == 0) {
@@ -307,31 +355,47 @@ START_TEST(table_matches_shipped_data)
     }
     const char *src = getenv("EVMBENCH_DATADIR");
     ck_assert_ptr_nonnull(src);
-    size_t refs = 0, tools = 0, themes = 0, profiles = 0;
+    size_t refs = 0, tools = 0, themes = 0, profiles = 0, soc = 0, terminfo = 0;
     for (size_t i = 0; i < embedded_nfiles; i++) {
         const struct embedded_file *f = &embedded_files[i];
         const char *sub = NULL;
         if (str_starts_with(f->path, "refs/"))
-            refs++, sub = "benches/";
+            refs += str_ends_with(f->path, ".json"), sub = "benches/";
         else if (str_starts_with(f->path, "tools/"))
             tools++, sub = "benches/";
         else if (str_starts_with(f->path, "profiles/"))
             profiles++, sub = "benches/";
+        else if (str_starts_with(f->path, "soc/"))
+            soc++, sub = "benches/";
         else if (str_starts_with(f->path, "themes/"))
             themes++, sub = "";
-        else
+        else {
             ck_assert_msg(str_starts_with(f->path, "terminfo/"), "%s", f->path);
+            terminfo++;
+        }
         if (!sub)
             continue;
         char *p = xasprintf("%s/%s%s", src, sub, f->path);
         size_t len = 0;
         char *want = read_file(p, 16u << 20, &len);
         ck_assert_msg(want != NULL, "%s: embedded but not in the source tree", p);
-        ck_assert_uint_eq(len, f->size);
-        ck_assert_msg(memcmp(want, f->data, len) == 0, "%s differs", p);
+        if (str_ends_with(f->path, ".json"))
+            check_same_json(p, want, len, f);
+        else {
+            ck_assert_uint_eq(len, f->size);
+            ck_assert_msg(memcmp(want, f->data, len) == 0, "%s differs", p);
+        }
         free(want);
         free(p);
     }
+    /* nothing shipped is left out */
+    check_folder_embedded(src, "benches/", "refs", ".json");
+    check_folder_embedded(src, "benches/", "refs", "sections.conf");
+    check_folder_embedded(src, "benches/", "tools", ".json");
+    check_folder_embedded(src, "benches/", "profiles", ".profile");
+    check_folder_embedded(src, "benches/", "soc", ".json");
+    check_folder_embedded(src, "", "themes", ".theme");
+    ck_assert_uint_gt(soc, 0);
     ck_assert_uint_gt(refs, 0);
     ck_assert_uint_gt(tools, 0);
     ck_assert_uint_gt(themes, 0);
@@ -339,6 +403,8 @@ START_TEST(table_matches_shipped_data)
     const char *terms[] = { "vt100", "vt220", "linux", "xterm", "xterm-256color", "screen" };
     for (size_t i = 0; i < ARRAY_SIZE(terms); i++)
         ck_assert_msg(embedded_has_terminfo(terms[i]), "no terminfo for %s", terms[i]);
+    /* only the terminals listed: no aliases (vt200, xterm-debian) */
+    ck_assert_uint_eq(terminfo, ARRAY_SIZE(terms));
     ck_assert(!embedded_has_terminfo("vt10"));
     ck_assert(!embedded_has_terminfo("evmbench-no-such-terminal"));
     /* every folder loads from memory as from the source tree */
@@ -398,6 +464,8 @@ Suite *suite_embedded(void)
 {
     Suite *s = suite_create("embedded");
     TCase *tc = tcase_create("core");
+    /* every shipped file is parsed twice, under qemu in the cross builds */
+    tcase_set_timeout(tc, 120);
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, extract_writes_tree_and_remove_cleans_it);
     tcase_add_test(tc, unsafe_names_refused_nothing_left);
