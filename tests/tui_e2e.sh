@@ -1010,9 +1010,13 @@ check $? "screensel: the screens measured the profile's 2 bw_mem rows, not all (
 # before anything runs
 printf 'budget quick\nbench bw_mem bw_mem-rd-3mb\n' >"$tmpdir/bad.profile"
 type_line "clear; $prog --profile '$tmpdir/bad.profile' --results-dir '$tmpdir/sel' $RUN_ARGS; echo tui-exit=\$?"
-expect "bad\\.profile:2: bw_mem cannot measure 'bw_mem-rd-3mb'" "$UI_TIMEOUT" \
+# the bottom line shows its start beside the keys; 'w' shows it whole
+expect "bad\\.profile:2: bw_mem cannot .*w full text" "$UI_TIMEOUT" \
     "screensel: a metric the benchmark lacks is named with file and line"
-keys q
+keys w
+expect "bad\\.profile:2: bw_mem cannot measure 'bw_mem-rd-3mb'" "$UI_TIMEOUT" \
+    "screensel: ... and w shows the message whole"
+keys q q
 expect '^tui-exit=0' "$UI_TIMEOUT" "screensel: q quits with status 0 (bad metric)"
 
 echo "tui_e2e: all $n checks passed"
