@@ -236,6 +236,16 @@ class Board:
             except pexpect.EOF:
                 raise CheckFailed("the board's serial line closed (qemu exited)")
 
+    def settle(self, quiet=0.4, timeout=10):
+        """Reads until nothing has come for QUIET seconds (a frame drawn
+        whole), TIMEOUT seconds at most."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            before = len(self.rec.data)
+            self.pump(quiet)
+            if len(self.rec.data) == before:
+                return
+
     def text(self):
         return "\n".join(line.rstrip() for line in self.screen.display)
 
@@ -418,6 +428,7 @@ class Checks:
                            "the top line names the detected board")
         self.selected(r"System Benchmarks +\d+ benchmarks", "the first category is selected")
         # the home's category rows, in order, from the screen itself
+        b.settle()
         cats = re.findall(r"^[> ] (\S.*?) {2,}\d+ benchmarks?,", b.text(), re.M)
         self.need(len(cats) >= 3, "home lists the categories", self.screen_dump())
         b.send(b"\x1b[B")
@@ -431,6 +442,7 @@ class Checks:
         self.ok("tui-exit=" not in b.text(), "no arrow was read as Esc (the program runs)")
         b.send(b"\r")
         self.expect_screen(r"^  benchmark +runs here +metrics", "Enter opens the category")
+        b.settle()
         rows = re.findall(r"^[> ] (\S.*?) {2,}(?:yes|no|reference only)", b.text(), re.M)
         self.need("Stream" in [r.strip() for r in rows], "the category lists Stream",
                   self.screen_dump())
