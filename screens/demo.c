@@ -3,7 +3,9 @@
  * without a list), its result stays DEMO_RESULT_S, then the comparison
  * with the other boards of each listed row (of its headline metric
  * without a list) DEMO_COMPARE_S; after the last benchmark the summary of
- * the pass stays DEMO_SUMMARY_S. Any key stops it. */
+ * the pass stays DEMO_SUMMARY_S. Any key stops it. --check and --profile
+ * NAME (demo_start_check) make one pass: each result CHECK_RESULT_S, no
+ * comparisons, then the summary with the check's verdict, which stays. */
 #include "config.h"
 #include "screens/ui_impl.h"
 
@@ -17,6 +19,9 @@
 #define DEMO_RESULT_S 4.0   /* the demo shows each result this long */
 #define DEMO_COMPARE_S 6.0  /* and then each comparison */
 #define DEMO_SUMMARY_S 10.0 /* the summary after each pass of the profile */
+#define CHECK_RESULT_S 1.0  /* --check shows each result this long */
+
+static void check_finish(struct ui *ui);
 
 /* Opens the live screen of the demo's next benchmark over home. */
 static void demo_next(struct ui *ui)
@@ -26,6 +31,10 @@ static void demo_next(struct ui *ui)
         ui_pop_now(ui);
     for (size_t tries = 0; tries < d->profile.n; tries++) {
         bool first = d->next == 0;
+        if (d->once && first && d->pass_first) {
+            check_finish(ui);       /* the rest could not run: the pass is over */
+            return;
+        }
         const struct profile_bench *pb = &d->profile.benches[d->next];
         d->bench = d->next;
         d->next = (d->next + 1) % d->profile.n;
@@ -46,11 +55,16 @@ static void demo_next(struct ui *ui)
             d->pass_first = job_batch_number(&ui->job);
         d->compared = 0;
         d->phase = DEMO_RUN;
-        ui_message(ui, ROLE_NOTE, "demo (%s profile): %s - press any key to stop",
-                   d->profile.name, b->title);
+        if (d->once)
+            ui_message(ui, ROLE_NOTE, "check (%s profile, %zu of %zu): %s - any key stops it",
+                       d->profile.name, d->bench + 1, d->profile.n, b->title);
+        else
+            ui_message(ui, ROLE_NOTE, "demo (%s profile): %s - press any key to stop",
+                       d->profile.name, b->title);
         return;
     }
-    ui_message(ui, ROLE_ERROR, "demo: nothing in %s can run here", d->profile.path);
+    ui_message(ui, ROLE_ERROR, "%s: nothing in %s can run here", d->once ? "check" : "demo",
+               d->profile.path);
     demo_stop(ui);
 }
 
@@ -108,7 +122,37 @@ void demo_stop(struct ui *ui)
     d->phase = DEMO_OFF;
     ui->app->run_opts.params.quick = d->quick_before;
     profile_free(&d->profile);
-    ui_message(ui, ROLE_NOTE, "demo stopped");
+    ui_message(ui, ROLE_NOTE, d->once ? "check stopped: no verdict without the whole profile"
+                                      : "demo stopped");
+    d->once = false;
+}
+
+void demo_start_check(struct ui *ui, const char *profile)
+{
+    ui->demo.once = true;
+    ui->demo.pass_first = 0;
+    demo_start(ui, profile);
+    if (ui->demo.phase == DEMO_OFF)
+        ui->demo.once = false;
+}
+
+/* --check: the pass is over; the summary with the verdict stays. */
+static void check_finish(struct ui *ui)
+{
+    struct demo *d = &ui->demo;
+    char title[160];
+    snprintf(title, sizeof title, "the %s profile", d->profile.name);
+    struct screen_arg sum = { .title = title, .since_run = d->pass_first, .verdict = true,
+                              .fail_pct = ui->opt->fail_pct };
+    while (ui->stack.depth > 1)
+        ui_pop_now(ui);
+    ui_push(ui, &screen_summary, &sum);
+    ui->line.msg[0] = '\0';    /* "any key stops it" is over: the summary's keys */
+    d->phase = DEMO_OFF;
+    d->once = false;
+    d->pass_first = 0;
+    ui->app->run_opts.params.quick = d->quick_before;
+    profile_free(&d->profile);
 }
 
 /* What the demo compares when the profile lists no rows: the headline of
@@ -190,6 +234,13 @@ static void demo_after_result(struct ui *ui, double now)
 {
     struct demo *d = &ui->demo;
     struct screen_arg arg = { 0 };
+    if (d->once) {              /* no comparisons: the next, or the verdict */
+        if (d->next == 0)
+            check_finish(ui);
+        else
+            demo_next(ui);
+        return;
+    }
     if (demo_metric(ui, d->compared, &arg)) {
         while (ui->stack.depth > 2)
             ui_pop_now(ui);         /* the last comparison */
@@ -225,7 +276,7 @@ void demo_tick(struct ui *ui, double now)
         if (b && !batch_done(b))
             return;
         d->phase = DEMO_RESULT;
-        d->until = now + DEMO_RESULT_S;
+        d->until = now + (d->once ? CHECK_RESULT_S : DEMO_RESULT_S);
         return;
     case DEMO_RESULT:
     case DEMO_COMPARE:

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "run/session.h"
+#include "common/units.h"
 #include "common/util.h"
 
 /* Byte length of the UTF-8 sequence starting with c (1 for bad bytes). */
@@ -597,40 +598,7 @@ char *fmt_bench_counts(char *buf, size_t size, size_t nbenches, size_t nrunnable
 
 const char *fmt_unit(const char *unit)
 {
-    /* Spellings as the kernels, the tool recipes and the guides give them,
-     * lower-cased without spaces; one natural form each (SI prefixes,
-     * "/s" for rates, ASCII "us" for a vt100). */
-    static const struct {
-        const char *from, *to;
-    } units[] = {
-        { "mb/s", "MB/s" },         { "mbs", "MB/s" },          { "mbytes/sec", "MB/s" },
-        { "mb/sec", "MB/s" },       { "mbytes/s", "MB/s" },     { "mibps", "MiB/s" },
-        { "mib/s", "MiB/s" },       { "kbytes/sec", "kB/s" },   { "kb/s", "kB/s" },
-        { "gb/s", "GB/s" },         { "mbits/sec", "Mbit/s" },  { "mbps", "Mbit/s" },
-        { "mbit/s", "Mbit/s" },     { "bits/sec", "bit/s" },    { "bit/s", "bit/s" },
-        { "us", "us" },             { "usec", "us" },           { "microsec", "us" },
-        { "microseconds", "us" },   { "ns", "ns" },             { "nsec", "ns" },
-        { "nanosec", "ns" },        { "nanoseconds", "ns" },    { "ms", "ms" },
-        { "msec", "ms" },           { "milliseconds", "ms" },   { "s", "s" },
-        { "sec", "s" },             { "seconds", "s" },         { "mhz", "MHz" },
-        { "mips", "MIPS" },         { "dmips/mhz", "DMIPS/MHz" },
-        { "dhrystonep", "Dhry/s" }, { "kflops", "kFLOPS" },     { "iterations", "iter/s" },
-        { "iterations/sec", "iter/s" }, { "workloads/", "iter/s" },
-        { "num_files", "files" },   { "percent", "%" },         { "kpps", "kpps" },
-        { "mw", "mW" },             { "w", "W" },               { "score", "score" },
-    };
-    char u[32];
-    size_t n = 0;
-    if (!unit)
-        return "";
-    for (const char *p = unit; *p && n < sizeof u - 1; p++)
-        if (*p != ' ')
-            u[n++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
-    u[n] = '\0';
-    for (size_t i = 0; i < ARRAY_SIZE(units); i++)
-        if (strcmp(u, units[i].from) == 0)
-            return units[i].to;
-    return unit;
+    return unit_display(unit);
 }
 
 const struct metric_column metric_columns[MCOL_COUNT] = {

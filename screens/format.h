@@ -73,9 +73,8 @@ char *fmt_compare_row(char *buf, size_t size, char mark, const char *label,
  * only". */
 char *fmt_bench_counts(char *buf, size_t size, size_t nbenches, size_t nrunnable);
 /* The one natural spelling of a unit as kernels, tools and guides give it,
- * whatever its case: "mb/s", "Mbytes/sec" -> "MB/s", "microsec" -> "us",
- * "nanosec" -> "ns", "mhz" -> "MHz", "Mbits/sec" -> "Mbit/s",
- * "dmips/mhz" -> "DMIPS/MHz"; a unit it does not know is returned as is. */
+ * whatever its case: unit_display (common/units.h), which the text and CSV
+ * outputs use too: "mb/s", "Mbytes/sec" -> "MB/s", "microsec" -> "us". */
 const char *fmt_unit(const char *unit);
 
 /* The live screen's metric row, cell by cell (see metric_layout). */

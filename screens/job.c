@@ -58,10 +58,11 @@ int job_end(struct job *j, bool complete, struct diag *d)
     free(j->prefs);
     free(j->benches);
     json_decref(j->baseline);
+    json_decref(j->baseline_system);
     app_cpu_watch_free(&j->watch);
     j->prefs = NULL;
     j->benches = NULL;
-    j->baseline = NULL;
+    j->baseline = j->baseline_system = NULL;
     j->nprefs = j->cap_prefs = 0;
     return rc;
 }
@@ -364,7 +365,8 @@ const char *job_results_dir(const struct job *j)
 bool job_set_baseline(struct job *j, const char *name)
 {
     json_decref(j->baseline);
-    j->baseline = NULL;
+    json_decref(j->baseline_system);
+    j->baseline = j->baseline_system = NULL;
     j->baseline_name[0] = '\0';
     event(j, JOB_CHANGED);
     if (!name)
@@ -376,12 +378,19 @@ bool job_set_baseline(struct job *j, const char *name)
     struct diag d;
     diag_init(&d);
     j->baseline = store_load_baseline(j->results_dir, name, &d);
-    if (j->baseline)
+    if (j->baseline) {
         snprintf(j->baseline_name, sizeof j->baseline_name, "%s", name);
-    else
+        /* now: "latest" is this session's own run file once it is written */
+        j->baseline_system = sysstate_from_store(store_load_system(j->results_dir, name));
+    } else
         say(j, JOB_ERROR, "%s", d.n ? d.msgs[0] : "cannot load the baseline");
     diag_free(&d);
     return j->baseline != NULL;
+}
+
+json_t *job_baseline_system(const struct job *j)
+{
+    return j->baseline ? j->baseline_system : NULL;
 }
 
 json_t *job_baseline(const struct job *j, const char **name)

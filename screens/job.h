@@ -59,6 +59,7 @@ struct job {
     struct store_writer *store; /* this session's run file, opened by the first run */
     bool store_failed;          /* said once, not tried again */
     json_t *baseline;           /* rows the results are compared with */
+    json_t *baseline_system;    /* its system record (sysstate.h), NULL: none */
     char baseline_name[128];
     struct job_pref *prefs;
     size_t nprefs, cap_prefs;
@@ -127,6 +128,10 @@ const char *job_results_dir(const struct job *j);
 bool job_set_baseline(struct job *j, const char *name);
 /* The baseline's rows and *name, or NULL when none is chosen. */
 json_t *job_baseline(const struct job *j, const char **name);
+/* The system record of the baseline (read when it was chosen, so that
+ * "latest" is the run before this session), NULL when none is chosen or
+ * it has none. */
+json_t *job_baseline_system(const struct job *j);
 /* True when the store has a saved baseline `name` (*rows: its metrics). */
 bool job_baseline_exists(const struct job *j, const char *name, size_t *rows);
 /* Saves the latest value of every metric measured so far as baseline

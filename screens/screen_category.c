@@ -11,11 +11,12 @@
 #include "common/util.h"
 
 #define HEAD_ROWS 3     /* title, blank, column header */
-#define RUNS_W 20
+#define RUNS_MIN_W 20    /* "runs here" gets at least this, its widest text at most */
 #define METRICS_W 7
 #define REFS_W 12
-/* The title takes what the other columns leave. */
-#define TITLE_W(width) ((width) - 2 - 1 - RUNS_W - 1 - METRICS_W - 2 - REFS_W - 1)
+/* What the benchmark and "runs here" columns share: the width less the
+ * mark, the separators, the metric count and the refs column. */
+#define SHARED_W(width) ((width) - 2 - 1 - 1 - METRICS_W - 2 - REFS_W - 1)
 
 struct category {
     const struct cat_category *cat;
@@ -90,6 +91,32 @@ static size_t count_runnable(struct screen *s, const struct cat_category *cat,
     return n;
 }
 
+static int int_max(int a, int b) { return a > b ? a : b; }
+static int int_min(int a, int b) { return a < b ? a : b; }
+
+/* What a run of b starts here, for the "runs here" column: "yes (kernel
+ * stream)", "yes (13 kernels)", "no (auto: none here)", "reference only";
+ * a '*' after yes: the provider was chosen here (P), not by the settings. */
+static void runs_text(struct screen *s, const struct cat_bench *b, char *buf, size_t size)
+{
+    const struct kernel **ks = xcalloc(b->nkernels ? b->nkernels : 1, sizeof *ks);
+    size_t nrun = job_bench_kernels(ui_job(s->ui), b, ks);
+    const struct kernel *first = nrun ? ks[0] : NULL;
+    free(ks);
+    bool chosen = false;
+    job_bench_provider(ui_job(s->ui), b, &chosen);
+    if (nrun == 1)
+        snprintf(buf, size, "yes%s (%s %s)", chosen ? "*" : "",
+                 first->provider ? first->provider : "kernel", first->name);
+    else if (nrun)
+        snprintf(buf, size, "yes%s (%zu kernels)", chosen ? "*" : "", nrun);
+    else if (b->nkernels)
+        snprintf(buf, size, "no (%s: none here)",
+                 provider_pref_name(job_bench_provider(ui_job(s->ui), b, NULL)));
+    else
+        snprintf(buf, size, "reference only");
+}
+
 static void category_draw(struct screen *s, WINDOW *w, bool full)
 {
     struct category *c = s->priv;
@@ -97,11 +124,27 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
     bool utf8 = ui_utf8(s->ui);
     int width = getmaxx(w);
     size_t n = c->cat ? c->cat->nbenches : 0, vis = visible(s);
-    char line[400], title[200], runs[48], refs[48], head[48];
-    int title_w = TITLE_W(width) > 120 ? 120 : TITLE_W(width);
+    char line[600], title[200], runs[48], refs[48], head[48];
     (void)full;
 
     list_pos_clamp(&c->pos, n, vis);
+    /* Columns from the terminal width and the rows shown: "runs here" as
+     * wide as its widest text (at least RUNS_MIN_W), the title the rest;
+     * when both do not fit, the title keeps its widest and "runs here"
+     * gives way down to RUNS_MIN_W. */
+    int title_need = 9, runs_need = RUNS_MIN_W;     /* "benchmark" */
+    for (size_t i = c->pos.top; i < n && i < c->pos.top + vis; i++) {
+        const struct cat_bench *b = c->cat->benches[i];
+        runs_text(s, b, line, sizeof line);
+        runs_need = int_max(runs_need, fmt_columns(line));
+        title_need = int_max(title_need, fmt_columns(b->title));
+    }
+    int shared = SHARED_W(width);
+    int runs_w = int_min(runs_need, int_max(RUNS_MIN_W, shared - title_need));
+    runs_w = int_min(runs_w, (int)sizeof runs - 1);
+    int title_w = int_min(shared - runs_w, (int)sizeof title - 1);
+    if (title_w < 1)
+        title_w = 1;
     size_t provided, runnable = count_runnable(s, c->cat, &provided);
     if (!runnable && provided)
         snprintf(runs, sizeof runs, "%zu benchmark%s, none runnable here", n,
@@ -113,7 +156,7 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
 
     snprintf(head, sizeof head, "board refs");
     fmt_fit(title, sizeof title, "benchmark", title_w, false, false);
-    fmt_fit(runs, sizeof runs, "runs here", RUNS_W, false, false);
+    fmt_fit(runs, sizeof runs, "runs here", runs_w, false, false);
     snprintf(line, sizeof line, "  %s %s %*s  %s", title, runs, METRICS_W, "metrics",
              head);
     widget_text(w, 2, 0, width, ROLE_HEADER, line, utf8);
@@ -122,25 +165,8 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
         const struct cat_bench *b = c->cat->benches[i];
         bool sel = i == c->pos.sel;
         fmt_fit_tail(title, sizeof title, b->title, title_w, utf8);
-        /* what a run starts under the provider preference (tools found ...) */
-        const struct kernel **ks = xcalloc(b->nkernels ? b->nkernels : 1, sizeof *ks);
-        size_t nrun = job_bench_kernels(ui_job(s->ui), b, ks);
-        const struct kernel *first = nrun ? ks[0] : NULL;
-        free(ks);
-        /* '*': the provider was chosen here (P), not by the settings */
-        bool chosen = false;
-        job_bench_provider(ui_job(s->ui), b, &chosen);
-        if (nrun == 1)
-            snprintf(line, sizeof line, "yes%s (%s %s)", chosen ? "*" : "",
-                     first->provider ? first->provider : "kernel", first->name);
-        else if (nrun)
-            snprintf(line, sizeof line, "yes%s (%zu kernels)", chosen ? "*" : "", nrun);
-        else if (b->nkernels)
-            snprintf(line, sizeof line, "no (%s: none here)",
-                     provider_pref_name(job_bench_provider(ui_job(s->ui), b, NULL)));
-        else
-            snprintf(line, sizeof line, "reference only");
-        fmt_fit(runs, sizeof runs, line, RUNS_W, false, utf8);
+        runs_text(s, b, line, sizeof line);
+        fmt_fit(runs, sizeof runs, line, runs_w, false, utf8);
         if (!a->ref_board)
             snprintf(refs, sizeof refs, "no board");
         else

@@ -324,15 +324,20 @@ static void tally_row(struct tally *t, const struct result_row *row, bool first)
 }
 
 /* The selection follows the newest metric with a sample (the one measured
- * last). */
-static void follow_newest(struct run_view *v, const struct metric_ref *mr, size_t n)
+ * last). The table turns a page when it leaves the visible rows, so that
+ * the rows move once a page and not once a metric (each move rewrites
+ * every row on the terminal). */
+static void follow_newest(struct run_view *v, const struct metric_ref *mr, size_t n,
+                          size_t vis)
 {
     v->pos.sel = 0;
     for (size_t i = n; i-- > 0;)
         if (mr[i].run->metrics[mr[i].index].stats.count) {
             v->pos.sel = i;
-            return;
+            break;
         }
+    if (v->pos.sel < v->pos.top || v->pos.sel >= v->pos.top + vis)
+        v->pos.top = v->pos.sel;
 }
 
 /* The selected metric's trend line: its last samples as a sparkline,
@@ -400,7 +405,7 @@ static int draw_table(struct screen *s, WINDOW *w, struct tally *t)
     memset(t, 0, sizeof *t);
     t->compared = SUMMARY_MEAN;
     if (v->follow)
-        follow_newest(v, mr, n);
+        follow_newest(v, mr, n, vis);
     list_pos_clamp(&v->pos, n, vis);
     layout_rows(v, mr, v->pos.top, v->pos.top + vis < n ? v->pos.top + vis : n, getmaxx(w));
     for (size_t i = 0; i < n; i++) {

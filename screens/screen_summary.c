@@ -3,7 +3,13 @@
  * deviation, the verdict and the run that measured it, with the run file
  * of the store it was saved in. Failures and the worst deviations come
  * first (better ones last); what does not fit is counted (v lists every
- * result). Enter, q or Esc returns. */
+ * result). Enter, q or Esc returns.
+ *
+ * After a check (--check, --profile NAME: arg->verdict) the verdict comes
+ * first, in words (store/check.h, as `run` prints it): as fast as before
+ * (the baseline) or as the guide, or slower; each metric that moved beyond
+ * the tolerance and which way; the tolerance; what changed in the system
+ * since the baseline (sysstate_diff), or the system without one. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
 #include "screens/ui.h"
@@ -12,13 +18,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/sysstate.h"
 #include "common/util.h"
+#include "store/check.h"
+#include "store/export.h"
 
-#define HEAD_ROWS 5     /* title, counts, where saved, blank, column header */
+#define VERDICT_LINES 3      /* the verdict's sentence wraps onto at most this many */
+#define SYSTEM_LINES 3       /* and so does the system's change */
+#define MOVES_SHOWN 6        /* moved metrics listed; the rest are counted */
 
 struct summary_view {
     char title[128];
     size_t since;       /* the batches numbered from this one */
+    bool verdict;       /* a check: the verdict first */
+    struct check_verdict check;
+    char *headline;     /* "AS FAST AS BEFORE: all 9 metrics ..." */
+    char *tolerance;    /* "Tolerance: 10% (--fail-on-deviation); ..." */
+    char *system;       /* "System: DDR 1600 -> 1333 MT/s ..." */
 };
 
 static const struct hint hints[] = {
@@ -41,17 +57,143 @@ static size_t summary_rows(const struct screen *s, struct session_row **out)
     return kept;
 }
 
+/* The system now against the baseline's (or alone without one). */
+static char *system_words(struct ui *ui, const char *base_name)
+{
+    const struct app *a = ui_app(ui);
+    json_t *now = sysstate_read_board(a->sysroot, a->board.family, 0, NULL, NULL);
+    char *text;
+    if (base_name) {
+        text = sysstate_diff(job_baseline_system(ui_job(ui)), now);
+    } else {
+        text = sysstate_summary(now);
+    }
+    json_decref(now);
+    struct strbuf sb;
+    sb_init(&sb);
+    sb_addf(&sb, "System%s%s%s: %s", base_name ? ", baseline " : "", base_name ? base_name : "",
+            base_name ? " -> now" : "", text);
+    free(text);
+    return sb_steal(&sb);
+}
+
+/* The check's verdict on the rows summarized (check.h: the rule of
+ * --fail-on-deviation, as `run` says it). */
+static void judge(struct screen *s, const struct screen_arg *arg)
+{
+    struct summary_view *v = s->priv;
+    struct job *j = ui_job(s->ui);
+    const char *base_name = NULL;
+    json_t *base = job_baseline(j, &base_name);
+    struct session_row *rs;
+    size_t n = summary_rows(s, &rs);
+    json_t *rows = session_rows_json(rs, n);
+    free(rs);
+    if (base)
+        export_add_baseline(rows, base);
+    double tol = ui_app(s->ui)->tolerance_pct;
+    double pct = arg->fail_pct > 0 ? arg->fail_pct : tol > 0 ? tol : DEFAULT_TOLERANCE_PCT;
+    check_judge(&v->check, rows, base ? base_name : NULL, pct);
+    json_decref(rows);
+
+    struct strbuf sb;
+    sb_init(&sb);
+    sb_addf(&sb, "%s: ", check_outcome_words(&v->check));
+    check_headline(&v->check, &sb);
+    v->headline = sb_steal(&sb);
+    sb_addf(&sb, "Tolerance: %g%% (%s).", pct,
+            arg->fail_pct > 0 ? "--fail-on-deviation" : "the tolerance setting, --tolerance");
+    v->tolerance = sb_steal(&sb);
+    v->system = system_words(s->ui, base ? base_name : NULL);
+}
+
 static void summary_enter(struct screen *s, const struct screen_arg *arg)
 {
     struct summary_view *v = xcalloc(1, sizeof *v);
     snprintf(v->title, sizeof v->title, "%s", arg->title ? arg->title : "the run");
     v->since = arg->since_run ? arg->since_run : job_batch_number(ui_job(s->ui));
+    v->verdict = arg->verdict;
     s->priv = v;
+    if (v->verdict)
+        judge(s, arg);
 }
 
 static void summary_leave(struct screen *s)
 {
-    free(s->priv);
+    struct summary_view *v = s->priv;
+    check_free(&v->check);
+    free(v->headline);
+    free(v->tolerance);
+    free(v->system);
+    free(v);
+}
+
+/* text on up to max_lines lines of width columns from row y, broken at
+ * spaces (a word longer than a line is cut); the last line ends in "..."
+ * when the text does not fit. Returns the lines used. */
+static int wrapped(WINDOW *w, int y, int x, int width, int max_lines, enum role r,
+                   const char *text, bool utf8)
+{
+    int used = 0;
+    const char *p = text;
+    char line[512];
+    while (*p && used < max_lines && width > 3) {
+        size_t len = strlen(p), cut = len;
+        if ((int)fmt_columns(p) > width) {
+            /* the longest prefix that fits, back to a space */
+            size_t fit = 0;
+            for (size_t i = 1; i <= len && i < sizeof line; i++) {
+                memcpy(line, p, i);
+                line[i] = '\0';
+                if (fmt_columns(line) > width)
+                    break;
+                fit = i;
+            }
+            cut = fit;
+            for (size_t i = fit; i > fit / 2; i--)
+                if (p[i] == ' ') {
+                    cut = i;
+                    break;
+                }
+        }
+        bool last = used == max_lines - 1 && cut < len;
+        snprintf(line, sizeof line, "%.*s%s", (int)(last && cut > 3 ? cut - 3 : cut), p,
+                 last ? "..." : "");
+        widget_text(w, y + used, x, width, r, line, utf8);
+        used++;
+        p += cut;
+        while (*p == ' ')
+            p++;
+    }
+    return used;
+}
+
+/* The verdict's lines from row 1; returns the next free row. */
+static int draw_verdict(const struct summary_view *v, WINDOW *w, int width, bool utf8)
+{
+    const struct check_verdict *c = &v->check;
+    enum role r = c->outcome == CHECK_AS_FAST ? ROLE_BETTER
+                : c->outcome == CHECK_SLOWER ? ROLE_ERROR : ROLE_WARN;
+    int y = 1 + wrapped(w, 1, 1, width - 2, VERDICT_LINES, r, v->headline, utf8);
+    struct strbuf sb;
+    sb_init(&sb);
+    size_t shown = c->nmoves <= MOVES_SHOWN ? c->nmoves : MOVES_SHOWN - 1;
+    for (size_t i = 0; i < shown; i++) {
+        sb_clear(&sb);
+        check_move_text(&c->moves[i], &sb);
+        widget_text(w, y++, 2, width - 3, c->moves[i].worse ? ROLE_WORSE : ROLE_BETTER, sb.buf,
+                    utf8);
+    }
+    if (shown < c->nmoves) {
+        sb_clear(&sb);
+        sb_addf(&sb, "+%zu more moved beyond the tolerance (v lists every result)",
+                c->nmoves - shown);
+        widget_text(w, y++, 2, width - 3, ROLE_DIM, sb.buf, utf8);
+    }
+    sb_free(&sb);
+    widget_text(w, y++, 1, width - 2, ROLE_NORMAL, v->tolerance, utf8);
+    y += wrapped(w, y, 1, width - 2, SYSTEM_LINES, ROLE_NORMAL, v->system, utf8);
+    return y;
 }
 
 /* "23 metrics: 18 in range, 2 warn, 3 off (1 of them better), 1 failed". */
@@ -93,16 +235,26 @@ static void summary_draw(struct screen *s, WINDOW *w, bool full)
     const char *id = job_store_id(ui_job(s->ui));
     (void)full;
 
-    snprintf(line, sizeof line, "Summary: %s", v->title);
-    widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
-    count_line(counts, sizeof counts, rs, n);
-    widget_text(w, 1, 1, width - 2, ROLE_NORMAL, counts, utf8);
+    int y = 1;
+    if (v->verdict) {
+        snprintf(line, sizeof line, "Check: %s against %s%s", v->title,
+                 v->check.against ? "baseline " : "the guide",
+                 v->check.against ? v->check.against : "");
+        widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
+        y = draw_verdict(v, w, width, utf8);
+    } else {
+        snprintf(line, sizeof line, "Summary: %s", v->title);
+        widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
+        count_line(counts, sizeof counts, rs, n);
+        widget_text(w, y++, 1, width - 2, ROLE_NORMAL, counts, utf8);
+    }
     if (id)
         snprintf(line, sizeof line, "saved in the results store as run %s", id);
     else
         snprintf(line, sizeof line, "not saved: %s", job_results_dir(ui_job(s->ui))
                  ? "the results store could not be written" : "no results store (--no-save)");
-    widget_text(w, 2, 1, width - 2, id ? ROLE_NORMAL : ROLE_WARN, line, utf8);
+    widget_text(w, y++, 1, width - 2, id ? ROLE_NORMAL : ROLE_WARN, line, utf8);
+    int head = y + 2;           /* a blank line, the column header */
 
     int unit_w = 0;
     for (size_t i = 0; i < n; i++) {
@@ -112,11 +264,12 @@ static void summary_draw(struct screen *s, WINDOW *w, bool full)
     struct result_layout lay;
     fmt_result_layout(&lay, width - 2, unit_w, false);
     fmt_result_header(line, sizeof line, &lay, NULL);
-    widget_text(w, HEAD_ROWS - 1, 2, width - 2, ROLE_HEADER, line, utf8);
-    if (!n)
-        widget_text(w, HEAD_ROWS, 2, width - 2, ROLE_DIM,
+    if (head - 1 < rows)
+        widget_text(w, head - 1, 2, width - 2, ROLE_HEADER, line, utf8);
+    if (!n && head < rows)
+        widget_text(w, head, 2, width - 2, ROLE_DIM,
                     "Nothing was measured to the end.", utf8);
-    size_t room = rows > HEAD_ROWS ? (size_t)(rows - HEAD_ROWS) : 0;
+    size_t room = rows > head ? (size_t)(rows - head) : 0;
     size_t shown = n <= room ? n : room ? room - 1 : 0;
     for (size_t i = 0; i < shown; i++) {
         const struct result_row *r = &rs[i].row;
@@ -125,7 +278,7 @@ static void summary_draw(struct screen *s, WINDOW *w, bool full)
                                             r->dev.better &&
                                             unit_direction(r->unit) != DIR_NEUTRAL);
         fmt_result_line(line, sizeof line, &lay, r, rs[i].number, rs[i].state, NULL, utf8);
-        widget_text(w, HEAD_ROWS + (int)i, 2, width - 2, role, line, utf8);
+        widget_text(w, head + (int)i, 2, width - 2, role, line, utf8);
     }
     if (shown < n) {
         snprintf(line, sizeof line, "+%zu more not shown (worst first above): v lists every "

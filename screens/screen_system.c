@@ -111,6 +111,33 @@ static void add_evm(struct system_view *v, const struct app *a)
             e->ddr_type ? e->ddr_type : "", e->ddr_type ? " " : "", e->ddr_mts);
 }
 
+/* How sure the detection is: what confirms the guide's board and what
+ * contradicts it (soc0, CPU part, cores, the clock against the guide's). */
+static void add_match(struct system_view *v, const struct app *a)
+{
+    struct board_match m;
+    const char *from = NULL;
+    double mhz = a->ref_board ? board_clock(&a->board, a->sysroot, MEASURE_S, &from) : 0;
+    app_board_match(a, mhz, from, &m);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f) {
+        board_match_print_text(&m, f);
+        fclose(f);
+        enum role r = ROLE_NORMAL;
+        for (char *save = NULL, *l = strtok_r(text, "\n", &save); l;
+             l = strtok_r(NULL, "\n", &save)) {
+            if (*l != ' ')      /* a wrapped line keeps its check's role */
+                r = str_starts_with(l, "Contradicts") ? ROLE_WARN
+                  : str_starts_with(l, "Match") && m.contradicts ? ROLE_WARN : ROLE_NORMAL;
+            add(v, r, " %s", l);
+        }
+    }
+    free(text);
+    board_match_free(&m);
+}
+
 static void add_clocks(struct system_view *v, const struct app *a)
 {
     struct cpuclock_core cores[MAX_CORES];
@@ -194,6 +221,7 @@ static void measure(struct screen *s)
     add_settings_problems(v, s->ui);
     add_board(v, a);
     add_evm(v, a);
+    add_match(v, a);
     add_clocks(v, a);
     ui_dirty(s->ui);
 }

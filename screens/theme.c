@@ -291,7 +291,9 @@ void theme_apply(const struct theme *t, bool color)
     bool defaults = color && use_default_colors() != ERR;
     for (int r = 0; r < ROLE_COUNT; r++) {
         const struct theme_style *st = &t->style[r];
-        current[r] = to_curses(st->attrs);
+        /* an attribute the terminal lacks (vt100: dim) would cost an
+         * attribute change on the line and show nothing */
+        current[r] = to_curses(st->attrs) & (termattrs() | A_COLOR);
         if (!color || r + 1 >= COLOR_PAIRS)
             continue;
         short fg = st->fg, bg = st->bg;

@@ -2,14 +2,18 @@
  *
  * One loop: draw what is dirty (wnoutrefresh per window, one doupdate),
  * then sleep in poll() on the keyboard, the live run's pipe and a
- * self-pipe that the signal handlers write to. Live values are redrawn at
- * most updates_per_s times a second; curses sends only what changed.
+ * self-pipe that the signal handlers write to. What a key changed is drawn
+ * at once; every other frame (the run's values, events and clock, its
+ * messages, the demo) waits for the one scheduler: at most updates_per_s
+ * frames a second, and only the lines that fit in the line budget (pace.h)
+ * - the others wait for a later frame. Curses sends only what changed.
  * The terminal is set up in term.c, the work behind the screens is the
  * job (job.c), --demo is demo.c. */
 #include "config.h"
 #include "screens/ui_impl.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <locale.h>
 #include <math.h>
 #include <poll.h>
@@ -23,6 +27,10 @@
 
 #include "common/util.h"
 
+#define LINE_BUDGET 1400        /* bytes a second, by default */
+#define PACE_WINDOW_S 1.1       /* the second the budget is counted over */
+#define PACE_MIN_ROOM 100       /* less room than this: the frame waits */
+
 /* --- the job's hooks ------------------------------------------------------ */
 
 static void job_say(void *ctx, enum job_level level, const char *text)
@@ -33,26 +41,14 @@ static void job_say(void *ctx, enum job_level level, const char *text)
     ui_message(ctx, roles[level], "%s", text);
 }
 
+/* A new metric, a kernel that begins or ends: the scheduler (loop) draws
+ * it with the next frame, never at once. */
 static void job_event(void *ctx, enum job_event e)
 {
     struct ui *ui = ctx;
-    switch (e) {
-    case JOB_BEGIN:                 /* draw the new batch at once */
-        ui->live.ended = false;
-        ui->live.pending = true;
-        ui->live.last = 0;
-        break;
-    case JOB_LIVE:
-        ui->live.pending = true;
-        break;
-    case JOB_ENDED:
-        ui->live.ended = ui->live.pending = true;
+    ui->frame.dirty_body = true;
+    if (e == JOB_ENDED)
         ui->frame.dirty_bottom = true;  /* the hints change */
-        break;
-    case JOB_CHANGED:
-        ui->frame.dirty_body = true;
-        break;
-    }
 }
 
 static const struct job_hooks ui_job_hooks = { .say = job_say, .event = job_event };
@@ -393,7 +389,142 @@ static void draw_too_small(void)
     wnoutrefresh(stdscr);
 }
 
-static void draw(struct ui *ui)
+/* What rewriting line y of w costs: its cells against the terminal's
+ * (curscr). Curses keeps the terminal's cursor as curscr's: it is put
+ * back where it was. */
+static long line_cost(const struct ui *ui, WINDOW *w, int y)
+{
+    enum { MAXW = 512 };
+    chtype now[MAXW + 1], was[MAXW + 1];
+    unsigned long a[MAXW], b[MAXW];
+    int n = getmaxx(w), by, bx, cy, cx;
+    if (n > MAXW)
+        n = MAXW;
+    getbegyx(w, by, bx);
+    mvwinchnstr(w, y, 0, now, n);
+    getyx(curscr, cy, cx);
+    mvwinchnstr(curscr, by + y, bx, was, n);
+    wmove(curscr, cy, cx);
+    for (int i = 0; i < n; i++) {
+        a[i] = now[i];
+        b[i] = was[i];
+    }
+    return pace_line_cost(a, b, n, A_ATTRIBUTES, &ui->live.costs);
+}
+
+/* One line of a frame (fit_frame): untouched when the terminal shows it
+ * already; kept when it fits in *room; else untouched to wait, and so is
+ * every line after it (*over). True when it waits. */
+static bool fit_line(struct ui *ui, WINDOW *w, int y, long *room, long *sent, bool *over)
+{
+    if (!is_linetouched(w, y))
+        return false;
+    long cost = line_cost(ui, w, y);
+    if (!cost) {
+        /* a wide character is not a whole chtype: in UTF-8 curses
+         * compares the line itself */
+        if (!ui->term.utf8)
+            wtouchln(w, y, 1, 0);
+        return false;
+    }
+    if (!*over && cost <= *room) {
+        *room -= cost;
+        *sent += cost;
+        return false;
+    }
+    *over = true;
+    wtouchln(w, y, 1, 0);
+    return true;
+}
+
+/* Of the frame's windows (top, body, bottom: win[i], drawn[i]),
+ * untouches the lines the terminal already shows (the screens draw
+ * everything anew: curses then sees them unchanged). When paced, keeps
+ * touched only the changed lines that fit in the line budget and records
+ * what they cost: the title and the key line first (the keys must match
+ * what the body says), then the body's rows from the one that waited last
+ * time (so that every row gets its turn); once a line does not fit, it
+ * and every later one wait for the next frame (wait[i]). */
+static void fit_frame(struct ui *ui, WINDOW *const win[3], const bool drawn[3],
+                      bool paced, bool wait[3], double now)
+{
+    struct ui_live *l = &ui->live;
+    long room = paced ? pace_room(&l->pace, now) - l->costs.frame : LONG_MAX, sent = 0;
+    bool over = false;
+    static const int edges[] = { 0, 2 };
+    for (size_t k = 0; k < ARRAY_SIZE(edges); k++) {
+        int i = edges[k];
+        for (int y = 0; drawn[i] && y < getmaxy(win[i]); y++)
+            wait[i] |= fit_line(ui, win[i], y, &room, &sent, &over);
+    }
+    if (drawn[1]) {
+        int rows = getmaxy(win[1]), start = l->resume < rows ? l->resume : 0;
+        l->resume = 0;
+        for (int k = 0; k < rows; k++) {
+            int y = (start + k) % rows;
+            bool first = !over;
+            if (fit_line(ui, win[1], y, &room, &sent, &over)) {
+                wait[1] = true;
+                if (first)
+                    l->resume = y;
+            }
+        }
+    }
+    if (paced && sent)
+        pace_record(&l->pace, now, sent + l->costs.frame);
+}
+
+/* The length of terminfo capability `name` with parameters p1..p9 (0:
+ * the terminal lacks it). */
+static int cap_len(const char *name, int p1, int p2, int p3, int p4, int p5, int p6,
+                   int p9)
+{
+    const char *cap = tigetstr(name);
+    if (!cap || cap == (const char *)-1)
+        return 0;
+    const char *s = tiparm(cap, p1, p2, p3, p4, p5, p6, 0, 0, p9);
+    return s ? (int)strlen(s) : 0;
+}
+
+/* What changing to attribute a costs: the attributes at once (sgr, with
+ * the line-drawing set switched), or one by one; and its colours. */
+static int attr_len(attr_t a)
+{
+    int n = cap_len("sgr", !!(a & A_STANDOUT), !!(a & A_UNDERLINE), !!(a & A_REVERSE),
+                    !!(a & A_BLINK), !!(a & A_DIM), !!(a & A_BOLD), 1);
+    if (!n) {
+        n = cap_len("sgr0", 0, 0, 0, 0, 0, 0, 0) + cap_len("smacs", 0, 0, 0, 0, 0, 0, 0);
+        static const struct { attr_t bit; const char *cap; } caps[] = {
+            { A_STANDOUT, "smso" }, { A_UNDERLINE, "smul" }, { A_REVERSE, "rev" },
+            { A_BLINK, "blink" },   { A_DIM, "dim" },        { A_BOLD, "bold" },
+        };
+        for (size_t i = 0; i < ARRAY_SIZE(caps); i++)
+            if (a & caps[i].bit)
+                n += cap_len(caps[i].cap, 0, 0, 0, 0, 0, 0, 0);
+    }
+    if (a & A_COLOR)
+        n += cap_len("setaf", 7, 0, 0, 0, 0, 0, 0) + cap_len("setab", 7, 0, 0, 0, 0, 0, 0);
+    return n;
+}
+
+/* The line budget's costs on this terminal under the current theme: the
+ * longest cursor address, and the dearest change to any role's attribute
+ * or back to normal. */
+static void line_costs(struct ui *ui)
+{
+    int attr = cap_len("sgr0", 0, 0, 0, 0, 0, 0, 0) + cap_len("op", 0, 0, 0, 0, 0, 0, 0) + 1;
+    for (int r = 0; r < ROLE_COUNT; r++) {
+        int n = attr_len(theme_attr((enum role)r));
+        if (n > attr)
+            attr = n;
+    }
+    int move = cap_len("cup", LINES - 1, COLS - 1, 0, 0, 0, 0, 0);
+    ui->live.costs = (struct pace_costs){
+        .move = move ? move : 10, .attr = attr, .frame = 4,
+    };
+}
+
+static void draw(struct ui *ui, double now)
 {
     struct ui_frame *f = &ui->frame;
     /* stdscr lies beneath the windows; after a resize it is blank and
@@ -403,33 +534,47 @@ static void draw(struct ui *ui)
         wnoutrefresh(stdscr);
         f->clear = true;
     }
+    bool paced = !f->urgent && !f->clear;
     if (f->clear) {
+        line_costs(ui);             /* a new size or theme */
         clearok(curscr, TRUE);
         f->full = true;
     }
     if (f->full)
         f->dirty_top = f->dirty_body = f->dirty_bottom = true;
+    bool wait[3] = { false, false, false };
     if (f->too_small) {
         if (f->full || f->dirty_body || f->dirty_top || f->dirty_bottom)
             draw_too_small();
     } else {
-        if (f->dirty_top) {
-            draw_top(ui);
-            wnoutrefresh(f->top);
-        }
         struct screen *s = top_screen(ui);
-        if (f->dirty_body && s) {
+        bool body = f->dirty_body && s;
+        if (f->dirty_top)
+            draw_top(ui);
+        if (body) {
             werase(f->body);
             s->ops->draw(s, f->body, f->full);
-            wnoutrefresh(f->body);
         }
-        if (f->dirty_bottom) {
+        if (f->dirty_bottom)
             draw_bottom(ui);
-            wnoutrefresh(f->bottom);
+        if (!f->clear) {
+            WINDOW *const win[3] = { f->top, f->body, f->bottom };
+            const bool drawn[3] = { f->dirty_top, body, f->dirty_bottom };
+            fit_frame(ui, win, drawn, paced, wait, now);
         }
+        if (f->dirty_top)
+            wnoutrefresh(f->top);
+        if (body)
+            wnoutrefresh(f->body);
+        if (f->dirty_bottom)
+            wnoutrefresh(f->bottom);
     }
     doupdate();
-    f->clear = f->full = f->dirty_top = f->dirty_body = f->dirty_bottom = false;
+    ui->live.last = now_seconds();
+    f->clear = f->full = f->urgent = false;
+    f->dirty_top = wait[0];
+    f->dirty_body = wait[1];
+    f->dirty_bottom = wait[2];
 }
 
 /* --- input ------------------------------------------------------------------ */
@@ -576,15 +721,25 @@ static void handle_key(struct ui *ui, int key)
         dispatch(ui, a, key);
 }
 
+static bool frame_dirty(const struct ui_frame *f)
+{
+    return f->clear || f->full || f->dirty_top || f->dirty_body || f->dirty_bottom;
+}
+
+/* What keys change is drawn at once (the scheduler waits not). */
 static void read_keys(struct ui *ui)
 {
     int key;
     while (!ui->quit && (key = wgetch(stdscr)) != ERR) {
         if (key == KEY_ESC)
             key = term_read_escape();
-        if (key != TERM_KEY_NONE)
-            handle_key(ui, key);
+        if (key == TERM_KEY_NONE)
+            continue;
+        ui->frame.urgent = true;
+        handle_key(ui, key);
     }
+    if (!frame_dirty(&ui->frame))
+        ui->frame.urgent = false;
 }
 
 /* --- settings ------------------------------------------------------------------ */
@@ -625,45 +780,63 @@ static bool job_running(const struct ui *ui)
     return b && !batch_done(b);
 }
 
+static int ms_until(double at, double now)
+{
+    return at > now ? (int)ceil((at - now) * 1000) : 0;
+}
+
+/* The scheduler: milliseconds until the pending frame may be drawn (0:
+ * now; -1: nothing is pending). A key's frame is drawn at once; any other
+ * waits an interval after the last frame, and while the line budget has
+ * no room, until it has. */
+static int frame_wait_ms(const struct ui *ui, double now)
+{
+    const struct ui_frame *f = &ui->frame;
+    const struct ui_live *l = &ui->live;
+    if (!frame_dirty(f))
+        return -1;
+    if (f->urgent || f->clear)
+        return 0;
+    double at = l->last + l->interval;
+    if (pace_room(&l->pace, now) < PACE_MIN_ROOM) {
+        double room_at = pace_next_room(&l->pace, now);
+        if (room_at > at)
+            at = room_at;
+    }
+    return ms_until(at, now);
+}
+
 static int poll_timeout_ms(const struct ui *ui, double now)
 {
-    bool running = job_running(ui);
-    if (!running && !ui->live.pending)
-        return demo_wait_ms(&ui->demo, now);
-    double due = ui->live.last + ui->live.interval - now;
-    if (ui->live.ended)
-        due = 0;
-    int ms = due > 0 ? (int)ceil(due * 1000) : 0;
-    /* The runner checks its time limit when pumped. */
-    if (running && ms > 250)
-        ms = 250;
+    int ms = frame_wait_ms(ui, now);
+    if (job_running(ui)) {
+        if (ms < 0)             /* the clock's next tick */
+            ms = ms_until(ui->live.last + ui->live.interval, now);
+        if (ms > 250)           /* the runner checks its time limit when pumped */
+            ms = 250;
+    }
+    int demo = demo_wait_ms(&ui->demo, now);
+    if (demo >= 0 && (ms < 0 || demo < ms))
+        ms = demo;
     return ms;
 }
 
-/* Live values: the body is drawn again once an interval, or at once when
- * a run ended. */
-static void live_tick(struct ui *ui, double now)
+/* While a run goes on, its clock and progress bar move: the body is drawn
+ * again once an interval. */
+static void clock_tick(struct ui *ui, double now)
 {
-    struct ui_live *l = &ui->live;
-    bool due = now - l->last >= l->interval;
-    if (job_running(ui) && due)
-        l->pending = true;          /* the elapsed clock ticks */
-    if (l->pending && (l->ended || due)) {
-        l->pending = l->ended = false;
-        l->last = now;
+    if (job_running(ui) && now - ui->live.last >= ui->live.interval)
         ui->frame.dirty_body = true;
-    }
 }
 
 static void loop(struct ui *ui)
 {
-    const struct ui_frame *f = &ui->frame;
     while (!ui->quit) {
         double now = now_seconds();
-        live_tick(ui, now);
+        clock_tick(ui, now);
         demo_tick(ui, now);
-        if (f->clear || f->full || f->dirty_top || f->dirty_body || f->dirty_bottom)
-            draw(ui);
+        if (frame_wait_ms(ui, now) == 0)
+            draw(ui, now);
 
         struct pollfd pfd[3] = {
             { .fd = STDIN_FILENO, .events = POLLIN },
@@ -746,6 +919,10 @@ static void ui_init(struct ui *ui, struct app *a, const struct ui_options *opt)
     double ups = opt->updates_per_s > 0 ? opt->updates_per_s
                : ui->settings->has_updates ? ui->settings->updates_per_s : 4.0;
     ui->live.interval = 1.0 / ups;
+    /* the budget holds for any second the terminal sees: the window is a
+     * little longer, for the time between drawing and sending */
+    pace_init(&ui->live.pace, opt->line_budget > 0 ? opt->line_budget : LINE_BUDGET,
+              PACE_WINDOW_S);
     snprintf(ui->term.theme, sizeof ui->term.theme, "%s", opt->theme ? opt->theme
              : ui->settings->theme[0] ? ui->settings->theme : "default");
     job_init(&ui->job, a, opt->results_dir, &ui_job_hooks, ui);
@@ -781,8 +958,12 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)
     if (!ui->line.msg[0] && a->diag.n)
         ui_message(ui, ROLE_ERROR, "%s%s", a->diag.msgs[0],
                    a->diag.n > 1 ? " (more: evmbench refs)" : "");
+    /* a check needs its baseline: one that cannot be loaded stops it */
+    bool base_ok = !ui->opt->baseline || job_set_baseline(&ui->job, ui->opt->baseline);
     if (ui->opt->demo)
         demo_start(ui, ui->opt->demo);
+    else if (ui->opt->check && base_ok)
+        demo_start_check(ui, ui->opt->check);
     else if (ui->opt->run)
         open_initial_run(ui, ui->opt->run);
 

@@ -19,8 +19,18 @@
 struct ui_options {
     const char *run;        /* open the live screen of this benchmark first */
     double updates_per_s;   /* live refresh limit; 0 = settings or 4 per second */
+    long line_budget;       /* bytes a second the frames nobody asked for
+                             * (live values, the demo) may send at most;
+                             * 0 = 1400 */
     const char *theme;      /* theme name or path; NULL = settings or "default" */
     const char *demo;       /* --demo: run this profile in a loop; NULL = no */
+    /* --check, --profile: run this profile once and end on its verdict
+     * (the summary) against `baseline` or, NULL, the guide, at fail_pct
+     * (0: the app's tolerance). A baseline alone is the results' baseline
+     * from the start. */
+    const char *check;
+    const char *baseline;
+    double fail_pct;
     /* The loaded settings file (may be NULL); the settings screen changes
      * and saves it to settings_path (NULL: not saved). */
     struct settings *settings;
@@ -59,6 +69,8 @@ struct screen_arg {
     bool all;                       /* run: every runnable bench of category */
     const char *title;              /* summary: what ran ("System Benchmarks") */
     size_t since_run;               /* summary: the batches numbered from this one */
+    bool verdict;                   /* summary: the check's verdict first (--check) */
+    double fail_pct;                /* verdict: the tolerance; 0: the app's */
     int menu_part;                  /* guides: which enum cat_menu_part */
 };
 

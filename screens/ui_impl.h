@@ -9,6 +9,7 @@
 
 #include "data/profile.h"
 #include "screens/job.h"
+#include "screens/pace.h"
 
 #define MIN_COLS 80
 #define MIN_ROWS 24
@@ -30,6 +31,7 @@ struct ui_frame {
     bool dirty_top, dirty_body, dirty_bottom;
     bool full;                      /* the body is drawn anew */
     bool clear;                     /* repaint the terminal (Ctrl-L, resize) */
+    bool urgent;                    /* a key changed it: draw at once */
 };
 
 /* Open screens, the top one last. */
@@ -59,11 +61,17 @@ struct ui_line {
     void (*confirm_done)(struct ui *ui, bool yes);  /* ui_confirm: one key */
 };
 
-/* Live values are drawn at most once an interval (the job's events). */
+/* When frames are drawn (ui.c): what a key, a resize or Ctrl-L changed
+ * at once; everything else (the run's values and events, its clock, its
+ * messages, the demo) at most once an interval, and only the lines that
+ * fit in the byte budget of the last second (pace.h); the others wait. */
 struct ui_live {
-    bool pending;                   /* something new to show */
-    bool ended;                     /* a run ended: show it at once */
-    double interval, last;          /* seconds; when last drawn */
+    double interval;                /* seconds between such frames at least */
+    double last;                    /* when the last frame was drawn */
+    struct pace pace;               /* the bytes those frames sent */
+    struct pace_costs costs;        /* of this terminal's sequences */
+    int resume;                     /* the body row the next frame sends
+                                     * first: the first one that waited */
 };
 
 enum demo_phase { DEMO_OFF, DEMO_RUN, DEMO_RESULT, DEMO_COMPARE, DEMO_SUMMARY };
@@ -78,6 +86,8 @@ struct demo {
     size_t pass_first;              /* the job's first batch of this pass */
     double until;                   /* when the phase ends */
     bool quick_before;              /* the budget to restore when it stops */
+    bool once;                      /* --check: one pass, no comparisons, the
+                                     * verdict at the end */
 };
 
 struct ui {
@@ -150,6 +160,10 @@ void term_load_theme(struct ui *ui);
 void demo_start(struct ui *ui, const char *profile);
 /* Restores the budget; the screens stay. */
 void demo_stop(struct ui *ui);
+/* --check, --profile NAME: the profile's benchmarks once, each result
+ * shown briefly, then the summary with the verdict (ui->opt's baseline
+ * and fail_pct); the screens stay there. */
+void demo_start_check(struct ui *ui, const char *profile);
 /* Moves the demo on: result, comparison, next benchmark. */
 void demo_tick(struct ui *ui, double now);
 /* Milliseconds until the demo moves on by itself; -1 when it waits for

@@ -181,6 +181,30 @@ static enum role cell_role(const struct metric_cells *c, int i)
     }
 }
 
+/* Whether a blank in attribute a looks like a blank in the normal role
+ * (no underline, reverse, blink; the default background). */
+static bool blank_plain(attr_t a)
+{
+    if (a & (A_UNDERLINE | A_REVERSE | A_STANDOUT | A_BLINK))
+        return false;
+    short pair = (short)PAIR_NUMBER(a), fg, bg;
+    if (!pair)
+        return true;
+    return pair_content(pair, &fg, &bg) != ERR && bg == -1;
+}
+
+/* The next shown column after i (last: none). */
+static int next_column(const struct metric_layout *l, int i, int last)
+{
+    while (++i < last && !l->width[i])
+        ;
+    return i;
+}
+
+/* The cells left to right, each cell's text in its role. The gap after a
+ * cell takes the cell's attribute when the next cell has the same one and
+ * a blank shows nothing of it: a run of values is one attribute change on
+ * the line, not two per cell. */
 void widget_metric_row(WINDOW *w, int y, const struct metric_layout *l,
                        const struct metric_cells *c, bool utf8)
 {
@@ -203,8 +227,14 @@ void widget_metric_row(WINDOW *w, int y, const struct metric_layout *l,
             while (end > cell && end[-1] == ' ')
                 *--end = '\0';
         }
-        theme_set(w, cell_role(c, i));
+        attr_t a = theme_attr(cell_role(c, i));
+        wattrset(w, a);
         mvwaddstr(w, y, x, cell);
+        int next = next_column(l, i, last);
+        if (next < last && a != A_NORMAL && blank_plain(a) &&
+            theme_attr(cell_role(c, next)) == a)
+            while (getcurx(w) < l->x[next] && getcurx(w) < maxw - 1)
+                waddch(w, ' ');
     }
     if (c->span[0]) {
         int x = l->x[MCOL_REF];

@@ -39,6 +39,8 @@ void app_init(struct app *a, const struct app_config *cfg)
     if (cfg->board)
         board_override(&a->board, cfg->board);
     a->ref_board = a->board.key;
+    soc_facts_load_default(&a->socs, &a->diag);
+    board_cache_from_facts(&a->board, &a->socs);
 
     a->sysroot = cfg->sysroot;
     a->refdb = refdb_new();
@@ -86,6 +88,8 @@ void app_init(struct app *a, const struct app_config *cfg)
     a->run_opts.params.size = cfg->size;
     a->run_opts.params.iterations = cfg->iterations;
     a->run_opts.params.threads = cfg->threads;
+    a->run_opts.params.cache_bytes = a->board.cache_bytes;
+    a->run_opts.params.cache_from = a->board.cache_from;
     a->extras = cfg->threads > 0;
     a->run_opts.timeout_s = cfg->timeout_s;
     a->run_opts.cpu = -1;
@@ -112,6 +116,14 @@ const char *app_board_source(const struct app *a)
     if (a->ref_picked)
         return "picked with b";
     return a->board.kind == BOARD_OVERRIDE ? "chosen with --board" : "detected";
+}
+
+void app_board_match(const struct app *a, double clock_mhz, const char *clock_from,
+                     struct board_match *m)
+{
+    const struct ref_board *evm = refdb_board(a->refdb, a->ref_board);
+    board_assess(&a->board, a->ref_board, &a->socs, evm ? evm->cpu_mhz : 0, clock_mhz,
+                 clock_from, m);
 }
 
 void app_set_tolerance(struct app *a, double pct)
@@ -198,6 +210,7 @@ void app_free(struct app *a)
     refdb_free(a->refdb);
     board_free(&a->board);
     free(a->detected);
+    soc_facts_free(&a->socs);
     diag_free(&a->diag);
     free(a->refs_path);
     memset(a, 0, sizeof *a);

@@ -55,6 +55,7 @@ struct app {
     char *refs_path;            /* what was loaded */
     int refs_loaded;            /* reference files loaded from it */
     const char *sysroot;        /* where the board and CPU state are read */
+    struct soc_facts socs;      /* benches/soc/cpu.json */
 };
 
 void app_init(struct app *a, const struct app_config *cfg);
@@ -70,6 +71,11 @@ const char *app_board_source(const struct app *a);
 /* The tolerance (percent) of every later comparison. */
 void app_set_tolerance(struct app *a, double pct);
 void app_free(struct app *a);
+/* Holds the board against the guide board it is compared with (ref_board;
+ * its EVM clock from the guide) at clock_mhz found as clock_from (see
+ * board_clock()). Release m with board_match_free(). */
+void app_board_match(const struct app *a, double clock_mhz, const char *clock_from,
+                     struct board_match *m);
 
 /* What is watched around a run of CPU-bound kernels. */
 struct cpu_watch {

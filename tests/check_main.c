@@ -92,6 +92,9 @@ int main(void)
         suite_recipe, suite_cpuload, suite_cli, suite_widgets, suite_format, suite_job, suite_store, suite_settings,
         suite_import, suite_embedded, suite_privilege, suite_outfile,
         suite_spawn, suite_sysstate,
+
+        suite_spawn,
+        suite_select,
     };
     SRunner *sr = srunner_create(NULL);
     for (size_t i = 0; i < ARRAY_SIZE(suites); i++)

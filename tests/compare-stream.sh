@@ -21,7 +21,7 @@ while [ "$i" -lt "$runs" ]; do
         awk '/^(Copy|Scale|Add|Triad):/ { sub(":", "", $1); print tolower($1), $2 }' >>"$tmp/tool"
     # evmbench's text table: metric, measured (best rate), unit ...
     "$evm" run stream --ui=line 2>/dev/null |
-        awk '$1 ~ /^(copy|scale|add|triad)$/ && $3 == "mb/s" { print $1, $2 }' >>"$tmp/kernel"
+        awk '$1 ~ /^(copy|scale|add|triad)$/ && $3 == "MB/s" { print $1, $2 }' >>"$tmp/kernel"
     i=$((i + 1))
 done
 

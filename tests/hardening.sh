@@ -111,7 +111,7 @@ rows=$(grep -c '"key": \[' "$tmp/o.json" 2>/dev/null)
 [ "${rows:-0}" -eq 5 ] && ok "... its 5 rows before the cut are in the output" ||
     fail "a truncated guide: ${rows:-no} rows imported, wanted 5"
 grep -q 'truncated.txt:34: the file ends without a line end inside table .*looks truncated; its last row may be incomplete and the rows after it are missing' "$tmp/err" &&
-    grep -q 'truncated.txt:34: table "UDP Throughput": row .* missing cells left empty' "$tmp/err" &&
+    grep -q 'truncated.txt:34: table "UDP Throughput": row .*: a guess: 1 of 2 value cells, in the first column; check the guide' "$tmp/err" &&
     ok "... and the cut row and the missing rows are reported" || fail "a truncated guide: the cut is not reported"
 evg "$tmp/binary.txt" -o "$tmp/o.json"
 expect_fail 1 "binary.txt:1: binary data .*not a guide" "a binary file is refused as a guide"
@@ -903,6 +903,52 @@ expect_ok "... the new baseline is the one compared with"
 vd 70 40 guide --baseline before.prev --fail-on-deviation 20
 [ "$st" -eq 1 ] && grep -q "30.0% worse than the baseline's 100" "$tmp/out" &&
     ok "... and before.prev loads as a baseline" || fail "--baseline before.prev (status $st)"
+
+# --- guide ---
+# a toctree-only rst file (TI's Release_Specific_Kernel_Performance_Guide)
+evg --layout rst "$DATA/guides/toctree-only.rst" -o "$tmp/o.json"
+expect_fail 1 "toctree-only.rst:1: no tables imported: layout rst" \
+    "guide: a toctree-only rst file with --layout rst is an error (no tables)"
+[ ! -e "$tmp/o.json" ] && ok "... and no file is written" || fail "a toctree-only import wrote a file"
+# a short row whose placement is a guess: warned with file:line, marked by refs
+evg "$DATA/guides/am62x-gfxbench.txt" -o "$tmp/o.json"
+[ "$st" -eq 0 ] && grep -q 'am62x-gfxbench.txt:21: table "GFXBench Performance": row "GFXBench 3.x gl_manhattan_off": a guess: 2 of 4 value cells, in the first 2 columns; check the guide' "$tmp/err" &&
+    ok "guide: a short row placed by a guess is warned with file:line" ||
+    fail "a short row's guessed placement was not warned (status $st)"
+ev refs --refs "$tmp/o.json" --board am62xx_lp_sk-fs --section GFXBench
+[ "$st" -eq 0 ] && grep -Eq '^GFXBench 3.x gl_manhattan_off +Score +81.53 \(81-82\) \?$' "$tmp/out" &&
+    grep -q '^  ? line 21: a guess: 2 of 4 value cells, in the first 2 columns$' "$tmp/out" &&
+    ok "... refs shows LP SK Score 81.53 marked as a guess, with its line" ||
+    fail "refs does not mark the guessed GFXBench value (status $st)"
+# a run compared with such a reference says so below the row, and in JSON
+sed 's/{"key": \["copy"\], "unit": "mb\/s", "line": 12,/&"note": "a guess: 1 of 2 value cells, in the first column",/' \
+    "$DATA/refs/good.json" >"$tmp/guess.json"
+ev run stream --board am62xx_sk-fs --quick --size 100000 --iterations 1 --refs "$tmp/guess.json"
+grep -A2 '^copy ' "$tmp/out" | grep -q '^  reference, guide line 12: a guess: 1 of 2 value cells, in the first column$' &&
+    ! grep -A1 '^scale ' "$tmp/out" | grep -q 'reference, guide line' &&
+    ok "guide: a run names a reference placed by a guess below its row" ||
+    fail "a run's reference placed by a guess is not named (status $st)"
+
+# --- profiles ---
+# A profile's metric list is what runs: an id its benchmark cannot produce
+# is refused at its file and line before anything runs (it used to run the
+# whole of bw_mem and print an empty table), and a line naming a section
+# starts only the kernels that measure what it lists.
+printf 'bench stream copy\n# a size bw_mem has not\nbench bw_mem bw_mem-rd-32mb\n' \
+    >"$tmp/bad.profile"
+ev run --profile "$tmp/bad.profile" --no-save
+expect_fail 2 "bad.profile:3: bw_mem cannot measure 'bw_mem-rd-32mb'" \
+    "a profile metric its benchmark cannot produce is a usage error at its line"
+if grep -q finished "$tmp/err"; then fail "... and nothing ran"; else ok "... and nothing ran"; fi
+printf 'budget quick\nbench lmbench lat_syscall-null\n' >"$tmp/one.profile"
+ev run --profile "$tmp/one.profile" --iterations 1 --no-save --provider kernel
+expect_ok "a profile line naming a section runs"
+if [ "$(grep -c 'finished in' "$tmp/err")" -eq 1 ] && grep -q 'lat_syscall finished' "$tmp/err" &&
+    [ "$(grep -c '^lat_syscall-' "$tmp/out")" -eq 1 ]; then
+    ok "... only the kernel of the metric it lists, one row"
+else
+    fail "a profile line naming a section started kernels it lists no metric of"
+fi
 
 echo "hardening: all $n checks passed"
 exit 0

@@ -36,6 +36,8 @@ Suite *suite_outfile(void);
 Suite *suite_spawn(void);
 Suite *suite_sysstate(void);
 
+Suite *suite_select(void);
+
 /* Runs the command line in-process with these words (NULL-terminated
  * after `first`; argv[0] is added); *out and *err get what it printed
  * (caller frees). Returns the exit status. */

@@ -10,7 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app.h"
 #include "board/board.h"
+#include "board/socfacts.h"
 #include "suites.h"
 #include "common/util.h"
 
@@ -37,6 +39,17 @@ static const struct fixture fixtures[] = {
       "6.6.32-ti-01451-g9d6c5cd3a7ab", 2,
       { "device-tree compatible \"ti,am625-sk\"", "matches am62xx_sk-fs",
         "(AM62x SK)" } },
+    /* the SK's device tree and an A53 cpuinfo under an emulator: no soc0
+     * (the family comes from the compatible), the host's cpufreq */
+    { "am62xx_sk-fs-emulated", BOARD_KNOWN, "am62xx_sk-fs", "AM62x SK", "AM62X", NULL,
+      4, "0xd03", "Cortex-A53", 4470.116, 4482, "performance", 1874,
+      "6.8.0-48-generic", 2,
+      { "device-tree compatible \"ti,am625-sk\"", "matches am62xx_sk-fs" } },
+    /* an AM62x SK tree whose cpuinfo shows Cortex-A72 cores */
+    { "am62xx_sk-fs-wrongcpu", BOARD_KNOWN, "am62xx_sk-fs", "AM62x SK", "AM62X", "SR1.0",
+      4, "0xd08", "Cortex-A72", 1400, 1400, "performance", 1874,
+      "6.6.32-ti-01451-g9d6c5cd3a7ab", 2,
+      { "matches am62xx_sk-fs" } },
     { "am62xx_lp_sk-fs", BOARD_KNOWN, "am62xx_lp_sk-fs", "AM62x LP SK", "AM62X",
       "SR1.0", 4, "0xd03", "Cortex-A53", 200, 1250, "ondemand", 1890,
       "6.6.32-ti-01451-g9d6c5cd3a7ab", 2,
@@ -617,6 +630,300 @@ START_TEST(clock_junk)
 }
 END_TEST
 
+/* --- how sure: the board against the guide's --------------------------- */
+
+enum { C = CHECK_CONFIRMS, X = CHECK_CONTRADICTS, U = CHECK_UNCHECKED };
+
+struct match_case {
+    const char *dir;
+    const char *board;          /* --board, or NULL */
+    int soc0, cpu, cores, clock;
+    const char *confidence;
+    const char *says[3];        /* substrings of the checks' texts */
+};
+
+/* The clock is the fixture's cpufreq (a --sysroot is not measured); the
+ * guide clocks and SoC facts are the shipped data. */
+static const struct match_case match_cases[] = {
+    { "am62xx_sk-fs", NULL, C, C, C, C, "confirmed",
+      { "soc0 family AM62X, revision SR1.0", "CPU part 0xd03 (Cortex-A53)",
+        "cpufreq maximum 1400 MHz, the guide's 1400 MHz" } },
+    { "am62xx_sk-fs-emulated", NULL, X, C, C, X, "doubtful",
+      { "no /sys/devices/soc0", "4 cores, as on AM62X",
+        "cpufreq maximum 4482 MHz, 3.20x the guide's 1400 MHz" } },
+    { "am62xx_sk-fs-wrongcpu", NULL, C, X, C, C, "doubtful",
+      { "CPU part 0xd08 (Cortex-A72), AM62X has 0xd03 (Cortex-A53)" } },
+    { "j721e-idk-gw", NULL, C, C, C, C, "confirmed",
+      { "soc0 family J721E", "CPU part 0xd08 (Cortex-A72), as on J721E",
+        "2 cores, as on J721E" } },
+    { "am69_sk-fs", NULL, C, C, C, U, "likely",
+      { "8 cores, as on J784S4", "the guide gives no CPU clock" } },
+    { "pc-x86", "am62xx_sk-fs", X, X, X, X, "doubtful",
+      { "CPU AMD EPYC (no Arm CPU part), AM62X has 0xd03", "2 cores, AM62X has 4",
+        "reported 2096 MHz, 1.50x the guide's 1400 MHz" } },
+    /* the same SoC, but the LP SK's guide numbers are at 1250 MHz */
+    { "am62xx_sk-fs", "am62xx_lp_sk-fs", C, C, C, X, "doubtful",
+      { "the SoC of the AM62x LP SK", "cpufreq maximum 1400 MHz, 1.12x the guide's 1250 MHz" } },
+    { "am69_sk-fs", "am62xx_sk-fs", X, X, X, X, "doubtful",
+      { "soc0 family J784S4, the AM62x SK has AM62X", "8 cores, AM62X has 4" } },
+};
+
+static void match_fixture(const struct match_case *mc, struct board_match *m)
+{
+    char *rel = path_join("sysroots", mc->dir);
+    char *root = test_data_path(rel);
+    struct app_config cfg = { .sysroot = root, .board = mc->board };
+    struct app a;
+    app_init(&a, &cfg);
+    const char *from = NULL;
+    double mhz = board_clock(&a.board, root, 0.01, &from);
+    app_board_match(&a, mhz, from, m);
+    app_free(&a);
+    free(root);
+    free(rel);
+}
+
+START_TEST(match_cases_loop)
+{
+    const struct match_case *mc = &match_cases[_i];
+    struct board_match m;
+    match_fixture(mc, &m);
+    const int want[] = { mc->soc0, mc->cpu, mc->cores, mc->clock };
+    static const char *const names[] = { "soc0", "cpu", "cores", "clock" };
+    ck_assert_uint_eq(m.n, BOARD_CHECKS);
+    for (size_t i = 0; i < m.n; i++) {
+        ck_assert_str_eq(m.checks[i].name, names[i]);
+        ck_assert_msg((int)m.checks[i].result == want[i], "%s: %s: %d, not %d (%s)",
+                      mc->dir, names[i], m.checks[i].result, want[i], m.checks[i].text);
+    }
+    ck_assert_str_eq(board_match_confidence(&m), mc->confidence);
+    for (size_t k = 0; k < ARRAY_SIZE(mc->says) && mc->says[k]; k++) {
+        bool found = false;
+        for (size_t i = 0; i < m.n && !found; i++)
+            found = strstr(m.checks[i].text, mc->says[k]) != NULL;
+        ck_assert_msg(found, "%s: no check says \"%s\"", mc->dir, mc->says[k]);
+    }
+
+    /* the run's warning says what contradicts, only when something does */
+    char *w = board_match_warning(&m);
+    if (m.contradicts) {
+        ck_assert_ptr_nonnull(w);
+        ck_assert_ptr_nonnull(strstr(w, "does not match the guide's"));
+        for (size_t i = 0; i < m.n; i++)
+            if (m.checks[i].result == CHECK_CONTRADICTS)
+                ck_assert_ptr_nonnull(strstr(w, m.checks[i].text));
+    } else {
+        ck_assert_ptr_null(w);
+    }
+    free(w);
+
+    json_t *j = board_match_to_json(&m);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "confidence")), mc->confidence);
+    ck_assert_uint_eq(json_array_size(json_object_get(j, "checks")), BOARD_CHECKS);
+    json_t *c0 = json_array_get(json_object_get(j, "checks"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(c0, "check")), "soc0");
+    ck_assert_str_eq(json_string_value(json_object_get(c0, "result")),
+                     mc->soc0 == C ? "confirms" : mc->soc0 == X ? "contradicts" : "unchecked");
+    json_decref(j);
+
+    /* text: one line per check in sysinfo's layout */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    board_match_print_text(&m, f);
+    fclose(f);
+    ck_assert(str_starts_with(buf, "Match:        "));
+    ck_assert_ptr_nonnull(strstr(buf, mc->confidence));
+    if (m.contradicts)
+        ck_assert_ptr_nonnull(strstr(buf, "\nContradicts:  "));
+    for (const char *p = buf; *p;) {
+        const char *nl = strchr(p, '\n');
+        ck_assert_msg(nl - p <= 79, "line too long: %.*s", (int)(nl - p), p);
+        p = nl + 1;
+    }
+    free(buf);
+    board_match_free(&m);
+}
+END_TEST
+
+/* A board that is not a guide's has nothing to be held against. */
+START_TEST(match_without_key)
+{
+    struct board_info b;
+    detect_fixture(&b, "ti-custom-am62x");
+    struct board_match m;
+    board_assess(&b, NULL, NULL, 1400, 1400, "measured", &m);
+    ck_assert_uint_eq(m.n, 0);
+    ck_assert_str_eq(board_match_confidence(&m), "none");
+    ck_assert_ptr_null(board_match_warning(&m));
+    json_t *j = board_match_to_json(&m);
+    ck_assert(json_is_null(j));
+    json_decref(j);
+    board_match_free(&m);
+    board_free(&b);
+}
+END_TEST
+
+/* The clock: within 10 % of the guide's confirms, beyond contradicts,
+ * whichever way; no clock or no guide clock leaves it unchecked. */
+START_TEST(match_clock_tolerance)
+{
+    struct board_info b;
+    detect_fixture(&b, "am62xx_sk-fs");
+    struct soc_facts f = { 0 };
+    static const struct { double guide, clock; int want; } cases[] = {
+        { 1400, 1400, C }, { 1400, 1300, C }, { 1400, 1530, C }, { 1400, 1250, X },
+        { 1400, 4480, X }, { 1400, 0, U }, { 0, 1400, U },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+        struct board_match m;
+        board_assess(&b, "am62xx_sk-fs", &f, cases[i].guide, cases[i].clock, "measured", &m);
+        ck_assert_msg((int)m.checks[3].result == cases[i].want, "%g vs %g: %s",
+                      cases[i].clock, cases[i].guide, m.checks[3].text);
+        /* no facts: the CPU and the cores are not checked, never guessed */
+        ck_assert_int_eq(m.checks[1].result, CHECK_UNCHECKED);
+        ck_assert_int_eq(m.checks[2].result, CHECK_UNCHECKED);
+        board_match_free(&m);
+    }
+    board_free(&b);
+}
+END_TEST
+
+/* --- the SoC facts (benches/soc/cpu.json) ------------------------------ */
+
+START_TEST(socfacts_shipped)
+{
+    struct soc_facts f;
+    struct diag d;
+    diag_init(&d);
+    ck_assert_int_eq(soc_facts_load_default(&f, &d), 0);
+    ck_assert_msg(d.n == 0, "%s", diag_last(&d));
+    const struct soc_fact *am62 = soc_facts_find(&f, "am62x");
+    ck_assert_ptr_nonnull(am62);
+    ck_assert_str_eq(am62->cpu_part, "0xd03");
+    ck_assert_int_eq(am62->cores, 4);
+    ck_assert_uint_eq(am62->cache_bytes, (32u + 512u) << 10);
+    static const struct { const char *family, *part; int cores; } guide_socs[] = {
+        { "J721E", "0xd08", 2 }, { "J721S2", "0xd08", 2 }, { "J784S4", "0xd08", 8 },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(guide_socs); i++) {
+        const struct soc_fact *s = soc_facts_find(&f, guide_socs[i].family);
+        ck_assert_ptr_nonnull(s);
+        ck_assert_str_eq(s->cpu_part, guide_socs[i].part);
+        ck_assert_int_eq(s->cores, guide_socs[i].cores);
+        ck_assert_uint_gt(s->cache_bytes, 0);
+    }
+    char text[64];
+    soc_fact_caches_text(am62, text, sizeof text);
+    ck_assert_str_eq(text, "32K+512K");
+    soc_facts_free(&f);
+    diag_free(&d);
+}
+END_TEST
+
+START_TEST(socfacts_errors)
+{
+    static const char good[] =
+        "{\"family\": \"J721E\", \"cpu_part\": \"0xd08\", \"cores\": 2, \"caches_kib\": [32, 1024]}";
+    static const struct { const char *entry, *msg; } bad[] = {
+        { "{\"cpu_part\": \"0xd03\"}", "t.json: socs[1]: skipped: no \"family\"" },
+        { "{\"family\": \"AM62X\", \"cpu_part\": \"d03\", \"cores\": 4, \"caches_kib\": [32]}",
+          "t.json: socs[1]: skipped: \"cpu_part\" is not a CPU part" },
+        { "{\"family\": \"AM62X\", \"cpu_part\": \"0xd03\", \"cores\": 0, \"caches_kib\": [32]}",
+          "t.json: socs[1]: skipped: \"cores\" is not a count" },
+        { "{\"family\": \"AM62X\", \"cpu_part\": \"0xd03\", \"cores\": 4, \"caches_kib\": [32, -1]}",
+          "t.json: socs[1]: skipped: \"caches_kib\" holds a size" },
+        { "{\"family\": \"AM62X\", \"cpu_part\": \"0xd03\", \"cores\": 4, \"caches_kib\": []}",
+          "t.json: socs[1]: skipped: \"caches_kib\" is not a list" },
+        { "\"AM62X\"", "t.json: socs[1]: skipped: not an object" },
+        { "{\"family\": \"j721e\", \"cpu_part\": \"0xd08\", \"cores\": 2, \"caches_kib\": [32]}",
+          "t.json: socs[1]: skipped: j721e is described before" },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+        char *text = xasprintf("{\"format\": \"evmbench-cpu/1\", \"socs\": [%s, %s, "
+                               "{\"family\": \"AM64X\", \"cpu_part\": \"0xd03\", \"cores\": 2, "
+                               "\"caches_kib\": [32, 256]}]}", good, bad[i].entry);
+        struct soc_facts f;
+        struct diag d;
+        diag_init(&d);
+        ck_assert_int_eq(soc_facts_parse(&f, text, "t.json", &d), 1);
+        ck_assert_uint_eq(d.n, 1);
+        ck_assert_msg(str_starts_with(d.msgs[0], bad[i].msg), "%s", d.msgs[0]);
+        /* the sound entries around it still load */
+        ck_assert_uint_eq(f.n, 2);
+        ck_assert_uint_eq(soc_facts_find(&f, "J721E")->cache_bytes, (32u << 10) + (1u << 20));
+        ck_assert_uint_eq(soc_facts_find(&f, "am64x")->cores, 2);
+        ck_assert_ptr_null(soc_facts_find(&f, "AM62X"));
+        soc_facts_free(&f);
+        diag_free(&d);
+        free(text);
+    }
+    /* not such a file: said where, nothing loaded */
+    static const struct { const char *text, *msg; } files[] = {
+        { "{\"format\": \"evmbench-cpu/1\", \"socs\": [", "t.json:1:" },
+        { "{\"format\": \"evmbench-ddr/1\", \"socs\": []}", "t.json: not a CPU data file" },
+        { "{\"format\": \"evmbench-cpu/1\"}", "t.json: not a CPU data file" },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+        struct soc_facts f;
+        struct diag d;
+        diag_init(&d);
+        ck_assert_int_eq(soc_facts_parse(&f, files[i].text, "t.json", &d), 1);
+        ck_assert_msg(str_starts_with(diag_last(&d), files[i].msg), "%s", diag_last(&d));
+        ck_assert_uint_eq(f.n, 0);
+        soc_facts_free(&f);
+        diag_free(&d);
+    }
+    ck_assert_uint_eq(soc_size_parse("512K"), 512u << 10);
+    ck_assert_uint_eq(soc_size_parse("1M"), 1u << 20);
+    ck_assert_uint_eq(soc_size_parse("640"), 640);
+    ck_assert_uint_eq(soc_size_parse("32KB"), 0);
+    ck_assert_uint_eq(soc_size_parse("-1K"), 0);
+    ck_assert_uint_eq(soc_size_parse(""), 0);
+    ck_assert_uint_eq(soc_size_parse(NULL), 0);
+}
+END_TEST
+
+/* --- caches for STREAM: sysfs, else the SoC's facts, else unknown --------- */
+
+START_TEST(caches_from_sysfs_or_facts)
+{
+    static const struct { const char *dir; size_t bytes; const char *from; } cases[] = {
+        { "am62xx_sk-fs", (32u + 512u) << 10, "sysfs: L1d 32K + L2 512K" },
+        { "am62xx_sk-fs-emulated", (32u + 512u) << 10, "AM62X facts in soc/cpu.json: 32K+512K" },
+        { "j721e-idk-gw", (32u << 10) + (1u << 20), "J721E facts in soc/cpu.json: 32K+1M" },
+        { "pc-x86", 0, NULL },
+    };
+    struct soc_facts f = { 0 };
+    ck_assert_int_eq(soc_facts_load_default(&f, NULL), 0);
+    for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+        struct board_info b;
+        detect_fixture(&b, cases[i].dir);
+        board_cache_from_facts(&b, &f);
+        ck_assert_msg(b.cache_bytes == cases[i].bytes, "%s: %zu bytes", cases[i].dir,
+                      b.cache_bytes);
+        ck_assert_pstr_eq(b.cache_from, cases[i].from);
+        json_t *j = board_to_json(&b);
+        json_t *cb = json_object_get(json_object_get(j, "cpu"), "cache_bytes");
+        ck_assert(cases[i].bytes ? json_integer_value(cb) == (json_int_t)cases[i].bytes
+                                 : json_is_null(cb));
+        json_decref(j);
+        board_free(&b);
+    }
+    soc_facts_free(&f);
+
+    /* the app hands them to the kernels */
+    char *root = test_data_path("sysroots/am62xx_sk-fs-emulated");
+    struct app_config cfg = { .sysroot = root };
+    struct app a;
+    app_init(&a, &cfg);
+    ck_assert_uint_eq(a.run_opts.params.cache_bytes, (32u + 512u) << 10);
+    ck_assert_str_eq(a.run_opts.params.cache_from, "AM62X facts in soc/cpu.json: 32K+512K");
+    app_free(&a);
+    free(root);
+}
+END_TEST
+
 Suite *suite_board(void)
 {
     Suite *s = suite_create("board");
@@ -643,6 +950,16 @@ Suite *suite_board(void)
     tcase_add_test(tc, oversized_and_binary);
     tcase_add_test(tc, big_little_policy);
     tcase_add_test(tc, clock_junk);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("match");
+    tcase_add_loop_test(tc, match_cases_loop, 0, (int)ARRAY_SIZE(match_cases));
+    tcase_add_test(tc, match_without_key);
+    tcase_add_test(tc, match_clock_tolerance);
+    tcase_add_test(tc, socfacts_shipped);
+    tcase_add_test(tc, socfacts_errors);
+    tcase_add_test(tc, caches_from_sysfs_or_facts);
+    tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -161,6 +161,98 @@ START_TEST(sysinfo_json_shape)
 }
 END_TEST
 
+static void assert_fits_80(const char *text)
+{
+    for (const char *line = text; *line;) {
+        const char *nl = strchr(line, '\n');
+        size_t len = nl ? (size_t)(nl - line) : strlen(line);
+        ck_assert_msg(len <= 80, "line too long (%zu): %.*s", len, (int)len, line);
+        line += len + (nl != NULL);
+    }
+}
+
+/* How sure the detection is (issue 17): an emulated AM62x SK (no soc0,
+ * the host's 4482 MHz clock) is doubted in sysinfo's JSON and text; a
+ * real-looking one is confirmed. */
+START_TEST(sysinfo_says_how_sure)
+{
+    char *emu = test_data_path("sysroots/am62xx_sk-fs-emulated");
+    struct outcome o = run_cli("sysinfo", "--sysroot", emu, "--format", "json", NULL);
+    ck_assert_int_eq(o.rc, 0);
+    json_t *j = parse(&o);
+    json_t *m = json_object_get(j, "match");
+    ck_assert(json_is_object(m));
+    ck_assert_str_eq(json_string_value(json_object_get(m, "board")), "am62xx_sk-fs");
+    ck_assert_str_eq(json_string_value(json_object_get(m, "confidence")), "doubtful");
+    ck_assert_int_eq(json_integer_value(json_object_get(m, "contradicts")), 2);
+    json_t *checks = json_object_get(m, "checks");
+    static const char *const want[] = { "contradicts", "confirms", "confirms", "contradicts" };
+    ck_assert_uint_eq(json_array_size(checks), ARRAY_SIZE(want));
+    for (size_t i = 0; i < ARRAY_SIZE(want); i++)
+        ck_assert_str_eq(json_string_value(json_object_get(json_array_get(checks, i), "result")),
+                         want[i]);
+    json_decref(j);
+    outcome_free(&o);
+
+    o = run_cli("sysinfo", "--sysroot", emu, NULL);
+    ck_assert_int_eq(o.rc, 0);
+    ck_assert_ptr_nonnull(strstr(o.out, "\nMatch:        doubtful: 2 of 4 checks contradict"));
+    ck_assert_ptr_nonnull(strstr(o.out, "\nContradicts:  soc0: no /sys/devices/soc0"));
+    ck_assert_ptr_nonnull(strstr(o.out, "3.20x the guide's 1400 MHz"));
+    assert_fits_80(o.out);
+    outcome_free(&o);
+    free(emu);
+
+    char *sk = test_data_path("sysroots/am62xx_sk-fs");
+    o = run_cli("sysinfo", "--sysroot", sk, NULL);
+    ck_assert_int_eq(o.rc, 0);
+    ck_assert_ptr_nonnull(strstr(o.out, "\nMatch:        confirmed: 4 of 4 checks confirm"));
+    ck_assert_ptr_null(strstr(o.out, "Contradicts:"));
+    outcome_free(&o);
+    free(sk);
+}
+END_TEST
+
+/* A run on a board that does not match the guide's says so above the
+ * results; STREAM's arrays are sized for the board's caches, and the run
+ * says which and from where. */
+START_TEST(run_says_board_doubts)
+{
+    static const struct { const char *dir; bool warns; const char *caches; } cases[] = {
+        { "sysroots/am62xx_sk-fs-emulated", true,
+          "caches 544 KiB (AM62X facts in soc/cpu.json: 32K+512K)" },
+        { "sysroots/am62xx_sk-fs-wrongcpu", true, "caches 544 KiB (sysfs: L1d 32K + L2 512K)" },
+        { "sysroots/am62xx_sk-fs", false, "caches 544 KiB (sysfs: L1d 32K + L2 512K)" },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+        char *root = test_data_path(cases[i].dir);
+        struct outcome o = run_cli("run", "stream", "--sysroot", root, "--quick",
+                                   "--size", "100000", "--iterations", "2", NULL);
+        ck_assert_msg(o.rc == 0 || o.rc == 1, "%s: exit %d: %s", cases[i].dir, o.rc, o.err);
+        const char *warn = strstr(o.out, "does not match the guide's AM62x SK");
+        ck_assert_msg((warn != NULL) == cases[i].warns, "%s: %s", cases[i].dir, o.out);
+        if (warn) {
+            const char *table = strstr(o.out, "copy");
+            ck_assert_msg(table && warn < table, "the warning is not above the results: %s",
+                          o.out);
+        }
+        ck_assert_msg(strstr(o.err, cases[i].caches), "%s: %s", cases[i].dir, o.err);
+        assert_fits_80(o.out);
+        outcome_free(&o);
+
+        o = run_cli("run", "stream", "--sysroot", root, "--quick", "--size", "100000",
+                    "--iterations", "2", "--format", "json", NULL);
+        json_t *j = parse(&o);
+        ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "match"),
+                                                           "confidence")),
+                         cases[i].warns ? "doubtful" : "confirmed");
+        json_decref(j);
+        outcome_free(&o);
+        free(root);
+    }
+}
+END_TEST
+
 /* good.json with every Stream reference (avg, min, max) times `factor`,
  * in a new temporary file (caller unlinks and frees): a reference far
  * below or far above what this machine measures, whatever its speed. */
@@ -283,15 +375,6 @@ START_TEST(run_stream_json_without_board)
 }
 END_TEST
 
-static void assert_fits_80(const char *text)
-{
-    for (const char *line = text; *line;) {
-        const char *nl = strchr(line, '\n');
-        size_t len = nl ? (size_t)(nl - line) : strlen(line);
-        ck_assert_msg(len <= 80, "line too long (%zu): %.*s", len, (int)len, line);
-        line += len + (nl != NULL);
-    }
-}
 
 /* The text table stays within 80 columns however far the measured value
  * is from the reference (the fixture's, 1000 times smaller, larger). */
@@ -305,6 +388,8 @@ START_TEST(run_text_fits_80_columns)
     ck_assert_int_eq(o.rc, 0);
     ck_assert_ptr_nonnull(strstr(o.out, "copy"));
     ck_assert_ptr_nonnull(strstr(o.out, factor == 1 ? "1838.92" : factor < 1 ? "1.84" : "1838920"));
+    /* the unit as the screens spell it (common/units.h), not the guide's */
+    ck_assert_msg(strstr(o.out, " MB/s ") && !strstr(o.out, "mb/s"), "%s", o.out);
     assert_fits_80(o.out);
     outcome_free(&o);
     if (factor != 1)
@@ -610,7 +695,8 @@ START_TEST(options_that_do_not_apply_are_usage_errors)
         { { "list", "--rounds", "3" }, { "--rounds is for 'selfcheck'", "not for 'list'" } },
         { { "refs", "--peer", "x" }, { "--peer", "not for 'refs'" } },
         { { "import-guide", "--profile", "quick", "x.txt" }, { "--profile", "'import-guide'" } },
-        { { "sysinfo", "--baseline", "b" }, { "--baseline is for 'run'", "not for 'sysinfo'" } },
+        { { "sysinfo", "--baseline", "b" },
+          { "--baseline is for the screens or 'run'", "not for 'sysinfo'" } },
         { { "results", "list", "--tool", "stream" },
           { "--tool is for 'results import'", "not for 'results list'" } },
         { { "run", "stream", "--keep", "3" }, { "--keep", "not for 'run'" } },
@@ -834,6 +920,8 @@ Suite *suite_cli(void)
     tcase_add_test(tc, usage_errors_exit_2_with_one_line);
     tcase_add_test(tc, refs_json_rows);
     tcase_add_test(tc, sysinfo_json_shape);
+    tcase_add_test(tc, sysinfo_says_how_sure);
+    tcase_add_test(tc, run_says_board_doubts);
     tcase_add_loop_test(tc, run_stream_json_against_reference, 0, 3);
     tcase_add_test(tc, run_stream_json_without_board);
     tcase_add_loop_test(tc, run_text_fits_80_columns, 0, 3);

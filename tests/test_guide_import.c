@@ -11,10 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
 
+#include "data/catalog.h"
+#include "data/refdb.h"
 #include "guide/guide_import.h"
 #include "suites.h"
 #include "common/util.h"
@@ -440,7 +443,8 @@ START_TEST(bad_cut_in_a_row)
     ck_assert_uint_eq(nrows_total(o), 2);
     ck_assert(diag_has(&dg, "cut.txt:5: the file ends without a line end inside table "
                             "\"Benchmarks\": it looks truncated; its last row may be incomplete"));
-    ck_assert(diag_has(&dg, "cut.txt:5: table \"Stream\": row \"scale (MB/s)\" has 1 value cells"));
+    ck_assert(diag_has(&dg, "cut.txt:5: table \"Stream\": row \"scale (MB/s)\": a guess: 1 of 2 "
+                            "value cells"));
     json_decref(o);
     /* a complete guide with its final line end says nothing of the kind */
     static const char whole[] = "1.1. Stream\n\nBenchmarks a-b: perf\ncopy (MB/s) 1.5\n";
@@ -566,7 +570,7 @@ START_TEST(bad_rows)
     ck_assert(json_is_null(cell(t, "add", NULL, "bar_sk-fs: perf")));
     ck_assert_double_eq_tol(num(cell(t, "scale", NULL, "bar_sk-fs: perf"), "avg"), 22.5, 1e-9);
     ck_assert_str_eq(str(cell(t, "triad", NULL, "foo_sk-fs: perf"), "text"), "fast");
-    ck_assert(diag_has(&dg, "badrows.md:6: table \"Stream\": row \"add (MB/s)\" has 1 value"));
+    ck_assert(diag_has(&dg, "badrows.md:6: table \"Stream\": row \"add (MB/s)\": a guess: 1 of 2"));
     ck_assert(diag_has(&dg, "badrows.md:7:"));
     ck_assert(diag_has(&dg, "badrows.md:8: table \"Stream\": value \"fast\" is not a number"));
     ck_assert(diag_has(&dg, "badrows.md:14: table ends inside a row"));
@@ -679,6 +683,239 @@ START_TEST(forced_layouts)
             json_decref(o);
             diag_free(&dg);
         }
+    }
+}
+END_TEST
+
+/* ---- issue 17: real guide text --------------------------------------- */
+
+/* The refs file of a fixture loaded as evmbench loads it. */
+static struct refdb *refdb_of(json_t *o)
+{
+    struct diag dg;
+    diag_init(&dg);
+    struct refdb *db = refdb_new();
+    char *text = json_dumps(o, 0);
+    ck_assert_int_ge(refdb_load_text(db, "fixture.json", text, strlen(text), &dg), 0);
+    ck_assert_msg(dg.n == 0, "refdb: %s", dg.n ? dg.msgs[0] : "");
+    free(text);
+    diag_free(&dg);
+    return db;
+}
+
+/* AM62x guide: two GFXBench rows print one board's Score and Fps only.
+ * The short-row rule of the UDP tables (every board lacks its first
+ * column) does not hold here, since the last row is full: the cells go by
+ * position, and the guess is reported with file:line and kept in the row. */
+START_TEST(short_row_placed_by_evidence)
+{
+    struct diag dg;
+    diag_init(&dg);
+    json_t *o = import_fixture("guides/am62x-gfxbench.txt", &dg);
+    ck_assert_ptr_nonnull(o);
+    json_t *t = table(o, "GFXBench Performance");
+    const char *m = "GFXBench 3.x gl_manhattan_off", *x = "GFXBench 3.x gl_trex_off";
+    ck_assert_double_eq_tol(num(cell(t, m, NULL, "am62xx_lp_sk-fs: Score"), "avg"), 81.53, 1e-9);
+    ck_assert_double_eq_tol(num(cell(t, m, NULL, "am62xx_lp_sk-fs: Fps"), "avg"), 1.32, 1e-9);
+    ck_assert_double_eq_tol(num(cell(t, x, NULL, "am62xx_lp_sk-fs: Score"), "avg"), 124.19, 1e-9);
+    ck_assert_double_eq_tol(num(cell(t, x, NULL, "am62xx_lp_sk-fs: Fps"), "avg"), 2.22, 1e-9);
+    ck_assert(json_is_null(cell(t, m, NULL, "am62xx_sk-fs: Score")));
+    ck_assert(json_is_null(cell(t, m, NULL, "am62xx_sk-fs: Fps")));
+    ck_assert(json_is_null(cell(t, x, NULL, "am62xx_sk-fs: Fps")));
+    ck_assert_ptr_nonnull(strstr(str(row(t, m, NULL), "note"), "a guess"));
+    ck_assert_ptr_null(json_object_get(row(t, "GFXBench 5.x gl_5_high_off", NULL), "note"));
+    ck_assert(diag_has(&dg, "am62x-gfxbench.txt:21: table \"GFXBench Performance\": row "
+                            "\"GFXBench 3.x gl_manhattan_off\": a guess: 2 of 4 value cells, in "
+                            "the first 2 columns; check the guide"));
+    ck_assert(diag_has(&dg, "am62x-gfxbench.txt:27: "));
+
+    /* the UDP table prints no datagram size in any row: the rule holds */
+    t = table(o, "CPSW2g UDP Ingress Throughput 0 loss");
+    const char *sz = "am62xx_lp_sk-fs: UDP Datagram Size(bytes) (LOCAL_SEND_SIZE)";
+    ck_assert(json_is_null(cell(t, "64", NULL, sz)));
+    ck_assert_double_eq_tol(num(cell(t, "64", NULL, "am62xx_lp_sk-fs: THROUGHPUT (Mbits/sec)"),
+                                "avg"), 1.82, 1e-9);
+    ck_assert_double_eq_tol(num(cell(t, "64", NULL, "am62xxsip_sk-fs: CPU Load % "
+                                     "(LOCAL_CPU_UTIL)"), "avg"), 1.24, 1e-9);
+    ck_assert_ptr_null(json_object_get(row(t, "64", NULL), "note"));
+    /* its 1518 row has two boards of three: which two is a guess, said so */
+    ck_assert_double_eq_tol(num(cell(t, "1518", NULL, "am62xx_sk-fs: CPU Load % "
+                                     "(LOCAL_CPU_UTIL)"), "avg"), 4.64, 1e-9);
+    ck_assert_ptr_nonnull(strstr(str(row(t, "1518", NULL), "note"), "a guess"));
+    ck_assert(diag_has(&dg, "am62x-gfxbench.txt:152: "));
+    ck_assert_uint_eq(dg.n, 3);
+
+    /* refs (refdb) keeps the note for every view that prints the value */
+    struct refdb *db = refdb_of(o);
+    struct ref_hit hit;
+    ck_assert(refdb_lookup(db, "am62xx_lp_sk-fs", "gfxbench", "gfxbench_3.x_gl_manhattan_off",
+                           "Score", &hit));
+    ck_assert_double_eq_tol(hit.value->avg, 81.53, 1e-9);
+    ck_assert_ptr_nonnull(hit.row->note);
+    refdb_free(db);
+    json_decref(o);
+    diag_free(&dg);
+}
+END_TEST
+
+/* Units: "Rail voltage(V)" (AM62Ax rst) is not a note like
+ * "(LOCAL_CPU_UTIL)"; "in seconds" (AM62Ax) and "in ns" (AM62P MCU+). */
+START_TEST(units_in_headers)
+{
+    struct diag dg;
+    diag_init(&dg);
+    json_t *o = import_fixture("guides/am62a-units.rst", &dg);
+    ck_assert_ptr_nonnull(o);
+    json_t *c = json_array_get(json_object_get(table(o, "Deep Sleep Power Performance"),
+                                               "columns"), 0);
+    ck_assert_str_eq(str(c, "name"), "Rail voltage");
+    ck_assert_str_eq(str(c, "unit"), "V");
+    c = json_array_get(json_object_get(table(o, "Linux boot time MMCSD"), "columns"), 0);
+    ck_assert_str_eq(str(c, "name"), "Boot time");
+    ck_assert_str_eq(str(c, "unit"), "seconds");
+    ck_assert_str_eq(str(c, "board"), "am62axx_sk-fs");
+    json_decref(o);
+    diag_free(&dg);
+
+    diag_init(&dg);
+    o = import_fixture("guides/am62p-mcu-udp.md", &dg);
+    ck_assert_ptr_nonnull(o);
+    json_t *t = table(o, "Layer 2 Performance");
+    c = json_array_get(json_object_get(t, "columns"), 1);
+    ck_assert_str_eq(str(c, "name"), "PHY (DP83867IR) Latency (from datasheet)");
+    ck_assert_str_eq(str(c, "unit"), "ns");
+    /* a note in capitals is still no unit */
+    o = (json_decref(o), import_fixture("guides/am62x-gfxbench.txt", &dg));
+    c = json_array_get(json_object_get(table(o, "CPSW2g UDP Ingress Throughput 0 loss"),
+                                       "columns"), 3);
+    ck_assert_str_eq(str(c, "name"), "CPU Load");
+    ck_assert_str_eq(str(c, "unit"), "%");
+    c = json_array_get(json_object_get(table(o, "CPSW2g UDP Ingress Throughput 0 loss"),
+                                       "columns"), 0);
+    ck_assert_str_eq(str(c, "name"), "UDP Datagram Size");
+    ck_assert_str_eq(str(c, "unit"), "bytes");
+    json_decref(o);
+    diag_free(&dg);
+}
+END_TEST
+
+static const struct kernel_metric udp_metric[] = { { .id = "udp_rx", .unit = "Mbps" } };
+static int run_none(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    (void)r;
+    return 0;
+}
+static const struct kernel k_linux_udp = { .name = "netperf_udp", .section = "udp_throughput",
+                                           .metrics = udp_metric, .nmetrics = 1,
+                                           .run = run_none, .provider = "tool" };
+static const struct kernel k_r5f_udp = { .name = "r5f_udp", .section = "udp_throughput",
+                                         .metrics = udp_metric, .nmetrics = 1,
+                                         .run = run_none, .provider = "tool", .sdk = "mcu+" };
+
+/* AM62P MCU+ guide: three rows keyed "UDP RX", one per offered load. Each
+ * value gets its own id, the menu counts five rows, and the R5F section
+ * is not offered the Linux netperf tool. */
+START_TEST(duplicate_keys_and_mcu_sections)
+{
+    struct diag dg;
+    diag_init(&dg);
+    json_t *o = import_fixture("guides/am62p-mcu-udp.md", &dg);
+    ck_assert_ptr_nonnull(o);
+    ck_assert_str_eq(str(json_object_get(o, "source"), "sdk"), "mcu+");
+    json_t *t = table(o, "UDP Throughput");
+    json_t *keys = json_object_get(t, "keys");
+    ck_assert_uint_eq(json_array_size(keys), 2);
+    ck_assert_str_eq(json_string_value(json_array_get(keys, 1)), "BW 64B (Mbps)");
+    ck_assert_double_eq_tol(num(cell(t, "UDP RX", "5", "CPU 64B (%)"), "avg"), 30, 1e-9);
+    ck_assert_double_eq_tol(num(cell(t, "UDP RX", "10", "CPU 64B (%)"), "avg"), 58, 1e-9);
+    ck_assert_double_eq_tol(num(cell(t, "UDP RX", "15", "CPU 64B (%)"), "avg"), 84, 1e-9);
+    ck_assert_double_eq_tol(num(cell(t, "UDP RX", "15", "BW 64B (Mbps)"), "avg"), 15, 1e-9);
+    ck_assert_double_eq_tol(num(cell(t, "UDP TX (Max)", "", "BW 1470B (Mbps)"), "avg"), 372, 1e-9);
+
+    struct refdb *db = refdb_of(o);
+    /* board-less columns: the catalog's count and the ids, not a board lookup */
+    const struct kernel *ks[] = { &k_linux_udp, &k_r5f_udp };
+    struct catalog *c = catalog_build(db, NULL, ks, 2);
+    const struct cat_bench *b = catalog_find_bench(c, "udp_throughput");
+    ck_assert_ptr_nonnull(b);
+    ck_assert_uint_eq(cat_bench_count_metrics(b), 5);
+    const struct ref_table *rt = b->tables[0];
+    ck_assert_str_eq(rt->rows[0].slug, "udp_rx-5");
+    ck_assert_str_eq(rt->rows[2].slug, "udp_rx-15");
+    ck_assert_str_eq(rt->rows[3].slug, "udp_rx_max");     /* unchanged */
+    ck_assert_str_eq(rt->rows[3].name, "UDP RX (Max)");
+    ck_assert_uint_eq(b->nkernels, 1);          /* only the one that runs on the R5F */
+    ck_assert_ptr_eq(b->kernels[0], &k_r5f_udp);
+    catalog_free(c);
+    refdb_free(db);
+    json_decref(o);
+    diag_free(&dg);
+}
+END_TEST
+
+/* J7-family rst: the TCP and UDP tables are headed by rubrics under one
+ * section title, so are OSPI's UBIFS and RAW tables under a board rubric. */
+START_TEST(rst_rubrics_are_headings)
+{
+    struct diag dg;
+    diag_init(&dg);
+    json_t *o = import_fixture("guides/j7-rubrics.rst", &dg);
+    ck_assert_ptr_nonnull(o);
+    static const char *const want[][2] = {
+        { "CPSW2g TCP Bidirectional Throughput", "TCP Bidirectional Throughput" },
+        { "CPSW2g TCP Bidirectional Throughput Interrupt Pacing",
+          "TCP Bidirectional Throughput Interrupt Pacing" },
+        { "CPSW2g UDP Egress Throughput 0 loss", "UDP Throughput" },
+        { "OSPI Flash Driver", "UBIFS" },
+        { "OSPI Raw Flash Driver", "RAW" },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
+        json_t *sec = json_object_get(table(o, want[i][0]), "section");
+        const char *inner = json_string_value(json_array_get(sec, json_array_size(sec) - 1));
+        ck_assert_msg(!strcmp(inner, want[i][1]), "%s: section ends in \"%s\", not \"%s\"",
+                      want[i][0], inner, want[i][1]);
+    }
+    json_t *sec = json_object_get(table(o, "CPSW2g UDP Egress Throughput 0 loss"), "section");
+    ck_assert_uint_eq(json_array_size(sec), 3);
+    ck_assert_str_eq(json_string_value(json_array_get(sec, 1)), "CPSW/CPSW2g/CPSW3g Ethernet Driver");
+    /* the board rubric "J7200-EVM" is left out of the path, as board headings are */
+    sec = json_object_get(table(o, "OSPI Flash Driver"), "section");
+    ck_assert_uint_eq(json_array_size(sec), 2);
+    ck_assert_str_eq(json_string_value(json_array_get(sec, 0)), "Linux OSPI Flash Driver");
+    ck_assert_str_eq(str(json_object_get(o, "source"), "title"), "Linux 11.02 Performance Guide");
+    json_decref(o);
+    diag_free(&dg);
+}
+END_TEST
+
+/* The AM62X MCU+ datasheet as copied has no title: its first heading is. */
+START_TEST(untitled_guide_takes_first_heading)
+{
+    struct diag dg;
+    diag_init(&dg);
+    json_t *o = import_fixture("guides/am62x-mcu-notitle.md", &dg);
+    ck_assert_ptr_nonnull(o);
+    ck_assert_str_eq(str(json_object_get(o, "source"), "title"), "Introduction");
+    json_decref(o);
+    diag_free(&dg);
+}
+END_TEST
+
+/* A toctree-only rst file (AM62X Release_Specific_Kernel_Performance_Guide)
+ * is no guide, with the layout forced too. */
+START_TEST(toctree_only_rst_has_no_tables)
+{
+    for (int l = LAYOUT_AUTO; l <= LAYOUT_RST; l += LAYOUT_RST - LAYOUT_AUTO) {
+        struct diag dg;
+        diag_init(&dg);
+        char *path = test_data_path("guides/toctree-only.rst");
+        json_t *o = guide_import_file(path, (enum guide_layout)l, &dg);
+        free(path);
+        ck_assert_ptr_null(o);
+        ck_assert(diag_has(&dg, l == LAYOUT_RST ? "toctree-only.rst:1: no tables imported"
+                                                : "toctree-only.rst:1: "));
+        diag_free(&dg);
     }
 }
 END_TEST
@@ -927,16 +1164,26 @@ START_TEST(seed_markdown_broken)
 }
 END_TEST
 
-/* The best of three imports of text, in seconds. */
+/* The process's CPU time in seconds: unlike the wall clock it does not
+ * grow while other processes have the CPU, so a loaded machine does not
+ * change the ratio below. */
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The best of five imports of text, in CPU seconds. */
 static double best_import_s(const char *text, size_t len)
 {
     double best = INFINITY;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 5; i++) {
         struct diag dg;
         diag_init(&dg);
-        double t0 = now_seconds();
+        double t0 = cpu_seconds();
         json_t *o = guide_import_text(SEED000, text, len, LAYOUT_AUTO, &dg);
-        double t = now_seconds() - t0;
+        double t = cpu_seconds() - t0;
         ck_assert_ptr_nonnull(o);
         json_decref(o);
         diag_free(&dg);
@@ -1025,6 +1272,14 @@ Suite *suite_guide_import(void)
     tcase_add_test(tc, bad_rst_option_twice);
     tcase_add_test(tc, bad_unterminated_text);
     tcase_add_test(tc, forced_layouts);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("issue17");
+    tcase_add_test(tc, short_row_placed_by_evidence);
+    tcase_add_test(tc, units_in_headers);
+    tcase_add_test(tc, duplicate_keys_and_mcu_sections);
+    tcase_add_test(tc, rst_rubrics_are_headings);
+    tcase_add_test(tc, untitled_guide_takes_first_heading);
+    tcase_add_test(tc, toctree_only_rst_has_no_tables);
     suite_add_tcase(s, tc);
     /* The seeds are not part of the checkout: without them the seed tests
      * are skipped, and the skip is counted and printed, never silent. */

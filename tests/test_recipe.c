@@ -438,6 +438,8 @@ START_TEST(bad_recipes)
     ck_assert(has_msg(&d, "tools/bad.json: benchmarks[6].patterns[1]: metric \"x\" has unit "
                           "\"ms\" here and \"us\" elsewhere"));
     ck_assert(has_msg(&d, "tools/bad.json: benchmarks[7].stream: must be"));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[7].sdk: must be \"linux\" or \"mcu+\""));
+    ck_assert_str_eq(recipe_sdk(recipe_find(set, "good")), "linux");   /* the default */
     ck_assert(has_msg(&d, "tools/bad.json: benchmarks[7].patterns[0]: unknown member \"scael\""));
     ck_assert(has_msg(&d, "tools/bad.json: benchmarks[1]: benchmark \"bad_regex\" skipped"));
     ck_assert(has_msg(&d, "tools/bad.json: benchmarks[8].patterns[0].scale[0]: unknown name "
@@ -897,6 +899,56 @@ START_TEST(fake_args)
 }
 END_TEST
 
+/* A metric list selects invocations: fake_cases runs once per case
+ * (a, b, c); asked for case-b only, it is invoked once, for b, and the
+ * other value that run prints (case-b-all) is not reported. */
+START_TEST(fake_cases_only_the_wanted_invocation)
+{
+    char *log = xasprintf("%s.log", fake_tmp);
+    setenv("FAKE_CASES_LOG", log, 1);
+    const char *ids[] = { "case-b" };
+    struct run_options o = { .params = { .quick = true, .only = ids, .nonly = 1 },
+                             .timeout_s = 30, .cpu = -1 };
+    struct diag why;
+    diag_init(&why);
+    struct run *run = runner_start(fake("fake_cases"), &o, NULL, NULL, &why);
+    ck_assert_msg(run, "runner_start: %s", diag_last(&why));
+    diag_free(&why);
+    runner_wait(run, -1);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    ck_assert_uint_eq(run->nmetrics, 1);
+    ck_assert_double_eq(metric(run, "case-b")->stats.mean, 7);
+    for (size_t i = 0; i < run->nnotes; i++)
+        ck_assert_msg(!strstr(run->notes[i], "ignored"), "%s", run->notes[i]);
+    runner_free(run);
+    size_t len;
+    char *text = read_file(log, 4096, &len);
+    ck_assert_msg(text, "fake_cases was never invoked");
+    ck_assert_str_eq(text, "b\n");
+    free(text);
+    unlink(log);
+
+    /* without a list: every case, every value */
+    o.params.nonly = 0;
+    o.params.only = NULL;
+    diag_init(&why);
+    run = runner_start(fake("fake_cases"), &o, NULL, NULL, &why);
+    ck_assert_msg(run, "runner_start: %s", diag_last(&why));
+    diag_free(&why);
+    runner_wait(run, -1);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    ck_assert_uint_eq(run->nmetrics, 6);
+    ck_assert_double_eq(metric(run, "case-c-all")->stats.mean, 8);
+    runner_free(run);
+    text = read_file(log, 4096, &len);
+    ck_assert_str_eq(text, "a\nb\nc\n");
+    free(text);
+    unlink(log);
+    unsetenv("FAKE_CASES_LOG");
+    free(log);
+}
+END_TEST
+
 /* The run() of a tool kernel also works in-process, and a killed tool's
  * children are found and reaped. */
 static void count_fails(void *ctx, const struct report_event *ev)
@@ -1047,6 +1099,7 @@ Suite *suite_recipe(void)
     tcase_add_test(tc, fake_server);
     tcase_add_test(tc, fake_missing);
     tcase_add_test(tc, fake_args);
+    tcase_add_test(tc, fake_cases_only_the_wanted_invocation);
     tcase_add_test(tc, fake_cpu_load_process);
     tcase_add_test(tc, fake_cpu_load_system);
     tcase_add_test(tc, fake_needs_peer);

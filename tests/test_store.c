@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
+#include "store/check.h"
 #include "store/export.h"
 #include "run/result.h"
 #include "store/store.h"
@@ -469,7 +470,9 @@ START_TEST(export_formats)
 
     char *csv = capture("csv", rows, 0);
     ck_assert(str_starts_with(csv, "bench,metric,unit,value,"));
-    ck_assert_ptr_nonnull(strstr(csv, "\nstream,copy,mb/s,1838.5,"));
+    /* a person reads the unit column: the screens' spelling (units.h) */
+    ck_assert_ptr_nonnull(strstr(csv, "\nstream,copy,MB/s,1838.5,"));
+    ck_assert_ptr_nonnull(strstr(csv, "\nlmbench,lat_tcp,us,,"));
     ck_assert_ptr_nonnull(strstr(csv, "\"no loopback: \"\"lo\"\" is down, <sad> & gone\"\n"));
     free(csv);
 
@@ -477,6 +480,7 @@ START_TEST(export_formats)
     ck_assert_ptr_nonnull(strstr(xml, "<testsuite name=\"suite\" tests=\"2\" failures=\"0\" errors=\"1\">"));
     ck_assert_ptr_nonnull(strstr(xml, "no loopback: &quot;lo&quot; is down, &lt;sad&gt; &amp; gone"));
     ck_assert_ptr_nonnull(strstr(xml, "<testcase classname=\"stream\" name=\"copy\">"));
+    ck_assert_ptr_nonnull(strstr(xml, "1838.5 MB/s"));
     free(xml);
 
     char *text = capture("text", rows, 0);
@@ -484,6 +488,9 @@ START_TEST(export_formats)
     for (char *nl; (nl = strchr(line, '\n')); line = nl + 1)
         ck_assert_msg(nl - line <= 80, "over 80 columns: %.*s", (int)(nl - line), line);
     ck_assert_ptr_nonnull(strstr(text, "in_range"));
+    ck_assert_ptr_nonnull(strstr(text, " MB/s "));
+    ck_assert_ptr_null(strstr(text, "mb/s"));
+    ck_assert_ptr_null(strstr(text, "microsec"));
     free(text);
 
     ck_assert_str_eq(export_format_for_path("out/r.XML"), "junit");
@@ -707,6 +714,144 @@ START_TEST(cli_progress_lines_kmsg_and_json)
 }
 END_TEST
 
+/* --- the check's verdict (store/check.h) ------------------------------------ */
+
+/* One metric against a baseline or the guide, judged at pct: the outcome,
+ * and the one move expected (or none). */
+static const struct verdict_case {
+    const char *what;
+    const char *unit;
+    double value;
+    bool with_baseline;
+    double baseline;            /* NAN: the baseline lacks the metric */
+    double ref_avg, ref_min, ref_max;   /* NAN: not given */
+    const char *status;
+    double pct;
+    enum check_outcome outcome;
+    int move;                   /* 0 none, 1 worse, -1 better */
+    double move_pct;
+} verdict_cases[] = {
+    { "identical, tiny PCT", "mb/s", 2000, true, 2000, NAN, NAN, NAN, "ok", 0.001,
+      CHECK_AS_FAST, 0, 0 },
+    { "50% worse than baseline, PCT 20", "mb/s", 1000, true, 2000, 5000, NAN, NAN, "ok", 20,
+      CHECK_SLOWER, 1, 50 },
+    { "50% worse than baseline, PCT 80", "mb/s", 1000, true, 2000, NAN, NAN, NAN, "ok", 80,
+      CHECK_AS_FAST, 0, 0 },
+    { "guide number off, baseline level", "mb/s", 1000, true, 1000, 5000, NAN, NAN, "ok", 5,
+      CHECK_AS_FAST, 0, 0 },
+    { "50% worse than the guide, PCT 20", "mb/s", 1000, false, NAN, 2000, NAN, NAN, "ok", 20,
+      CHECK_SLOWER, 1, 50 },
+    { "50% worse than the guide, PCT 80", "mb/s", 1000, false, NAN, 2000, NAN, NAN, "ok", 80,
+      CHECK_AS_FAST, 0, 0 },
+    { "inside the guide's band", "microsec", 41, false, NAN, 40, 38, 42, "ok", 1,
+      CHECK_AS_FAST, 0, 0 },
+    { "a latency above the band", "microsec", 50.4, false, NAN, 40, 38, 42, "ok", 10,
+      CHECK_SLOWER, 1, 20 },
+    { "a latency below the band: better", "microsec", 28, false, NAN, 40, 38, 42, "ok", 10,
+      CHECK_AS_FAST, -1, 26.315789 },
+    { "30% better than baseline", "mb/s", 2600, true, 2000, NAN, NAN, NAN, "ok", 20,
+      CHECK_AS_FAST, -1, 30 },
+    { "did not run", "mb/s", NAN, true, 2000, NAN, NAN, NAN, "failed", 20,
+      CHECK_INCOMPLETE, 0, 0 },
+    { "baseline lacks it", "mb/s", 1000, true, NAN, 2000, NAN, NAN, "ok", 20,
+      CHECK_NO_BASIS, 0, 0 },
+    { "a clock has no better side", "mhz", 1000, false, NAN, 1400, NAN, NAN, "ok", 20,
+      CHECK_NO_BASIS, 0, 0 },
+};
+
+START_TEST(check_verdict_rule)
+{
+    const struct verdict_case *c = &verdict_cases[_i];
+    json_t *r = row("stream", "copy", c->unit, isnan(c->value) ? 0 : c->value);
+    if (isnan(c->value))
+        json_object_set_new(r, "value", json_null());
+    json_object_set_new(r, "status", json_string(c->status));
+    if (!isnan(c->ref_avg))
+        json_object_set_new(r, "ref_avg", json_real(c->ref_avg));
+    if (!isnan(c->ref_min))
+        json_object_set_new(r, "ref_min", json_real(c->ref_min));
+    if (!isnan(c->ref_max))
+        json_object_set_new(r, "ref_max", json_real(c->ref_max));
+    json_t *rows = json_array();
+    json_array_append_new(rows, r);
+    if (c->with_baseline) {
+        json_t *base = json_array();
+        if (!isnan(c->baseline))
+            json_array_append_new(base, row("stream", "copy", c->unit, c->baseline));
+        export_add_baseline(rows, base);
+        json_decref(base);
+    }
+    struct check_verdict v;
+    check_judge(&v, rows, c->with_baseline ? "before" : NULL, c->pct);
+    ck_assert_msg(v.outcome == c->outcome, "%s: outcome %d, want %d", c->what, v.outcome,
+                  c->outcome);
+    ck_assert_msg(v.nmoves == (c->move ? 1u : 0u), "%s: %zu moves", c->what, v.nmoves);
+    if (c->move) {
+        ck_assert_msg(v.moves[0].worse == (c->move > 0), "%s: direction", c->what);
+        ck_assert_msg(fabs(v.moves[0].pct - c->move_pct) < 1e-4, "%s: %g%%, want %g%%",
+                      c->what, v.moves[0].pct, c->move_pct);
+    }
+    /* worse is what fails: the verdict and the FAIL marks agree */
+    char why[160];
+    bool fails = strcmp(c->status, "ok") == 0 && export_row_failure(r, c->pct, why, sizeof why);
+    ck_assert_msg(fails == (v.worse == 1), "%s: export_row_failure %d, verdict worse %zu",
+                  c->what, fails, v.worse);
+    check_free(&v);
+    json_decref(rows);
+}
+END_TEST
+
+/* The verdict in words: the outcome, how many were compared, each move
+ * with how far, from what, which way; the system given; worse first. */
+START_TEST(check_verdict_words)
+{
+    json_t *rows = json_array();
+    json_array_append_new(rows, row("stream", "copy", "mb/s", 1250));
+    json_array_append_new(rows, row("stream", "triad", "mb/s", 1600));
+    json_array_append_new(rows, row("lmbench", "lat", "microsec", 43));
+    json_array_append_new(rows, row("lmbench", "new", "microsec", 43));
+    json_t *base = json_array();
+    json_array_append_new(base, row("stream", "copy", "mb/s", 1500));
+    json_array_append_new(base, row("stream", "triad", "mb/s", 1400));
+    json_array_append_new(base, row("lmbench", "lat", "microsec", 40));
+    export_add_baseline(rows, base);
+    struct check_verdict v;
+    check_judge(&v, rows, "before-ddr", 10);
+    struct strbuf sb;
+    sb_init(&sb);
+    check_paragraph(&v, "--fail-on-deviation", "DDR 1600 -> 1333 MT/s (clk_summary)", &sb);
+    ck_assert_str_eq(sb.buf,
+        "Verdict: SLOWER THAN BEFORE: 1 of 3 metrics compared with baseline before-ddr is "
+        "worse by more than 10%. 1 is better by more than 10%. 1 without a value in the "
+        "baseline or without a better direction was not judged.\n"
+        "  stream copy: 16.7% worse than before (1250 MB/s, was 1500)\n"
+        "  stream triad: 14.3% better than before (1600 MB/s, was 1400)\n"
+        "Tolerance: 10% (--fail-on-deviation); compared with baseline before-ddr.\n"
+        "System: DDR 1600 -> 1333 MT/s (clk_summary)\n");
+    sb_free(&sb);
+    check_free(&v);
+    json_decref(base);
+
+    /* without a baseline: the guide, its band's edge named */
+    json_decref(rows);
+    rows = json_array();
+    json_t *r = row("stream", "triad", "mb/s", 1160);
+    json_object_set_new(r, "ref_avg", json_real(1400));
+    json_object_set_new(r, "ref_min", json_real(1300));
+    json_object_set_new(r, "ref_max", json_real(1500));
+    json_array_append_new(rows, r);
+    check_judge(&v, rows, NULL, 10);
+    ck_assert_str_eq(check_outcome_words(&v), "SLOWER THAN THE GUIDE");
+    sb_init(&sb);
+    check_move_text(&v.moves[0], &sb);
+    ck_assert_str_eq(sb.buf, "stream triad: 10.8% worse than the guide (1160 MB/s, its band "
+                             "from 1300)");
+    sb_free(&sb);
+    check_free(&v);
+    json_decref(rows);
+}
+END_TEST
+
 Suite *suite_store(void)
 {
     Suite *s = suite_create("store");
@@ -725,6 +870,8 @@ Suite *suite_store(void)
     tcase_add_test(tc, export_golden_files);
     tcase_add_test(tc, cli_run_saves_and_judges);
     tcase_add_test(tc, cli_progress_lines_kmsg_and_json);
+    tcase_add_loop_test(tc, check_verdict_rule, 0, (int)ARRAY_SIZE(verdict_cases));
+    tcase_add_test(tc, check_verdict_words);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -144,7 +144,39 @@ START_TEST(tiny_arrays_warn_about_the_clock)
     ck_assert_int_eq(e.bad_values, 0);
     ck_assert_ptr_nonnull(e.notes_text);
     ck_assert_ptr_nonnull(strstr(e.notes_text, "clock ticks"));
-    ck_assert_ptr_nonnull(strstr(e.notes_text, "4x the last-level cache"));
+    ck_assert_ptr_nonnull(strstr(e.notes_text, "4x the caches"));
+    run_events_free(&e);
+}
+END_TEST
+
+/* The caches STREAM outgrows are the board's (p->cache_bytes, from sysfs
+ * under the sysroot or the SoC's facts), named with where they come from;
+ * each array must be at least 4x their sum, else the run says so. */
+START_TEST(caches_come_from_the_board)
+{
+    static const struct { size_t size; bool warns; } cases[] = {
+        { 100000, true },       /* 0.8 MB < 4 x 544 KiB */
+        { 300000, false },      /* 2.4 MB >= 4 x 544 KiB = 2.2 MB */
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+        struct kernel_params p = { .quick = true, .size = cases[i].size, .iterations = 2,
+                                   .cache_bytes = 544u << 10,
+                                   .cache_from = "sysfs: L1d 32K + L2 512K" };
+        struct run_events e;
+        ck_assert_int_eq(run_stream(&p, &e), 0);
+        ck_assert_ptr_nonnull(e.notes_text);
+        ck_assert_msg(strstr(e.notes_text, "caches 544 KiB (sysfs: L1d 32K + L2 512K)"),
+                      "%s", e.notes_text);
+        ck_assert_msg((strstr(e.notes_text, "smaller than 4x the caches") != NULL)
+                      == cases[i].warns, "%zu: %s", cases[i].size, e.notes_text);
+        run_events_free(&e);
+    }
+    /* unknown: the assumed size, said to be one */
+    struct kernel_params p = { .quick = true, .size = 300000, .iterations = 2 };
+    struct run_events e;
+    ck_assert_int_eq(run_stream(&p, &e), 0);
+    ck_assert_msg(strstr(e.notes_text, "caches 4096 KiB (assumed"), "%s", e.notes_text);
+    ck_assert_ptr_nonnull(strstr(e.notes_text, "smaller than 4x the caches"));
     run_events_free(&e);
 }
 END_TEST
@@ -193,6 +225,7 @@ Suite *suite_stream(void)
     tcase_add_test(tc, one_iteration_is_raised_to_two);
     tcase_add_test(tc, tiny_arrays_warn_about_the_clock);
     tcase_add_test(tc, impossible_size_fails_cleanly);
+    tcase_add_test(tc, caches_come_from_the_board);
     tcase_add_test(tc, oversized_request_fails_cleanly);
     suite_add_tcase(s, tc);
     return s;

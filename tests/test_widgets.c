@@ -14,6 +14,7 @@
 #include "screens/theme.h"
 #include "common/util.h"
 #include "screens/widgets.h"
+#include "screens/pace.h"
 
 /* --- actions and key help ------------------------------------------------- */
 
@@ -253,6 +254,81 @@ START_TEST(theme_roles)
 }
 END_TEST
 
+/* --- the line budget (pace.h) ------------------------------------------------ */
+
+START_TEST(pace_window)
+{
+    struct pace p;
+    pace_init(&p, 1000, 1.0);
+    ck_assert_int_eq(pace_room(&p, 5.0), 1000);
+    ck_assert(pace_next_room(&p, 5.0) == 5.0);          /* nothing sent: now */
+    pace_record(&p, 5.0, 400);
+    pace_record(&p, 5.5, 500);
+    pace_record(&p, 5.7, 0);                            /* nothing: not kept */
+    ck_assert_int_eq(pace_sent(&p, 5.5), 900);
+    ck_assert_int_eq(pace_room(&p, 5.9), 100);
+    ck_assert(pace_next_room(&p, 5.9) == 6.0);          /* the first leaves */
+    ck_assert_int_eq(pace_sent(&p, 6.0), 500);          /* (5.0, 6.0] */
+    pace_record(&p, 6.2, 800);
+    ck_assert_int_eq(pace_room(&p, 6.2), 0);            /* over: never below 0 */
+    ck_assert(pace_next_room(&p, 6.2) == 6.5);
+    ck_assert_int_eq(pace_sent(&p, 7.3), 0);
+    /* more frames than the ring holds: the oldest go first */
+    pace_init(&p, 1 << 30, 100.0);
+    for (int i = 0; i < PACE_RING + 5; i++)
+        pace_record(&p, i * 0.01, 1);
+    ck_assert_int_eq(pace_sent(&p, 1.0), PACE_RING);
+}
+END_TEST
+
+#define ATTR 0xff00UL
+#define BOLD 0x0100UL
+#define REV 0x0200UL
+
+/* cells of text s in attribute a */
+static void cells(unsigned long *c, const char *s, unsigned long a)
+{
+    for (; *s; s++)
+        *c++ = (unsigned char)*s | a;
+}
+
+START_TEST(pace_line)
+{
+    const struct pace_costs k = { .move = 8, .attr = 10, .frame = 16 };
+    unsigned long was[20], now[20];
+    cells(was, "abc  12  34  56  end", 0);
+    memcpy(now, was, sizeof now);
+    ck_assert_int_eq(pace_line_cost(now, was, 20, ATTR, &k), 0);
+    /* one character: a move, the attribute in force, the character */
+    now[6] = '9';
+    ck_assert_int_eq(pace_line_cost(now, was, 20, ATTR, &k), 8 + 10 + 1);
+    /* two changes: the 7 unchanged cells between are rewritten, which
+     * is cheaper than a cursor move */
+    now[14] = '7';
+    ck_assert_int_eq(pace_line_cost(now, was, 20, ATTR, &k), 8 + 10 + 9);
+    /* three bold values with normal gaps: three runs, the gaps jumped
+     * over (cheaper than rewriting them with two attribute changes);
+     * bold gaps too: one run */
+    cells(now + 4, " 12  34  56 ", 0);
+    for (int i = 5; i <= 14; i++)
+        if (now[i] != ' ')
+            now[i] |= BOLD;
+    long cells_runs = pace_line_cost(now, was, 20, ATTR, &k);
+    for (int i = 5; i <= 14; i++)
+        now[i] |= BOLD;
+    long one_run = pace_line_cost(now, was, 20, ATTR, &k);
+    ck_assert_int_eq(cells_runs, 8 + 10 + 3 * 2 + 2 * 8 + 10);
+    ck_assert_int_eq(one_run, 8 + 10 + 10 + 10);
+    /* a line ending in an attribute is set back to normal; a character
+     * above 127 counts as a UTF-8 sequence */
+    memcpy(now, was, sizeof now);
+    now[19] = 'x' | REV;
+    ck_assert_int_eq(pace_line_cost(now, was, 20, ATTR, &k), 8 + 10 + 1 + 10);
+    now[19] = 0xe9;
+    ck_assert_int_eq(pace_line_cost(now, was, 20, ATTR, &k), 8 + 10 + 3);
+}
+END_TEST
+
 /* --- escape sequences from any terminal ----------------------------------- */
 
 /* The bytes after the Esc, one by one; -1 when they run out (no byte came
@@ -358,6 +434,11 @@ Suite *suite_widgets(void)
     tcase_add_loop_test(tc, theme_shipped_extra, 0, 3);
     tcase_add_test(tc, theme_roles);
     tcase_add_test(tc, theme_better_is_no_alarm);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("pace");
+    tcase_add_test(tc, pace_window);
+    tcase_add_test(tc, pace_line);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -114,6 +114,8 @@ expect '^  benchmark +runs here +metrics' "$UI_TIMEOUT" "Enter opens the categor
 expect '^[> ] Stream +yes \(kernel stream\) +[0-9]+ +yes' "$UI_TIMEOUT" \
     "the category lists Stream as runnable with reference metrics"
 expect '^[> ] .* reference only ' "$UI_TIMEOUT" "reference-only benchmarks are marked"
+expect '^[> ] Dhrystone +yes \(kernel dhrystone\) ' "$UI_TIMEOUT" \
+    "'runs here' is as wide as its widest text at 80 columns (not 'dhrysto~')"
 expect 'Enter run +a run all +P provider +/ search' "$UI_TIMEOUT" "the category shows its keys"
 keys '?'
 expect 'a +Category: run all its runnable benchmarks' "$UI_TIMEOUT" "? shows the keys"
@@ -346,7 +348,8 @@ prog_pid() {
     shell=$(tm display-message -p -t e2e '#{pane_pid}')
     deadline=$(($(now) + UI_TIMEOUT))
     while [ "$(now)" -lt "$deadline" ]; do
-        pid=$(pgrep -P "$shell" | head -n 1)
+        # the program, not a 'clear' still running before it
+        pid=$(pgrep -P "$shell" -f -- "$BIN" | head -n 1)
         [ -n "$pid" ] && return 0
         sleep 0.1
     done
@@ -871,6 +874,116 @@ expect '^ Performance Guide categories \(11\): Linux 12\.00\.00' "$UI_TIMEOUT" \
     "menu: choosing the AM62x SK makes home its guide"
 keys q
 expect '^tui-exit=0' "$UI_TIMEOUT" "menu: q quits with status 0 (no board)"
+
+# --- detect -------------------------------------------------------------------
+# The system screen says how sure the detection is: an AM62x SK device tree
+# under an emulator (no soc0, the host's 4482 MHz clock) is doubted and what
+# contradicts is listed; a real-looking SK is confirmed.
+sysroots="${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}/sysroots"
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --sysroot '$sysroots/am62xx_sk-fs-emulated'; echo tui-exit=\$?"
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "detect: the emulated AM62x SK starts"
+keys s
+expect '^ Match: +doubtful: 2 of 4 checks contradict the AM62x SK' "$UI_TIMEOUT" \
+    "detect: the system screen doubts the emulated AM62x SK"
+grep -Eq '^ Contradicts: +soc0: no /sys/devices/soc0' "$tmpdir/screen" &&
+    grep -Eq '^ Contradicts: +clock: cpufreq maximum 4482 MHz, 3\.20x the guide.s 1400 MHz' "$tmpdir/screen" &&
+    grep -Eq '^ Confirms: +cpu: CPU part 0xd03 \(Cortex-A53\)' "$tmpdir/screen"
+check $? "detect: it lists soc0 and the clock as contradicting, the CPU part as confirming"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "detect: q quits with status 0 (emulated)"
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --sysroot '$sysroots/am62xx_sk-fs'; echo tui-exit=\$?"
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "detect: the AM62x SK starts"
+keys s
+expect '^ Match: +confirmed: 4 of 4 checks confirm the AM62x SK' "$UI_TIMEOUT" \
+    "detect: the system screen confirms a real-looking AM62x SK"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "detect: q quits with status 0 (SK)"
+
+# --- check ---
+# --check: the quick profile once, then the verdict screen. The profile is
+# the fixture's (tests/data/check): a fake tool whose numbers a file sets,
+# on fixture trees whose DDR runs at 1600 and 1333 MT/s, so nothing depends
+# on this machine's speed. The baseline is saved by `run` before the
+# "change"; the verdict says slower, which metrics which way, the DDR
+# change, and stays until Enter; without --baseline it judges against the
+# guide at the default tolerance.
+cdata="${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}"
+ck="$tmpdir/check"
+if ! { mkdir -p "$ck/data" "$ck/bin" && cp -R "$cdata/check/data/." "$ck/data/" &&
+        cp -R "$EVMBENCH_DATADIR/benches/soc" "$ck/data/soc" &&
+        cp -R "$EVMBENCH_DATADIR/themes" "$ck/data/themes"; }; then
+    fail "check: cannot copy the fixture data"
+fi
+# shellcheck disable=SC2016  # the fake tool expands it when it runs
+printf '#!/bin/sh\ncat "$EVMBENCH_CHECK_VALUES"\n' >"$ck/bin/chk" && chmod 755 "$ck/bin/chk"
+ckenv="EVMBENCH_DATADIR='$ck/data' EVMBENCH_CHECK_VALUES='$ck/values' PATH='$ck/bin':\$PATH"
+ckstore="--results-dir '$ck/store'"
+printf 'copy: 1500\ntriad: 1400\nlat: 40\n' >"$ck/values"
+# shellcheck disable=SC2086  # WRAP is a command, maybe empty
+EVMBENCH_DATADIR="$ck/data" EVMBENCH_CHECK_VALUES="$ck/values" PATH="$ck/bin:$PATH" \
+    $WRAP "$BIN" run --profile quick --save-baseline before-ddr \
+    --sysroot "$cdata/sysroots-sys/am62x-ddr1600" --results-dir "$ck/store" >/dev/null 2>&1 ||
+    fail "check: the baseline could not be saved"
+printf 'copy: 1250\ntriad: 1160\nlat: 43\n' >"$ck/values"
+type_line "clear; env $ckenv ${WRAP:+$WRAP }'$BIN' --check --baseline before-ddr --fail-on-deviation 10 --sysroot '$cdata/sysroots-sys/am62x-ddr1333' $ckstore; echo tui-exit=\$?"
+expect '^ Check: the quick profile against baseline before-ddr$' "$RUN_TIMEOUT" \
+    "check: the pass ends on the verdict screen"
+expect '^ SLOWER THAN BEFORE: 2 of 3 metrics compared with baseline before-ddr are worse$' \
+    "$UI_TIMEOUT" "check: it says in words that the board is slower than before"
+# the screen is painted in parts (the line budget): the last row, then look
+expect '^  ddrcheck lat +us +43\.0' "$UI_TIMEOUT" "check: the rows below the verdict"
+screen >"$tmpdir/screen"
+grep -Eq '^  ddrcheck triad: 17\.1% worse than before \(1160 MB/s, was 1400\)$' "$tmpdir/screen" &&
+    grep -Eq '^  ddrcheck copy: 16\.7% worse than before \(1250 MB/s, was 1500\)$' "$tmpdir/screen" &&
+    ! grep -q 'ddrcheck lat:' "$tmpdir/screen"
+check $? "check: the metrics beyond 10%, how far and which way; lat (7.5%) is not one"
+grep -Eq '^ Tolerance: 10% \(--fail-on-deviation\)\.$' "$tmpdir/screen" &&
+    grep -Eq '^ System, baseline before-ddr -> now: DDR 1600 -> 1333 MT/s \(clk_summary\)' "$tmpdir/screen"
+check $? "check: the tolerance and the DDR change since the baseline"
+tail -n 1 "$tmpdir/screen" | grep -Eq '^Enter back +v all results' &&
+    ! grep -q 'any key stops it' "$tmpdir/screen"
+check $? "check: the summary's keys on the bottom line, the run's message gone"
+sleep 1
+screen | grep -q '^ Check: the quick profile against baseline before-ddr$'
+check $? "check: the verdict stays"
+keys Enter
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "check: Enter goes back to home"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "check: q quits with status 0"
+printf 'copy: 1500\ntriad: 1400\nlat: 40\n' >"$ck/values"
+type_line "clear; env $ckenv ${WRAP:+$WRAP }'$BIN' --check --sysroot '$cdata/sysroots-sys/am62x-ddr1600' $ckstore; echo tui-exit=\$?"
+expect '^ Check: the quick profile against the guide$' "$RUN_TIMEOUT" \
+    "check: without --baseline against the guide"
+wait_for '^  ddrcheck lat +us +40\.0' "$UI_TIMEOUT"
+screen >"$tmpdir/screen"
+grep -Eq '^ AS FAST AS THE GUIDE: all 3 metrics compared with the guide are within 10% of' "$tmpdir/screen" &&
+    grep -Eq '^ Tolerance: 10% \(the tolerance setting, --tolerance\)\.$' "$tmpdir/screen" &&
+    grep -Eq '^ System: DDR 1600 MT/s \(clk_summary\)' "$tmpdir/screen"
+check $? "check: as fast as the guide at the default tolerance, and the system"
+keys q
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "check: q goes back to home too"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "check: q quits with status 0 (against the guide)"
+# --profile NAME in the screens is the same check with that profile; and
+# "latest" is the run before this one (the check at 1600 MT/s just above),
+# for its system as for its rows, though this check's own run is saved
+# before the verdict is drawn
+type_line "clear; env $ckenv ${WRAP:+$WRAP }'$BIN' --profile quick --baseline latest --sysroot '$cdata/sysroots-sys/am62x-ddr1333' $ckstore; echo tui-exit=\$?"
+expect '^ Check: the quick profile against baseline latest$' "$RUN_TIMEOUT" \
+    "check: --profile quick --baseline latest ends on the verdict too"
+wait_for '^  ddrcheck lat +us +40\.0' "$UI_TIMEOUT"
+screen | grep -Eq '^ System, baseline latest -> now: DDR 1600 -> 1333 MT/s \(clk_summary\)' &&
+    screen | grep -Eq '^ AS FAST AS BEFORE: all 3 metrics compared with baseline latest are within'
+check $? "check: latest is the run before, for the system and the rows"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "check: q q quits with status 0 (latest)"
+# --baseline alone: the results screen's baseline from the start
+type_line "clear; env $ckenv ${WRAP:+$WRAP }'$BIN' --baseline before-ddr --sysroot '$cdata/sysroots-sys/am62x-ddr1600' $ckstore; echo tui-exit=\$?"
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "check: --baseline alone opens home"
+keys v
+expect 'vs before-ddr' "$UI_TIMEOUT" "check: --baseline alone is the results screen's baseline"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "check: q q quits with status 0 (--baseline alone)"
 
 echo "tui_e2e: all $n checks passed"
 exit 0

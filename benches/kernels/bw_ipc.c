@@ -173,9 +173,12 @@ static int bw_run(const struct kernel_params *p, struct report *r)
         char err[256] = "";
 
         report_progress(r, t, BW_NTESTS);
+        if (!kernel_wants(p, m.id) && !kernel_wants(p, m.alias))
+            continue;           /* not asked for (p->only): no writer started */
         kb_opts_for(&o, p, KB_BUDGET_OS, KB_MEDIUM_S);
         if (bw_setup(&b, t == BW_UNIX, err, sizeof err) < 0) {
-            const char *ids[] = { m.id, m.alias };
+            const char *ids[] = { kernel_wants(p, m.id) ? m.id : NULL,
+                                  kernel_wants(p, m.alias) ? m.alias : NULL };
             kb_fail_ids(r, ids, 2, "%s", err);
         } else if (kb_metric_run(r, &m, do_read, &b, &o, NULL) == 0) {
             ok++;

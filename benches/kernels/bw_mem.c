@@ -31,7 +31,11 @@
  * Buffers are page-aligned and written once before anything is timed.
  *
  * p->size (bytes), when set, replaces every row's size (a note says so):
- * for small boards and tests. */
+ * for small boards and tests.
+ *
+ * p->only (a profile's `bench bw_mem bw_mem-rd-16mb ...`) selects rows:
+ * a size none of whose rows is wanted is not even allocated, an op not
+ * wanted at a size is not timed. */
 #include "config.h"
 
 #include <errno.h>
@@ -196,18 +200,28 @@ static int bw_mem_run(const struct kernel_params *p, struct report *r)
     kb_opts_for(&o, p, KB_BUDGET_MEM, 0);
     uint64_t avail = kb_mem_available();
     int ok = 0;
-    size_t done = 0, total = BW_NOPS * BW_NSIZES;
+    size_t done = 0, total = 0;
+    for (size_t i = 0; i < ARRAY_SIZE(bw_mem_metrics); i++)
+        total += kernel_wants(p, bw_mem_metrics[i].id);
 
     for (size_t si = 0; si < BW_NSIZES; si++) {
         size_t bytes = override ? override : (size_t)bw_sizes_mb[si] << 20;
-        const char *ids[BW_NOPS];       /* every op at this size */
-        for (size_t op = 0; op < BW_NOPS; op++)
+        const char *ids[BW_NOPS];       /* the wanted ops at this size, NULL others */
+        size_t nwanted = 0;
+        for (size_t op = 0; op < BW_NOPS; op++) {
             ids[op] = bw_mem_metrics[op * BW_NSIZES + si].id;
+            if (kernel_wants(p, ids[op]))
+                nwanted++;
+            else
+                ids[op] = NULL;
+        }
+        if (!nwanted)
+            continue;
         /* Two buffers: the second for cp, fcp and bcopy. */
         if (bytes > SIZE_MAX / 2 || (avail && 2.0 * (double)bytes > (double)avail)) {
             kb_fail_ids(r, ids, BW_NOPS, "2 buffers of %.1f MiB do not fit in the %.1f MiB "
                         "available", kb_mib((double)bytes), kb_mib((double)avail));
-            done += BW_NOPS;
+            done += nwanted;
             report_progress(r, (double)done, (double)total);
             continue;
         }
@@ -218,11 +232,13 @@ static int bw_mem_run(const struct kernel_params *p, struct report *r)
             kb_fail_ids(r, ids, BW_NOPS, "cannot allocate 2 x %.1f MiB: %s",
                         kb_mib((double)bytes), strerror(errno));
             free(c.src);
-            done += BW_NOPS;
+            done += nwanted;
             report_progress(r, (double)done, (double)total);
             continue;
         }
         for (size_t op = 0; op < BW_NOPS; op++) {
+            if (!ids[op])
+                continue;
             c.op = (enum bw_op)op;
             struct kb_metric_spec m = bw_spec(ids[op], bytes);
             if (kb_metric_run(r, &m, bw_body, &c, &o, NULL) == 0)
@@ -465,17 +481,22 @@ static size_t file_read_bytes(const struct kernel_params *p, struct report *r)
 static int file_run(const struct file_metric *fm, size_t nm,
                     const struct kernel_params *p, struct report *r)
 {
+    const char *ids[4] = { NULL };      /* the wanted rows, NULL others */
+    size_t total = 0, done = 0;
+    for (size_t i = 0; i < nm && i < ARRAY_SIZE(ids); i++)
+        if (kernel_wants(p, fm[i].def->id)) {
+            ids[i] = fm[i].def->id;
+            total++;
+        }
     size_t bytes = file_read_bytes(p, r);
     if (bytes > FILE_BYTES) {
-        for (size_t i = 0; i < nm; i++)
-            report_fail(r, fm[i].def->id, "cannot read %zu bytes per pass from the "
-                        "%u MiB test file", bytes, FILE_BYTES >> 20);
+        kb_fail_ids(r, ids, nm, "cannot read %zu bytes per pass from the %u MiB test file",
+                    bytes, FILE_BYTES >> 20);
         return -1;
     }
     struct file_ctx c;
     if (file_open(&c, bytes) != 0) {
-        for (size_t i = 0; i < nm; i++)
-            report_fail(r, fm[i].def->id, "%s", c.why);
+        kb_fail_ids(r, ids, nm, "%s", c.why);
         file_close(&c);
         return -1;
     }
@@ -483,11 +504,13 @@ static int file_run(const struct file_metric *fm, size_t nm,
     kb_opts_for(&o, p, KB_BUDGET_MEM, 0);
     int ok = 0;
     for (size_t i = 0; i < nm; i++) {
+        if (!ids[i])
+            continue;
         if (fm[i].mapped && !c.map) {
             void *m = mmap(NULL, bytes, PROT_READ, MAP_SHARED, c.fd, 0);
             if (m == MAP_FAILED) {
                 report_fail(r, fm[i].def->id, "mmap: %s", strerror(errno));
-                report_progress(r, (double)(i + 1), (double)nm);
+                report_progress(r, (double)++done, (double)total);
                 continue;
             }
             c.map = m;
@@ -495,7 +518,7 @@ static int file_run(const struct file_metric *fm, size_t nm,
         struct kb_metric_spec m = bw_spec(fm[i].def->id, bytes);
         if (kb_metric_run(r, &m, fm[i].body, &c, &o, NULL) == 0)
             ok++;
-        report_progress(r, (double)(i + 1), (double)nm);
+        report_progress(r, (double)++done, (double)total);
     }
     file_close(&c);
     return ok ? 0 : -1;

@@ -411,7 +411,8 @@ static void dhry_clock_note(struct report *r, int cpu, double measured, double c
  * (the compiler or the machine did not run the program as written; the
  * last sample had last_sample runs), the clock metrics fail without a
  * clock. Returns dhry_run's result: 0, or -1 when nothing counts. */
-static int dhry_verdict(struct report *r, const struct dhry_locals *loc, long last_sample,
+static int dhry_verdict(const struct kernel_params *p, struct report *r,
+                        const struct dhry_locals *loc, long last_sample,
                         double clock, long per_sample, long total_runs)
 {
     char msg[160];
@@ -422,11 +423,34 @@ static int dhry_verdict(struct report *r, const struct dhry_locals *loc, long la
         return -1;
     }
     if (clock <= 0) {
-        report_fail(r, dhry_metrics[M_CLOCK].id, "no cpufreq and the clock could not be measured");
-        report_fail(r, dhry_metrics[M_PER_MHZ].id, "needs the CPU clock");
+        if (kernel_wants(p, dhry_metrics[M_CLOCK].id))
+            report_fail(r, dhry_metrics[M_CLOCK].id,
+                        "no cpufreq and the clock could not be measured");
+        if (kernel_wants(p, dhry_metrics[M_PER_MHZ].id))
+            report_fail(r, dhry_metrics[M_PER_MHZ].id, "needs the CPU clock");
     }
     report_note(r, "%ld runs per sample, %ld runs in all; final values as Dhrystone 2.1 "
                 "documents them", per_sample, total_runs);
+    return 0;
+}
+
+/* p->only wants the clock alone: no Dhrystone runs, one reading of the
+ * clock (cpufreq, else the measured one) per sample. */
+static int dhry_clock_only(const struct kernel_params *p, struct report *r, double measured)
+{
+    int samples = p->iterations > 0 ? p->iterations
+                  : p->quick ? DHRY_SAMPLES_QUICK : DHRY_SAMPLES_FULL;
+    for (int s = 0; s < samples; s++) {
+        bool from_cpufreq;
+        double clock = dhry_clock(measured, &from_cpufreq);
+        if (clock <= 0) {
+            report_fail(r, dhry_metrics[M_CLOCK].id,
+                        "no cpufreq and the clock could not be measured");
+            return -1;
+        }
+        report_sample(r, dhry_metrics[M_CLOCK].id, clock);
+        report_progress(r, s + 1, samples);
+    }
     return 0;
 }
 
@@ -446,6 +470,8 @@ static int dhry_run(const struct kernel_params *p, struct report *r)
     bool from_cpufreq;
     double clock = dhry_clock(measured, &from_cpufreq);
     dhry_clock_note(r, cpu, measured, clock, from_cpufreq);
+    if (!kernel_wants(p, dhry_metrics[M_PER_S].id) && !kernel_wants(p, dhry_metrics[M_PER_MHZ].id))
+        return dhry_clock_only(p, r, measured);
 
     /* Runs per sample: from p->size, else calibrated to the target time. */
     double runs_per_s = 0;
@@ -501,11 +527,12 @@ static int dhry_run(const struct kernel_params *p, struct report *r)
             secs = 1e-9;
         double dps = (double)done_runs / secs;
         clock = dhry_clock(measured, &from_cpufreq);
-        report_sample(r, dhry_metrics[M_PER_S].id, dps);
-        if (clock > 0) {
+        if (kernel_wants(p, dhry_metrics[M_PER_S].id))
+            report_sample(r, dhry_metrics[M_PER_S].id, dps);
+        if (clock > 0 && kernel_wants(p, dhry_metrics[M_CLOCK].id))
             report_sample(r, dhry_metrics[M_CLOCK].id, clock);
+        if (clock > 0 && kernel_wants(p, dhry_metrics[M_PER_MHZ].id))
             report_sample(r, dhry_metrics[M_PER_MHZ].id, cpuclock_dmips_per_mhz(dps, clock));
-        }
         done_t += target;
         report_progress(r, done_t, total_t);
         /* A sample shorter than 2 s in a full run: lengthen the next. */
@@ -518,7 +545,7 @@ static int dhry_run(const struct kernel_params *p, struct report *r)
 
     cpucheck_share_note(r, cpu, now_seconds() - wall0, cpuclock_thread_seconds() - cpu0);
 
-    return dhry_verdict(r, &loc, last_sample, clock, per_sample, next - 1);
+    return dhry_verdict(p, r, &loc, last_sample, clock, per_sample, next - 1);
 }
 
 const struct kernel kernel_dhrystone = {

@@ -303,10 +303,12 @@ void kb_opts_for(struct kb_opts *o, const struct kernel_params *p, enum kb_budge
         o->enough_s = full_enough_s;
     o->reps = p->iterations > 0 ? p->iterations : pl->reps;
     o->limit_s = pl->limit_s;
+    o->params = p;
 }
 
 struct kb_metric_cb {
     struct report *r;
+    const char *id, *alias;     /* the wanted ones, NULL for the others */
     const struct kb_metric_spec *m;
 };
 
@@ -322,22 +324,28 @@ static void kb_metric_sample(void *ctx, const struct kb_interval *iv)
 {
     struct kb_metric_cb *cb = ctx;
     double v = kb_value(cb->m, iv);
-    report_sample(cb->r, cb->m->id, v);
-    if (cb->m->alias)
-        report_sample(cb->r, cb->m->alias, v);
+    if (cb->id)
+        report_sample(cb->r, cb->id, v);
+    if (cb->alias)
+        report_sample(cb->r, cb->alias, v);
 }
 
 int kb_metric_run(struct report *r, const struct kb_metric_spec *m, kb_fn fn, void *ctx,
                   const struct kb_opts *o, double *median)
 {
-    struct kb_metric_cb cb = { r, m };
+    struct kb_metric_cb cb = {
+        r, kernel_wants(o->params, m->id) ? m->id : NULL,
+        kernel_wants(o->params, m->alias) ? m->alias : NULL, m
+    };
+    if (!cb.id && !cb.alias)
+        return 1;               /* not asked for: not measured */
     struct kb_opts opts = *o;
     struct kb_result res;
     char err[256] = "";
     opts.on_interval = kb_metric_sample;
     opts.cb_ctx = &cb;
     if (kb_measure(fn, ctx, &opts, &res, err, sizeof err) < 0) {
-        const char *ids[] = { m->id, m->alias };
+        const char *ids[] = { cb.id, cb.alias };
         kb_fail_ids(r, ids, ARRAY_SIZE(ids), "%s", err[0] ? err : "measurement failed");
         return -1;
     }

@@ -56,6 +56,9 @@ struct kb_opts {
     /* Called for each recorded interval (may be NULL). */
     void (*on_interval)(void *cb_ctx, const struct kb_interval *iv);
     void *cb_ctx;
+    /* The kernel's parameters (set by kb_opts_for; may be NULL): which
+     * metrics kb_metric_run() measures and reports (kernel_wants()). */
+    const struct kernel_params *params;
 };
 
 struct kb_result {
@@ -107,7 +110,10 @@ struct kb_metric_spec {
 };
 
 /* Returns 0 with *median (may be NULL) = the value of lmbench's median
- * interval, or -1 after report_fail() for id and alias. */
+ * interval, or -1 after report_fail() for id and alias. Only what
+ * o->params wants is measured and reported: neither id nor alias wanted
+ * returns 1 at once, nothing timed or reported; one of them wanted, only
+ * that one gets the samples (or the failure). */
 int kb_metric_run(struct report *r, const struct kb_metric_spec *m, kb_fn fn, void *ctx,
                   const struct kb_opts *o, double *median);
 

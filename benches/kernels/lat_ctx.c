@@ -15,7 +15,8 @@
  * Each recorded interval gives one sample; the summary is the median.
  * Intervals: 5 ms; repetitions -N 100 in full mode, 11 when quick. lmbench
  * runs unpinned: the CPU affinity is widened to all CPUs for the run. The
- * ring's processes are killed and reaped after each metric. */
+ * ring's processes are killed and reaped after each metric. A case whose
+ * row p->only does not want is skipped: no ring, no overhead loop. */
 #include "config.h"
 
 #include <errno.h>
@@ -266,9 +267,13 @@ static int ctx_run(const struct kernel_params *p, struct report *r)
     if (!p->quick && p->iterations <= 0)
         o.reps = CTX_REPS_FULL;
     int ok = 0;
-    size_t n = ARRAY_SIZE(ctx_cases);
-    for (size_t i = 0; i < n; i++) {
-        report_progress(r, (double)i, (double)n);
+    size_t n = 0, done = 0;
+    for (size_t i = 0; i < ARRAY_SIZE(ctx_cases); i++)
+        n += kernel_wants(p, ctx_metrics[i].id);
+    for (size_t i = 0; i < ARRAY_SIZE(ctx_cases); i++) {
+        if (!kernel_wants(p, ctx_metrics[i].id))
+            continue;
+        report_progress(r, (double)done++, (double)n);
         if (ctx_case(&o, r, ctx_metrics[i].id, ctx_cases[i].procs, ctx_cases[i].size) == 0)
             ok++;
     }

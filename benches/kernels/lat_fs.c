@@ -67,7 +67,15 @@ struct fs {
     size_t n, ndirs;
     struct report *r;
     int idx;                /* size index */
+    const struct kernel_params *p;  /* which rows are reported (p->only) */
 };
+
+/* Reports metric m of lat_fs when p->only wants it. */
+static void fs_report(const struct fs *f, int m, double v)
+{
+    if (kernel_wants(f->p, fs_metrics[m].id))
+        report_sample(f->r, fs_metrics[m].id, v);
+}
 
 static char fs_buf[FS_CHUNK];
 
@@ -206,15 +214,20 @@ static int fs_after_delete(void *ctx, uint64_t n, char *err, size_t len)
 static void fs_create_sample(void *ctx, const struct kb_interval *iv)
 {
     struct fs *f = ctx;
-    report_sample(f->r, fs_metrics[f->idx].id, (double)iv->n);
-    report_sample(f->r, fs_metrics[FS_NSIZES + f->idx].id, iv->secs > 0 ? iv->n / iv->secs : 0);
+    fs_report(f, f->idx, (double)iv->n);
+    fs_report(f, FS_NSIZES + f->idx, iv->secs > 0 ? iv->n / iv->secs : 0);
 }
 
 static void fs_delete_sample(void *ctx, const struct kb_interval *iv)
 {
     struct fs *f = ctx;
-    report_sample(f->r, fs_metrics[2 * FS_NSIZES + f->idx].id,
-                  iv->secs > 0 ? iv->n / iv->secs : 0);
+    fs_report(f, 2 * FS_NSIZES + f->idx, iv->secs > 0 ? iv->n / iv->secs : 0);
+}
+
+/* id when p->only wants it, else NULL (for kb_fail_ids). */
+static const char *fs_want_id(const struct kernel_params *p, int m)
+{
+    return kernel_wants(p, fs_metrics[m].id) ? fs_metrics[m].id : NULL;
 }
 
 static int fs_run(const struct kernel_params *p, struct report *r)
@@ -227,43 +240,48 @@ static int fs_run(const struct kernel_params *p, struct report *r)
     if (!base) {
         const char *ids[3 * FS_NSIZES];
         for (int i = 0; i < 3 * FS_NSIZES; i++)
-            ids[i] = fs_metrics[i].id;
+            ids[i] = fs_want_id(p, i);
         kb_fail_ids(r, ids, ARRAY_SIZE(ids), "%s", err);
         return -1;
     }
     memset(fs_buf, 'a', sizeof fs_buf);
 
     for (int i = 0; i < FS_NSIZES; i++) {
-        struct fs f = { .base = base, .size = fs_sizes[i], .r = r, .idx = i };
+        struct fs f = { .base = base, .size = fs_sizes[i], .r = r, .idx = i, .p = p };
         struct kb_result res;
         struct kb_opts oc = o, od = o;
+        /* create gives two rows, delete one: each timed when wanted */
+        const char *cids[] = { fs_want_id(p, i), fs_want_id(p, FS_NSIZES + i) };
+        const char *did = fs_want_id(p, 2 * FS_NSIZES + i);
 
         report_progress(r, 2 * i, 2 * FS_NSIZES);
-        oc.before = fs_setup_names;
-        oc.after = fs_after_create;
-        oc.on_interval = fs_create_sample;
-        oc.cb_ctx = &f;
-        if (kb_measure(fs_create, &f, &oc, &res, err, sizeof err) < 0) {
-            const char *ids[] = { fs_metrics[i].id, fs_metrics[FS_NSIZES + i].id };
-            kb_fail_ids(r, ids, 2, "%s", err);
-        } else {
-            struct kb_interval m = kb_median(&res);
-            report_note(r, "lat_fs %zuk: %llu files per interval, %.0f creations/s",
-                        f.size >> 10, (unsigned long long)m.n, m.secs > 0 ? m.n / m.secs : 0);
-            kb_result_free(&res);
-            ok++;
+        if (cids[0] || cids[1]) {
+            oc.before = fs_setup_names;
+            oc.after = fs_after_create;
+            oc.on_interval = fs_create_sample;
+            oc.cb_ctx = &f;
+            if (kb_measure(fs_create, &f, &oc, &res, err, sizeof err) < 0) {
+                kb_fail_ids(r, cids, 2, "%s", err);
+            } else {
+                struct kb_interval m = kb_median(&res);
+                report_note(r, "lat_fs %zuk: %llu files per interval, %.0f creations/s",
+                            f.size >> 10, (unsigned long long)m.n, m.secs > 0 ? m.n / m.secs : 0);
+                kb_result_free(&res);
+                ok++;
+            }
         }
-
         report_progress(r, 2 * i + 1, 2 * FS_NSIZES);
-        od.before = fs_before_delete;
-        od.after = fs_after_delete;
-        od.on_interval = fs_delete_sample;
-        od.cb_ctx = &f;
-        if (kb_measure(fs_delete, &f, &od, &res, err, sizeof err) < 0) {
-            report_fail(r, fs_metrics[2 * FS_NSIZES + i].id, "%s", err);
-        } else {
-            kb_result_free(&res);
-            ok++;
+        if (did) {
+            od.before = fs_before_delete;
+            od.after = fs_after_delete;
+            od.on_interval = fs_delete_sample;
+            od.cb_ctx = &f;
+            if (kb_measure(fs_delete, &f, &od, &res, err, sizeof err) < 0) {
+                report_fail(r, did, "%s", err);
+            } else {
+                kb_result_free(&res);
+                ok++;
+            }
         }
         fs_cleanup_names(&f);
     }

@@ -46,7 +46,11 @@
  * p->size (bytes) is lmbench's size argument, the largest block (64 MiB
  * by default): rows whose block exceeds it fail with that reason. When
  * half of MemAvailable cannot hold the default, the DRAM row fails and
- * the rest run in 1 MiB; a --size that cannot be had fails every row. */
+ * the rest run in 1 MiB; a --size that cannot be had fails every row.
+ *
+ * p->only (a profile's `bench lat_mem_rd lat_mem_rd-stride128-sz50 ...`)
+ * selects points: a point is timed when its row (or its alias) is wanted,
+ * and without --size the block allocated is the largest wanted point's. */
 #include "config.h"
 
 #include <errno.h>
@@ -130,9 +134,31 @@ static const char *lmr_alias(int point)
     return NULL;
 }
 
+/* id when p wants it, else NULL (for kb_fail_ids). */
+static const char *lmr_want_id(const struct kernel_params *p, const char *id)
+{
+    return kernel_wants(p, id) ? id : NULL;
+}
+
+static bool lmr_wanted(const struct kernel_params *p, int point)
+{
+    const char *ids[] = { lmr_metrics[point].id, lmr_alias(point) };
+    return kernel_wants_any(p, ids, ARRAY_SIZE(ids));
+}
+
+/* The largest wanted point's block: what a run without --size allocates. */
+static size_t lmr_largest_wanted(const struct kernel_params *p)
+{
+    size_t len = 0;
+    for (int i = 0; i < LMR_NPOINTS; i++)
+        if (lmr_wanted(p, i) && lmr_blocks[i] > len)
+            len = lmr_blocks[i];
+    return len;
+}
+
 static int lmr_run(const struct kernel_params *p, struct report *r)
 {
-    size_t len = p->size ? p->size / LMR_STRIDE * LMR_STRIDE : LMR_DEFAULT_LEN;
+    size_t len = p->size ? p->size / LMR_STRIDE * LMR_STRIDE : lmr_largest_wanted(p);
     if (len < LMR_STRIDE)
         len = LMR_STRIDE;
     uint64_t avail = kb_mem_available();
@@ -149,7 +175,8 @@ static int lmr_run(const struct kernel_params *p, struct report *r)
     }
     if (!mem) {
         for (int i = 0; i < LMR_NPOINTS; i++) {
-            const char *ids[] = { lmr_metrics[i].id, lmr_alias(i) };
+            const char *ids[] = { lmr_want_id(p, lmr_metrics[i].id),
+                                  lmr_want_id(p, lmr_alias(i)) };
             kb_fail_ids(r, ids, ARRAY_SIZE(ids), "cannot allocate the %zu-byte block "
                         "(%.1f MiB available)", len, kb_mib((double)avail));
         }
@@ -158,10 +185,15 @@ static int lmr_run(const struct kernel_params *p, struct report *r)
     struct kb_opts o;
     kb_opts_for(&o, p, KB_BUDGET_MEM, LMR_FULL_INTERVAL_S);
 
-    int ok = 0;
+    int ok = 0, total = 0, done = 0;
+    for (int i = 0; i < LMR_NPOINTS; i++)
+        total += lmr_wanted(p, i);
     for (int i = 0; i < LMR_NPOINTS; i++) {
         size_t range = lmr_blocks[i];
-        const char *ids[] = { lmr_metrics[i].id, lmr_alias(i) };
+        const char *ids[] = { lmr_want_id(p, lmr_metrics[i].id),
+                              lmr_want_id(p, lmr_alias(i)) };
+        if (!ids[0] && !ids[1])
+            continue;
         if (range > len) {
             if (range <= want)
                 kb_fail_ids(r, ids, ARRAY_SIZE(ids), "cannot allocate the %zu-byte "
@@ -169,17 +201,18 @@ static int lmr_run(const struct kernel_params *p, struct report *r)
             else
                 kb_fail_ids(r, ids, ARRAY_SIZE(ids), "not measured: the %zu-byte block "
                             "exceeds --size %zu", range, len);
-            report_progress(r, i + 1, LMR_NPOINTS);
+            report_progress(r, ++done, total);
             continue;
         }
         chase_build(mem, range, LMR_STRIDE);
         /* At least one lap of the ring per unit, in rounds of 100. */
         uint64_t loads = (range / LMR_STRIDE / 100 + 1) * 100;
         struct chase c = { .p = mem, .loads = loads };
-        struct kb_metric_spec m = { ids[0], ids[1], KB_TIME, 1e9 / (double)loads };
+        struct kb_metric_spec m = { lmr_metrics[i].id, lmr_alias(i), KB_TIME,
+                                    1e9 / (double)loads };
         if (kb_metric_run(r, &m, chase_body, &c, &o, NULL) == 0)
             ok++;
-        report_progress(r, i + 1, LMR_NPOINTS);
+        report_progress(r, ++done, total);
     }
     free(mem);
     return ok ? 0 : -1;

@@ -148,7 +148,7 @@ static const kb_fn ops_bodies[OPS_NROWS] = {
 
 struct ops_sample_ctx {
     struct report *r;
-    const char *id;
+    const char *id;             /* NULL: measured, not reported (p->only) */
     double minus_ns;            /* latency of the helper operation */
     struct stats raw;           /* samples before the subtraction */
 };
@@ -162,7 +162,21 @@ static void ops_sample(void *ctx, const struct kb_interval *iv)
     /* Noise can make the difference vanish; keep it positive. */
     if (ns <= 0)
         ns = 0.001;
-    report_sample(s->r, s->id, ns);
+    if (s->id)
+        report_sample(s->r, s->id, ns);
+}
+
+/* Whether row i is timed under p->only: when wanted, and a bit row also
+ * when its mod row is (mod's latency is net of bit's). */
+static bool ops_timed(const struct kernel_params *p, int i)
+{
+    if (kernel_wants(p, ops_metrics[i].id))
+        return true;
+    if (i == OPS_INT_BIT)
+        return kernel_wants(p, ops_metrics[OPS_INT_MOD].id);
+    if (i == OPS_I64_BIT)
+        return kernel_wants(p, ops_metrics[OPS_I64_MOD].id);
+    return false;
 }
 
 static int ops_run(const struct kernel_params *p, struct report *r)
@@ -170,14 +184,18 @@ static int ops_run(const struct kernel_params *p, struct report *r)
     struct kb_opts o;
     kb_opts_for(&o, p, KB_BUDGET_MEM, 0);
     double bit_ns[2] = { 0, 0 };        /* int, int64 */
-    int ok = 0;
+    int ok = 0, total = 0, done = 0;
+    for (int i = 0; i < OPS_NROWS; i++)
+        total += ops_timed(p, i);
 
     for (int i = 0; i < OPS_NROWS; i++) {
         bool is_bit = i == OPS_INT_BIT || i == OPS_I64_BIT;
         bool is_mod = i == OPS_INT_MOD || i == OPS_I64_MOD;
         int wide = i >= OPS_I64_BIT;
+        if (!ops_timed(p, i))
+            continue;
         struct ops_sample_ctx s = {
-            .r = r, .id = ops_metrics[i].id,
+            .r = r, .id = kernel_wants(p, ops_metrics[i].id) ? ops_metrics[i].id : NULL,
             .minus_ns = is_mod ? bit_ns[wide] : 0,
         };
         stats_init(&s.raw);
@@ -186,16 +204,17 @@ static int ops_run(const struct kernel_params *p, struct report *r)
         so.cb_ctx = &s;
         struct kb_result res;
         char err[256] = "";
-        if (kb_measure(ops_bodies[i], NULL, &so, &res, err, sizeof err) < 0)
-            report_fail(r, s.id, "%s", err);
-        else {
+        if (kb_measure(ops_bodies[i], NULL, &so, &res, err, sizeof err) < 0) {
+            if (s.id)
+                report_fail(r, s.id, "%s", err);
+        } else {
             kb_result_free(&res);
-            ok++;
+            ok += s.id != NULL;
         }
         if (is_bit)
             bit_ns[wide] = s.raw.count ? stats_median(&s.raw) : 0;
         stats_free(&s.raw);
-        report_progress(r, i + 1, OPS_NROWS);
+        report_progress(r, ++done, total);
     }
     return ok ? 0 : -1;
 }

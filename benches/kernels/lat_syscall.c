@@ -144,16 +144,24 @@ static int sc_run(const struct kernel_params *p, struct report *r)
     struct kb_opts o;
     kb_opts_for(&o, p, KB_BUDGET_OS, 0);
     char err[512] = "";
-    char *dir = kb_tmpdir("lat_syscall", err, sizeof err);
+    /* the file only for the wanted rows that use it (p->only) */
+    bool file_wanted = kernel_wants(p, sc_metrics[SC_STAT].id) ||
+                       kernel_wants(p, sc_metrics[SC_FSTAT].id) ||
+                       kernel_wants(p, sc_metrics[SC_OPEN].id);
+    char *dir = file_wanted ? kb_tmpdir("lat_syscall", err, sizeof err) : NULL;
     char *file = dir ? sc_make_file(dir, err, sizeof err) : NULL;
-    int ok = 0;
+    int ok = 0, total = 0, done = 0;
+    for (int i = 0; i < SC_COUNT; i++)
+        total += kernel_wants(p, sc_metrics[i].id);
 
     for (int i = 0; i < SC_COUNT; i++) {
         struct kb_metric_spec m = { sc_metrics[i].id, NULL, KB_TIME, 1e6 };
         struct sc_state s = { .fd = -1, .file = file };
         bool needs_file = i == SC_STAT || i == SC_FSTAT || i == SC_OPEN;
 
-        report_progress(r, i, SC_COUNT);
+        if (!kernel_wants(p, m.id))
+            continue;
+        report_progress(r, done++, total);
         if (needs_file && !file) {
             report_fail(r, m.id, "%s", err);
             continue;
@@ -175,7 +183,7 @@ static int sc_run(const struct kernel_params *p, struct report *r)
         if (s.fd >= 0)
             close(s.fd);
     }
-    report_progress(r, SC_COUNT, SC_COUNT);
+    report_progress(r, total, total);
     if (file) {
         unlink(file);
         free(file);

@@ -213,12 +213,13 @@ static int vm_run(const struct kernel_params *p, struct report *r)
     report_progress(r, 0, 3);
     v.fd = vm_make_file(v.size, err, sizeof err);
     if (v.fd < 0) {
-        const char *ids[] = { vm_metrics[0].id, vm_metrics[1].id };
+        const char *ids[] = { kernel_wants(p, vm_metrics[0].id) ? vm_metrics[0].id : NULL,
+                              kernel_wants(p, vm_metrics[1].id) ? vm_metrics[1].id : NULL };
         kb_fail_ids(r, ids, 2, "%s", err);
         return -1;
     }
     report_progress(r, 1, 3);
-    if (vm_pagefault(&v, &o, r) == 0)
+    if (kernel_wants(p, vm_metrics[VM_PAGEFAULT].id) && vm_pagefault(&v, &o, r) == 0)
         ok++;
     report_progress(r, 2, 3);
     struct kb_metric_spec mm = { vm_metrics[VM_MMAP].id, NULL, KB_TIME, 1e6 };

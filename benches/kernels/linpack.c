@@ -331,10 +331,18 @@ static int lp_run(const struct kernel_params *p, struct report *r)
     int reps[M_COUNT];
     bool ok[M_COUNT];
     double resid_seen[M_COUNT];
+    int wanted = 0;
     for (int m = 0; m < M_COUNT; m++) {
+        memset(&pr[m], 0, sizeof pr[m]);
+        reps[m] = 0;
+        resid_seen[m] = 0;
+        /* a precision p->only does not want is not set up nor timed */
+        ok[m] = kernel_wants(p, lp_metrics[m].id);
+        if (!ok[m])
+            continue;
+        wanted++;
         lp_alloc(&pr[m], n, lp_kinds[m].elem);
         lp_kinds[m].matgen(&pr[m]);
-        ok[m] = true;
         /* Calibrate: repetitions for the sample time, at least 10. */
         int k = LINPACK_REPS_MIN;
         double t;
@@ -361,10 +369,12 @@ static int lp_run(const struct kernel_params *p, struct report *r)
 
     /* Samples alternate between the precisions, so that a noisy moment
      * on a shared machine does not fall on one of them only. */
-    double total = (double)samples * M_COUNT, done = 0;
+    double total = (double)samples * wanted, done = 0;
     double wall0 = now_seconds(), cpu0 = cpuclock_thread_seconds();
     for (int s = 0; s < samples; s++) {
         for (int m = 0; m < M_COUNT; m++) {
+            if (!kernel_wants(p, lp_metrics[m].id))
+                continue;
             if (!ok[m]) {
                 done++;
                 continue;
@@ -393,7 +403,8 @@ static int lp_run(const struct kernel_params *p, struct report *r)
                     "%.2f (double)", n, pr[0].lda, reps[M_SINGLE], reps[M_DOUBLE],
                     resid_seen[M_SINGLE], resid_seen[M_DOUBLE]);
     for (int m = 0; m < M_COUNT; m++)
-        lp_free(&pr[m]);
+        if (kernel_wants(p, lp_metrics[m].id))
+            lp_free(&pr[m]);
     return rc;
 }
 

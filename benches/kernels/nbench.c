@@ -257,11 +257,15 @@ static int nbench_run(const struct kernel_params *p, struct report *r)
     };
     if (p->size)
         report_note(r, "size %zu ignored: BYTEmark's array sizes are fixed", p->size);
-    size_t ok = 0;
+    size_t ok = 0, total = 0, done = 0;
+    for (size_t i = 0; i < nb_workload_count; i++)
+        total += kernel_wants(p, nb_workloads[i]->id);
     for (size_t i = 0; i < nb_workload_count; i++) {
-        if (run_workload(nb_workloads[i], &pl, i, nb_workload_count, r))
+        if (!kernel_wants(p, nb_workloads[i]->id))
+            continue;       /* a workload p->only does not want: not run */
+        if (run_workload(nb_workloads[i], &pl, done, total, r))
             ok++;
-        report_progress(r, (double)(i + 1), (double)nb_workload_count);
+        report_progress(r, (double)++done, (double)total);
     }
     return ok ? 0 : -1;
 }

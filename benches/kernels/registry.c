@@ -59,6 +59,26 @@ const struct kernel_metric *kernel_metric_find(const struct kernel *k, const cha
     return NULL;
 }
 
+bool kernel_wants(const struct kernel_params *p, const char *id)
+{
+    if (!id)
+        return false;
+    if (!p || !p->nonly)
+        return true;
+    for (size_t i = 0; i < p->nonly; i++)
+        if (p->only[i] && strcasecmp(p->only[i], id) == 0)
+            return true;
+    return false;
+}
+
+bool kernel_wants_any(const struct kernel_params *p, const char *const *ids, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (kernel_wants(p, ids[i]))
+            return true;
+    return false;
+}
+
 void kernel_provider_id(const struct kernel *k, char *buf, size_t n)
 {
     snprintf(buf, n, "%s:%s", k->provider ? k->provider : "kernel", k->name);

@@ -11,13 +11,17 @@
  * STREAM way (a byte read counts once, a byte written counts once, no
  * write-allocate traffic) and rates are in MB/s with 1 MB = 10^6 bytes.
  *
- * Size: p->size elements per array, else max(10 M, 4 x last-level cache)
- * like STREAM's own rule, sized down to half of MemAvailable when the
+ * Size: p->size elements per array, else max(10 M, 4 x the caches) like
+ * STREAM's own rule (the caches: p->cache_bytes, from sysfs or the SoC's
+ * facts; 4 MiB assumed when unknown), sized down to half of MemAvailable when the
  * machine is short (a 512 MB AM62 SIP board). Iterations: p->iterations
  * passes including the first, which is a warm-up (timed, not reported,
  * as STREAM excludes it); default 10 like STREAM's NTIMES, 4 when quick.
  * Every pass reports one sample per metric; STREAM prints the best rate,
  * so the summary compared with the guide is SUMMARY_MAX (bytes / min time).
+ *
+ * p->only selects ops: an op not wanted is neither run nor timed, and
+ * the validation replays only the ops that ran.
  *
  * The work is split into element ranges [lo, hi) so that a threaded
  * variant (--threads) can give each thread its own slice, first-touched
@@ -41,8 +45,8 @@
 #include "common/util.h"
 
 #define STREAM_MIN_ELEMS    10000000u   /* STREAM's default array size */
-#define STREAM_LLC_FACTOR   4           /* each array >= 4 x the LLC */
-#define STREAM_LLC_ASSUMED  (4u << 20)  /* when sysfs has no cache info */
+#define STREAM_LLC_FACTOR   4           /* each array >= 4 x the caches */
+#define STREAM_LLC_ASSUMED  (4u << 20)  /* when the board's caches are unknown */
 #define STREAM_FLOOR_ELEMS  (128u << 10) /* 1 MiB per array: below, give up */
 #define STREAM_ITERS_FULL   10
 #define STREAM_ITERS_QUICK  4           /* 3 samples per metric */
@@ -327,57 +331,13 @@ static double clock_tick(void)
     return seen > tick ? seen : tick;
 }
 
-/* "32768K", "1M", "512" -> bytes; 0 when unparsable. */
-static size_t parse_cache_size(const char *s)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s)
-        return 0;
-    switch (*end) {
-    case 'K': case 'k': v <<= 10; break;
-    case 'M': case 'm': v <<= 20; break;
-    case 'G': case 'g': v <<= 30; break;
-    default: break;
-    }
-    return v > SIZE_MAX ? 0 : (size_t)v;
-}
-
-/* Size of cpu0's highest-level data or unified cache from sysfs; 0 when
- * the kernel exposes none (then the caller assumes a size). */
-static size_t llc_bytes(void)
-{
-    size_t best = 0;
-    long best_level = 0;
-    for (int i = 0; i < 16; i++) {
-        char path[96];
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
-        char *level = read_line_file(path);
-        if (!level)
-            break;
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
-        char *type = read_line_file(path);
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
-        char *size = read_line_file(path);
-        long lv = strtol(level, NULL, 10);
-        size_t bytes = size ? parse_cache_size(size) : 0;
-        if (bytes && (!type || strcmp(type, "Instruction") != 0) && lv >= best_level) {
-            best_level = lv;
-            best = bytes;
-        }
-        free(level);
-        free(type);
-        free(size);
-    }
-    return best;
-}
-
 /* Chooses the array size (elements); 0 after report_fail(). */
 static size_t stream_size(const struct kernel_params *p, struct report *r,
                           const struct kernel_metric *ids)
 {
-    size_t llc = llc_bytes();
+    /* the caches come from the board (sysfs under --sysroot, else the
+     * detected SoC's facts): p->cache_bytes */
+    size_t llc = p->cache_bytes;
     bool llc_known = llc != 0;
     if (!llc_known)
         llc = STREAM_LLC_ASSUMED;
@@ -415,11 +375,13 @@ static size_t stream_size(const struct kernel_params *p, struct report *r,
                         n, kb_mib((double)n * sizeof(double)), kb_mib((double)avail));
         }
     }
-    report_note(r, "3 arrays of %zu doubles (%.1f MiB each), last-level cache "
-                "%.0f KiB%s", n, kb_mib((double)n * sizeof(double)), (double)llc / 1024.0,
-                llc_known ? "" : " (assumed, not in sysfs)");
+    report_note(r, "3 arrays of %zu doubles (%.1f MiB each); caches %.0f KiB (%s), "
+                "each array at least 4x that", n, kb_mib((double)n * sizeof(double)),
+                (double)llc / 1024.0, llc_known && p->cache_from ? p->cache_from
+                : llc_known ? "from the board" : "assumed: neither sysfs nor the SoC facts "
+                "give them");
     if (n < want_llc)
-        report_note(r, "warning: arrays are smaller than 4x the last-level cache; "
+        report_note(r, "warning: arrays are smaller than 4x the caches; "
                     "results include cache effects");
     return n;
 }
@@ -458,14 +420,18 @@ static double check_array(const double *x, size_t n, double e, size_t *bad)
 /* Replays the iterations on scalars and compares every array with the
  * result, as STREAM does. Returns 0, or -1 after report_fail(). */
 static int stream_validate(const struct stream_arrays *s, int iters, struct report *r,
-                           const struct kernel_metric *ids)
+                           const struct kernel_metric *ids, const bool *ran)
 {
     double ea = 1.0, eb = 2.0, ec = 0.0;
     for (int i = 0; i < iters; i++) {
-        ec = ea;
-        eb = STREAM_SCALAR * ec;
-        ec = ea + eb;
-        ea = eb + STREAM_SCALAR * ec;
+        if (ran[OP_COPY])
+            ec = ea;
+        if (ran[OP_SCALE])
+            eb = STREAM_SCALAR * ec;
+        if (ran[OP_ADD])
+            ec = ea + eb;
+        if (ran[OP_TRIAD])
+            ea = eb + STREAM_SCALAR * ec;
     }
     const struct { char name; const double *x; double e; } arr[] = {
         { 'a', s->a, ea }, { 'b', s->b, eb }, { 'c', s->c, ec },
@@ -545,16 +511,22 @@ static int stream_bench(const struct kernel_params *p, struct report *r,
         stream_init_range(&s, 0, n);
 
     double tmin[OP_COUNT];
-    for (int op = 0; op < OP_COUNT; op++)
+    bool ran[OP_COUNT];         /* the ops p->only wants */
+    for (int op = 0; op < OP_COUNT; op++) {
         tmin[op] = INFINITY;
+        ran[op] = kernel_wants(p, ids[op].id);
+    }
     for (int it = 0; it < iters; it++) {
         double t[OP_COUNT];
         for (int op = 0; op < OP_COUNT; op++)
-            t[op] = team ? team_time_op(team, (enum stream_op)op)
+            t[op] = !ran[op] ? INFINITY
+                  : team ? team_time_op(team, (enum stream_op)op)
                          : stream_time_op((enum stream_op)op, &s);
         /* The first pass is a warm-up, as in STREAM. */
         if (it > 0) {
             for (int op = 0; op < OP_COUNT; op++) {
+                if (!ran[op])
+                    continue;
                 if (t[op] < tmin[op])
                     tmin[op] = t[op];
                 double secs = t[op] > 0 ? t[op] : 1e-9;
@@ -576,7 +548,7 @@ static int stream_bench(const struct kernel_params *p, struct report *r,
                     tmin[fastest] * 1e6, STREAM_MIN_TICKS, tick * 1e6);
 
     team_stop(team);
-    int rc = stream_validate(&s, iters, r, ids);
+    int rc = stream_validate(&s, iters, r, ids, ran);
     free(mem);
     return rc;
 }

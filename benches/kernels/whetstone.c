@@ -312,8 +312,11 @@ static int whet_run(const struct kernel_params *p, struct report *r)
         if (!(all > 0))
             all = 1e-9;
         double kips = WHET_KI_PER_LOOP * (double)done_loops;
-        report_sample(r, whet_metrics[M_SDK].id, kips / kept / 1000.0);
-        report_sample(r, whet_metrics[M_FULL].id, kips / all / 1000.0);
+        /* one run gives both rows; p->only says which are reported */
+        if (kernel_wants(p, whet_metrics[M_SDK].id))
+            report_sample(r, whet_metrics[M_SDK].id, kips / kept / 1000.0);
+        if (kernel_wants(p, whet_metrics[M_FULL].id))
+            report_sample(r, whet_metrics[M_FULL].id, kips / all / 1000.0);
         done_t += target;
         report_progress(r, done_t, total_t);
         loops_per_s = (double)done_loops / all;

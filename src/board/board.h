@@ -13,6 +13,8 @@
 
 #include <jansson.h>
 
+#include "board/socfacts.h"
+
 enum board_kind {
     BOARD_KNOWN,        /* matched a guide column key */
     BOARD_TI_UNKNOWN,   /* a TI SoC (family or compatible) with no key */
@@ -32,6 +34,9 @@ struct board_info {
                                soc0, derived from a TI SoC compatible */
     char *machine;          /* /sys/devices/soc0/machine */
     char *revision;         /* /sys/devices/soc0/revision, e.g. "SR1.0" */
+    bool soc0;              /* /sys/devices/soc0 exists: every TI kernel
+                               makes it (k3-socinfo); an emulator does not */
+    bool family_from_soc0;  /* family was read from soc0, not derived */
     int cores;              /* processors in /proc/cpuinfo */
     char *cpu_part;         /* "0xd03" */
     char *cpu_name;         /* "Cortex-A53", or the x86 model name */
@@ -39,6 +44,10 @@ struct board_info {
     double cpu_max_mhz;     /* cpuinfo_max_freq; 0 when unknown */
     char *governor;         /* scaling_governor, or NULL */
     long mem_mb;            /* MemTotal */
+    size_t cache_bytes;     /* cpu0's data and unified caches, summed;
+                               0 when neither sysfs nor the SoC facts say */
+    char *cache_from;       /* where: "sysfs: L1d 32K + L2 512K" or
+                               "AM62X facts in soc/cpu.json: 32K+512K" */
     char *kernel;           /* kernel release */
     char *how;              /* one sentence: why this board was chosen */
 };
@@ -53,6 +62,9 @@ void board_detect(struct board_info *b, const char *sysroot);
  * detection had found. The key need not be one of board_known_keys (an
  * imported guide may have more); name is then the key. NULL/"" = no-op. */
 void board_override(struct board_info *b, const char *key);
+/* When sysfs showed no caches (cache_bytes 0), takes them from the facts
+ * of the detected SoC family (b->family); otherwise leaves b alone. */
+void board_cache_from_facts(struct board_info *b, const struct soc_facts *f);
 /* Frees every field and zeroes *b. */
 void board_free(struct board_info *b);
 
@@ -71,5 +83,61 @@ void board_print_text(const struct board_info *b, FILE *out);
 /* One more "Label:  value" line in the same layout, wrapped at 80 columns
  * ("unknown" for a NULL value). */
 void board_print_field(FILE *out, const char *label, const char *value);
+
+/* --- how sure: is this the guide's board? ---------------------------------
+ *
+ * A device tree can say "ti,am625-sk" on a machine that is not one (an
+ * emulator, a container with a copied tree). board_assess() holds the
+ * board against the guide board it is compared with: soc0 family and
+ * revision, the CPU part and core count of /proc/cpuinfo against the SoC
+ * facts, the clock against the guide's EVM clock. */
+
+enum board_check_result { CHECK_CONFIRMS, CHECK_CONTRADICTS, CHECK_UNCHECKED };
+
+#define BOARD_CLOCK_TOL_PCT 10.0    /* clock vs the guide's, confirms within */
+#define BOARD_CHECKS        4       /* soc0, cpu, cores, clock */
+
+struct board_check {
+    const char *name;       /* "soc0", "cpu", "cores", "clock" */
+    enum board_check_result result;
+    char *text;             /* one sentence, no period; owned */
+};
+
+struct board_match {
+    char *key;              /* the guide board held against; NULL: none */
+    char *name;             /* its display name */
+    struct board_check checks[BOARD_CHECKS];
+    size_t n, confirms, contradicts;
+};
+
+/* Holds b against guide board `key` (NULL: nothing to hold it against,
+ * m->n stays 0). The SoC family comes from the key's known board (an
+ * unknown key leaves soc0, cpu and cores unchecked); guide_mhz is the
+ * guide's EVM clock (0: unknown); clock_mhz the board's clock (0: unknown)
+ * and clock_from says how it was found ("measured", "cpufreq maximum").
+ * *m is overwritten; release with board_match_free(). */
+void board_assess(const struct board_info *b, const char *key, const struct soc_facts *f,
+                  double guide_mhz, double clock_mhz, const char *clock_from,
+                  struct board_match *m);
+void board_match_free(struct board_match *m);
+/* "confirmed" (every check confirms), "likely" (none contradicts),
+ * "doubtful" (one or more contradict), "none" (not assessed). */
+const char *board_match_confidence(const struct board_match *m);
+/* {"board", "confidence", "checks": [{"check", "result", "text"}]}, or
+ * null when not assessed. */
+json_t *board_match_to_json(const struct board_match *m);
+/* "Match:" and one line per check, in board_print_text()'s layout. */
+void board_match_print_text(const struct board_match *m, FILE *out);
+/* One line for above a run's results when a check contradicts ("this
+ * board does not match the guide's AM62x SK (am62xx_sk-fs): ..."); NULL
+ * when nothing contradicts. Caller frees. */
+char *board_match_warning(const struct board_match *m);
+/* The clock to hold against the guide's: on the real root the clock of
+ * the calling thread's core measured for `seconds` (cpuclock.h); under a
+ * --sysroot tree, or when measuring fails, the tree's cpufreq maximum
+ * (else the current clock). *from gets "measured", "cpufreq maximum" or
+ * "reported". 0 when none is known. */
+double board_clock(const struct board_info *b, const char *sysroot, double seconds,
+                   const char **from);
 
 #endif

@@ -50,8 +50,10 @@ struct cli_command {
 /* In the order in which a usage error lists the commands that take an option. */
 static const struct cli_command commands[] = {
     { NULL, cli_cmd_screens,
-      OUT | BOARD | RUNNING | TOOLS | LIVE | O(RUN) | O(DEMO) | O(THEME) | O(SLOW_TTY) | O(UI),
-      CMD_APP | CMD_OWN_DIAG, "[OPTIONS]", "the interactive screens" },
+      OUT | BOARD | RUNNING | TOOLS | LIVE | O(RUN) | O(DEMO) | O(THEME) | O(SLOW_TTY) | O(UI) |
+      O(CHECK) | O(PROFILE) | O(BASELINE) | O(FAIL_ON_DEVIATION),
+      CMD_APP | CMD_OWN_DIAG, "[OPTIONS]\n--check [--baseline NAME] [--fail-on-deviation PCT]",
+      "the interactive screens" },
     { "list", cli_cmd_list, OUT | BOARD | TOOLS | O(ALL), CMD_APP | CMD_REFS | CMD_NO_ARGS,
       "list [--all]", "the benchmarks, what runs each" },
     { "sysinfo", cli_cmd_sysinfo, OUT | BOARD, CMD_NO_ARGS,

@@ -25,6 +25,8 @@ struct cli {
     struct outfile *outfile;    /* -o while it is written (outfile.h) */
     const char *run;            /* --run, for the TUI */
     const char *demo;           /* --demo[=PROFILE] */
+    bool check;                 /* --check: the screens run the quick profile once
+                                 * and end on the verdict */
     const char *profile_name;   /* run --profile */
     struct profile profile;     /* loaded when profile_name is set */
     bool profile_loaded;

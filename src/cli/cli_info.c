@@ -12,6 +12,7 @@
 
 #include "app.h"
 #include "board/board.h"
+#include "board/cpuclock.h"
 #include "board/privilege.h"
 #include "board/sysstate.h"
 #include "cli/cli_system.h"
@@ -112,11 +113,19 @@ int cli_cmd_sysinfo(struct cli *c, struct app *unused)
     struct priv_report pr;
     priv_probe(c->cfg.sysroot, &pr);
     json_t *sys = cli_system_read(&a, SYSSTATE_MEASURE_S, c->err);
+    /* how sure the detection is: only against a guide board */
+    struct board_match match = { 0 };
+    if (a.ref_board) {
+        const char *from = NULL;
+        double mhz = board_clock(&a.board, c->cfg.sysroot, CPUCLOCK_DEFAULT_S, &from);
+        app_board_match(&a, mhz, from, &match);
+    }
     if (cli_format_is(c, "json")) {
         json_t *j = board_to_json(&a.board);
         json_object_set_new(j, "system", sys);
         json_object_set_new(j, "ddr_peak", ddr_peak_json(&a, sys));
         json_object_set_new(j, "evm", evm_json(evm));
+        json_object_set_new(j, "match", board_match_to_json(&match));
         json_object_set_new(j, "privileges", priv_to_json(&pr));
         cli_dump_json(j, f);
         json_decref(j);
@@ -126,8 +135,10 @@ int cli_cmd_sysinfo(struct cli *c, struct app *unused)
         ddr_peak_text(&a, sys, f);
         json_decref(sys);
         evm_text(evm, a.refs_loaded > 0, f);
+        board_match_print_text(&match, f);
         priv_print_text(&pr, f);
     }
+    board_match_free(&match);
     app_free(&a);
     return cli_close_output(c, f);
 }
@@ -197,6 +208,7 @@ static json_t *ref_item_json(const struct ref_item *it)
     json_object_set_new(o, "max", ref_json_number(v->has_max, v->max));
     if (v->text)
         json_object_set_new(o, "text", json_string(v->text));
+    json_object_set_new(o, "guess", it->row->note ? json_string(it->row->note) : json_null());
     return o;
 }
 
@@ -219,9 +231,11 @@ static void ref_item_csv(const struct ref_item *it, FILE *f)
 }
 
 /* A text line; a new section or table gets its heading first (*last_path
- * and *last_title: the one printed last). */
+ * and *last_title: the one printed last). A value the importer placed by
+ * a guess ends in " ?", and its row's note follows its first value
+ * (*last_note: the note printed last). */
 static void ref_item_text(const struct cli *c, const struct ref_item *it, FILE *f,
-                          char **last_path, const char **last_title)
+                          char **last_path, const char **last_title, const char **last_note)
 {
     const struct ref_value *v = it->v;
     if (!*last_path || strcmp(*last_path, it->path) != 0 || *last_title != it->t->title) {
@@ -232,14 +246,21 @@ static void ref_item_text(const struct cli *c, const struct ref_item *it, FILE *
         *last_title = it->t->title;
     }
     char val[48];
+    const char *mark = it->row->note ? " ?" : "";      /* placed by a guess */
     if (!v->present)
-        snprintf(val, sizeof val, "%.19s", v->text);
+        snprintf(val, sizeof val, "%.17s%s", v->text, mark);
     else if (v->has_min && v->has_max)
-        snprintf(val, sizeof val, "%.2f (%.0f-%.0f)", v->avg, v->min, v->max);
+        snprintf(val, sizeof val, "%.2f (%.0f-%.0f)%s", v->avg, v->min, v->max, mark);
     else
-        snprintf(val, sizeof val, "%.2f", v->avg);
+        snprintf(val, sizeof val, "%.2f%s", v->avg, mark);
     print_ref_line(f, c->cfg.board == NULL, it->col->board ? it->col->board : "-",
                    it->row->name, it->col->name, it->unit ? it->unit : "", val);
+    if (it->row->note && it->row->note != *last_note) {
+        char head[32];      /* clipped: a terminal of 80 columns must not wrap */
+        int n = snprintf(head, sizeof head, "  ? line %d: ", it->row->line);
+        fprintf(f, "%s%.*s\n", head, 80 - n, it->row->note);
+        *last_note = it->row->note;
+    }
 }
 
 int cli_cmd_refs(struct cli *c, struct app *a)
@@ -259,7 +280,7 @@ int cli_cmd_refs(struct cli *c, struct app *a)
     else if (cli_format_is(c, "text"))
         print_ref_line(f, c->cfg.board == NULL, "BOARD", "METRIC", "COLUMN", "UNIT",
                        "AVG (MIN-MAX)");
-    const char *last_title = NULL;
+    const char *last_title = NULL, *last_note = NULL;
     char *last_path = NULL;
     for (size_t i = 0; i < a->refdb->ntables; i++) {
         struct ref_item it = { .t = a->refdb->tables[i] };
@@ -281,7 +302,7 @@ int cli_cmd_refs(struct cli *c, struct app *a)
                 else if (cli_format_is(c, "csv"))
                     ref_item_csv(&it, f);
                 else
-                    ref_item_text(c, &it, f, &last_path, &last_title);
+                    ref_item_text(c, &it, f, &last_path, &last_title, &last_note);
             }
         free(path);
     }

@@ -84,6 +84,7 @@ static const struct opt_def opt_defs[] = {
     TEXT("profile", OPT_PROFILE, profile_name, "a name"),
     FLAG("quiet", OPT_QUIET, quiet),
     FLAG("all", OPT_ALL, all),
+    FLAG("check", OPT_CHECK, check),
     OWN("lava-kmsg", optional_argument, OPT_LAVA_KMSG, "a path"),
 };
 

@@ -18,28 +18,18 @@
 #include "app.h"
 #include "run/batch.h"
 #include "board/board.h"
+#include "store/check.h"
 #include "store/export.h"
 #include "run/kernel.h"
 #include "run/result.h"
 #include "data/profile.h"
+#include "profile_run.h"
 #include "store/store.h"
 #include "board/sysstate.h"
 #include "cli/cli_system.h"
+#include "common/units.h"
 #include "common/util.h"
 
-
-/* Whether a row is wanted: all of them, unless the profile's entry for
- * this kernel (by kernel or section name) lists the metrics it keeps. */
-static bool row_wanted(const struct cli *c, const struct run *run, const char *metric)
-{
-    for (size_t i = 0; c->profile_name && i < c->profile.n; i++) {
-        const struct profile_bench *b = &c->profile.benches[i];
-        if (strcasecmp(b->name, run->kernel->name) == 0 ||
-            strcasecmp(b->name, run->kernel->section) == 0)
-            return profile_bench_keeps(b, metric);
-    }
-    return true;
-}
 
 /* Line-mode sink: notes and one line per finished benchmark on stderr. */
 /* --- progress on stderr without the screens --------------------------------
@@ -85,7 +75,7 @@ static void line_on_sample(void *ctx, const struct run *run, size_t m, double v)
 {
     struct cli *c = ctx;
     snprintf(c->last_value, sizeof c->last_value, "%s %.6g %s", run->metrics[m].def->id, v,
-             run->metrics[m].def->unit);
+             unit_display(run->metrics[m].def->unit));
     status_draw(c, run, false);
 }
 
@@ -112,11 +102,11 @@ static void metric_line(struct cli *c, const struct result_row *row, const char 
                 row->error ? row->error : status_name(row->status));
     } else if (row->dev.has_ref) {
         fprintf(c->err, "evmbench: %s %s = %.6g %s (guide %.6g, %+.1f%%, %s)%s%s\n", row->bench,
-                row->metric, row->value, row->unit, row->ref_avg, row->dev.pct,
+                row->metric, row->value, unit_display(row->unit), row->ref_avg, row->dev.pct,
                 verdict_name(row->dev.verdict), fail ? " FAIL: " : "", fail ? fail : "");
     } else if (row->samples) {
         fprintf(c->err, "evmbench: %s %s = %.6g %s%s%s\n", row->bench, row->metric, row->value,
-                row->unit, fail ? " FAIL: " : "", fail ? fail : "");
+                unit_display(row->unit), fail ? " FAIL: " : "", fail ? fail : "");
     }
 }
 
@@ -159,8 +149,6 @@ static void file_run(struct cli *c, const struct run *run)
         result_print_text_header(c->run_out);
     }
     for (size_t m = 0; m < run->nmetrics; m++) {
-        if (!row_wanted(c, run, run->metrics[m].def->id))
-            continue;
         struct result_row row;
         result_row_make(&row, run, m, &c->app->cmp);
         json_t *j = keep_row(c, &row);
@@ -306,7 +294,9 @@ static int open_kmsg(struct cli *c)
 }
 
 /* Each LAVA line is one write to the kernel log, so kernel messages on the
- * same serial console cannot split it. Closes fd. */
+ * same serial console cannot split it, and each through an open of its
+ * own: the kernel drops, without an error, writes beyond 10 in 5 s on one
+ * open /dev/kmsg (printk.devkmsg=ratelimit, its default). Closes fd. */
 static int lava_to_kmsg(struct cli *c, json_t *rows, int fd)
 {
     char *text;
@@ -320,13 +310,18 @@ static int lava_to_kmsg(struct cli *c, json_t *rows, int fd)
         if (!nl)
             break;
         size_t n = (size_t)(nl - line) + 1;
-        if (write(fd, line, n) != (ssize_t)n) {
+        if (line != text) {         /* a new open: a new rate-limit budget */
+            close(fd);
+            fd = open_kmsg(c);
+        }
+        if (fd < 0 || write(fd, line, n) != (ssize_t)n) {
             fprintf(c->err, "evmbench: %s: %s\n", c->kmsg, strerror(errno));
             rc = -1;
             break;
         }
     }
-    close(fd);
+    if (fd >= 0)
+        close(fd);
     free(text);
     return rc;
 }
@@ -408,6 +403,11 @@ static int load_profile(struct cli *c, struct app *a, char ***names)
             return cli_usage_error(c, "%s:%d: no benchmark or category '%s' (see 'evmbench list')",
                                c->profile.path, pb->line, pb->name);
         const struct kernel *list[256];
+        const char *bad_metric = profile_run_unknown_metric(a, pb);
+        if (bad_metric)
+            return cli_usage_error(c, "%s:%d: %s cannot measure '%s': no metric of it has "
+                                   "that id (see 'evmbench refs')", c->profile.path, pb->line,
+                                   pb->name, bad_metric);
         size_t can = k ? app_kernel_available(k) : 0;
         if (!k && b) {
             size_t got = app_bench_kernels(a, b, list);
@@ -434,6 +434,8 @@ static int load_profile(struct cli *c, struct app *a, char ***names)
 
 /* What a run leaves for its report: when, its id in the store, whether
  * anything failed, whether --baseline could be applied. */
+#define MATCH_CLOCK_S   0.1     /* the clock measured for the board check */
+
 struct run_outcome {
     struct run_options opt;     /* as the batch ran */
     struct cpu_watch watch;
@@ -443,6 +445,7 @@ struct run_outcome {
     int kfd;                    /* --lava-kmsg's descriptor, or -1 */
     json_t *system;             /* the system record (board/sysstate.h) */
     char *system_change;        /* --baseline: what differs from its system */
+    struct board_match match;   /* the board against the guide's (doubts) */
 };
 
 /* --lava-kmsg with --format lava: opens the path; when it cannot be
@@ -514,7 +517,8 @@ static void system_against_baseline(struct cli *c, struct run_outcome *o, FILE *
 
 /* Runs the kernels with the line sink: the text rows to f as each run
  * ends, every row into c->rows and the store; fills o. */
-static void run_batch(struct cli *c, struct app *a, const struct kernel **ks, size_t nk, FILE *f,
+static void run_batch(struct cli *c, struct app *a, const struct kernel **ks,
+                      const struct metric_pick *picks, size_t nk, FILE *f,
                       struct run_outcome *o)
 {
     /* CPU-bound kernels: check the conditions first, compare at the clock
@@ -531,7 +535,7 @@ static void run_batch(struct cli *c, struct app *a, const struct kernel **ks, si
     c->status_tty = efd >= 0 && isatty(efd);
     c->batch_started = now_seconds();
     utc_time(o->started, sizeof o->started, UTC_ISO8601);
-    struct batch *batch = batch_start(ks, nk, &o->opt, &line_sink, c);
+    struct batch *batch = batch_start_picked(ks, picks, nk, &o->opt, &line_sink, c);
     c->batch = batch;
     batch_wait(batch, -1);
     status_clear(c);
@@ -604,9 +608,34 @@ static void print_run_json(struct cli *c, const struct app *a, const struct run_
     json_object_set(o, "system", r->system ? r->system : json_null());
     json_object_set_new(o, "system_change", r->system_change ? json_string(r->system_change)
                                                              : json_null());
+    json_object_set_new(o, "match", board_match_to_json(&r->match));
     json_object_set_new(o, "results", json_incref(c->rows));
     cli_dump_json(o, f);
     json_decref(o);
+}
+
+/* With --baseline, --fail-on-deviation or --check (the screens' check as
+ * lines, --ui line), text ends on the check's
+ * verdict in words (store/check.h): as fast as before or as the guide,
+ * what moved beyond the tolerance (--fail-on-deviation PCT, else
+ * --tolerance) and which way, and what changed in the system. */
+static void print_verdict(const struct cli *c, const struct app *a,
+                          const struct run_outcome *r, FILE *f)
+{
+    struct check_verdict v;
+    double pct = c->fail_pct > 0 ? c->fail_pct : a->tolerance_pct;
+    check_judge(&v, c->rows, c->base_rows ? c->baseline : NULL, pct);
+    char *summary = r->system_change ? NULL : sysstate_summary(r->system);
+    struct strbuf sb;
+    sb_init(&sb);
+    check_paragraph(&v, c->fail_pct > 0 ? "--fail-on-deviation"
+                                        : "--tolerance; no --fail-on-deviation: the exit "
+                                          "status does not depend on it",
+                    r->system_change ? r->system_change : summary, &sb);
+    fprintf(f, "\n%s", sb.buf);
+    sb_free(&sb);
+    free(summary);
+    check_free(&v);
 }
 
 /* The report after the run in the chosen format (text printed its rows
@@ -626,6 +655,8 @@ static bool print_report(struct cli *c, const struct app *a, const struct run_ou
         fprintf(f, "\nAgainst baseline %s\n", c->baseline);
         export_rows(f, "text", c->rows, c->fail_pct, NULL);
     }
+    if (cli_format_is(c, "text") && (c->baseline || c->fail_pct > 0 || c->check))
+        print_verdict(c, a, r, f);
     if (cli_format_is(c, "text") && r->run_id)
         fprintf(c->err, "evmbench: saved as run %s\n", r->run_id);
     return ok;
@@ -689,6 +720,15 @@ static bool beyond_deviation(const struct cli *c)
     return beyond;
 }
 
+/* Above the results: the board is not the one the guide measured. */
+static void print_match_warning(FILE *f, const struct board_match *m)
+{
+    char *w = board_match_warning(m);
+    if (w)
+        board_print_field(f, "Warning", w);
+    free(w);
+}
+
 /* run --profile NAME: runs the profile's benchmarks. */
 static int run_profile(struct cli *c, struct app *a)
 {
@@ -722,9 +762,11 @@ int cli_cmd_run(struct cli *c, struct app *a)
         free(ks);
         return 1;
     }
+    struct metric_pick *picks = profile_run_picks(a, &c->profile, ks, &nk);
     FILE *f = cli_open_output(c);
     struct run_outcome r = { .opt = a->run_opts };
     if (!f || setup_kmsg(c, f, &r.kfd)) {
+        profile_run_free_picks(picks, nk);
         free(ks);
         json_decref(c->base_rows);
         c->base_rows = NULL;
@@ -732,10 +774,18 @@ int cli_cmd_run(struct cli *c, struct app *a)
             cli_close_output(c, f);
         return 1;
     }
-    if (cli_format_is(c, "text"))
+    if (a->ref_board) {
+        const char *from = NULL;
+        double mhz = board_clock(&a->board, a->sysroot, MATCH_CLOCK_S, &from);
+        app_board_match(a, mhz, from, &r.match);
+    }
+    if (cli_format_is(c, "text")) {
         fprintf(f, "Board: %s\nReference: %s\n", a->board.name ? a->board.name : "unknown",
                 a->ref_board ? a->ref_board : "none (choose a guide column with --board KEY)");
-    run_batch(c, a, ks, nk, f, &r);
+        print_match_warning(f, &r.match);
+    }
+    run_batch(c, a, ks, picks, nk, f, &r);
+    profile_run_free_picks(picks, nk);
     bool failed = r.failed;
     if (!print_report(c, a, &r, f))
         failed = true;
@@ -750,6 +800,7 @@ int cli_cmd_run(struct cli *c, struct app *a)
     json_decref(r.system);
     free(r.system_change);
     app_cpu_watch_free(&r.watch);
+    board_match_free(&r.match);
     free(ks);
     rc = cli_close_output(c, f);
     if (failed)

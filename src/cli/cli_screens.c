@@ -12,6 +12,29 @@
 
 #include "cli/cli_impl.h"
 
+/* --check and --profile NAME: the profile runs once and the screens end
+ * on its verdict against --baseline NAME or the guide; --check is the
+ * quick profile. Neither goes with --demo or --run; --fail-on-deviation
+ * only with them. Sets c->profile_name; 0 or the usage error's status. */
+static int check_options(struct cli *c)
+{
+    if (c->check && !c->profile_name)
+        c->profile_name = "quick";
+    if (!c->profile_name) {
+        if (c->fail_pct > 0)
+            return cli_usage_error(c, "--fail-on-deviation goes with --check or --profile NAME "
+                                   "in the screens");
+        return 0;
+    }
+    if (c->demo)
+        return cli_usage_error(c, "--%s runs the profile once; --demo runs one in a loop: "
+                               "give one of them", c->check ? "check" : "profile");
+    if (c->run)
+        return cli_usage_error(c, "--%s and --run both say what to run first: give one of them",
+                               c->check ? "check" : "profile");
+    return 0;
+}
+
 int cli_cmd_screens(struct cli *c, struct app *a)
 {
     int rc = cli_check_board(c, a);
@@ -22,10 +45,13 @@ int cli_cmd_screens(struct cli *c, struct app *a)
         if (!b || !b->nkernels)
             return cli_usage_error(c, "--run: '%s' is not a benchmark that can run here", c->run);
     }
+    if ((rc = check_options(c)))
+        return rc;
     if (c->ui && strcmp(c->ui, "line") == 0) {
         /* No screens: the run as lines, or the menu as a list; the
-         * dispatcher runs that command next, with this app. */
-        c->then = c->run ? "run" : "list";
+         * dispatcher runs that command next, with this app. A check is
+         * `run --profile NAME` (the verdict ends its text). */
+        c->then = c->run || c->profile_name ? "run" : "list";
         if (c->run) {
             c->line_args[0] = (char *)c->run;
             c->args = c->line_args;
@@ -36,7 +62,10 @@ int cli_cmd_screens(struct cli *c, struct app *a)
     cli_print_diag(c, &a->diag);
     char *store = c->no_save ? NULL : cli_store_dir(c);
     struct ui_options uo = { .run = c->run, .demo = c->demo, .theme = c->theme,
-                             .updates_per_s = c->slow_tty ? 0.5 : 0, .results_dir = store };
+                             .updates_per_s = c->slow_tty ? 0.5 : 0,
+                             .line_budget = c->slow_tty ? 700 : 0, .results_dir = store,
+                             .check = c->profile_name, .baseline = c->baseline,
+                             .fail_pct = c->fail_pct };
     struct settings st;
     settings_init(&st);
     char *path = settings_default_path();

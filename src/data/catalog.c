@@ -317,6 +317,21 @@ static struct cat_bench *bench_get(struct cat_category *cat, const char *slug,
     return b;
 }
 
+/* True when k measures what some table of b holds: the tables of an MCU+
+ * SDK guide are numbers of the R5F, which only a kernel that says it runs
+ * there ("sdk": "mcu+" in its recipe) measures; without one the section
+ * is reference-only. */
+static bool same_sdk(const struct cat_bench *b, const struct kernel *k)
+{
+    const char *ksdk = k->sdk ? k->sdk : "linux";
+    for (size_t t = 0; t < b->ntables; t++) {
+        const char *tsdk = b->tables[t]->source->sdk;
+        if (strcasecmp(tsdk ? tsdk : "linux", ksdk) == 0)
+            return true;
+    }
+    return b->ntables == 0;
+}
+
 static void add_kernel(struct cat_bench *b, const struct kernel *k)
 {
     b->kernels = xrealloc(b->kernels, (b->nkernels + 1) * sizeof *b->kernels);
@@ -358,7 +373,8 @@ struct catalog *catalog_build(const struct refdb *db, struct cat_aliases *aliase
         bool placed = false;
         for (size_t i = 0; i < c->ncats; i++)
             for (size_t j = 0; j < c->cats[i].nbenches; j++)
-                if (strcasecmp(c->cats[i].benches[j]->slug, kernels[k]->section) == 0) {
+                if (strcasecmp(c->cats[i].benches[j]->slug, kernels[k]->section) == 0 &&
+                    same_sdk(c->cats[i].benches[j], kernels[k])) {
                     add_kernel(c->cats[i].benches[j], kernels[k]);
                     placed = true;
                 }

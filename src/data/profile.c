@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/lines.h"
 #include "data/datadir.h"
@@ -34,9 +35,37 @@ bool profile_bench_keeps(const struct profile_bench *b, const char *metric)
     if (!b->nmetrics)
         return true;
     for (size_t i = 0; i < b->nmetrics; i++)
-        if (strcmp(b->metrics[i], metric) == 0)
+        if (strcasecmp(b->metrics[i], metric) == 0)
             return true;
     return false;
+}
+
+void profile_bench_pick(const struct profile_bench *b, const struct kernel *k,
+                        const char **ids, size_t *n)
+{
+    for (size_t i = 0; i < k->nmetrics; i++) {
+        const char *id = k->metrics[i].id;
+        bool listed = !b->nmetrics;
+        for (size_t m = 0; m < b->nmetrics && !listed; m++)
+            listed = strcasecmp(b->metrics[m], id) == 0;
+        for (size_t j = 0; j < *n && listed; j++)
+            listed = ids[j] != id;
+        if (listed)
+            ids[(*n)++] = id;
+    }
+}
+
+const char *profile_bench_unknown(const struct profile_bench *b,
+                                  const struct kernel *const *ks, size_t n)
+{
+    for (size_t m = 0; m < b->nmetrics; m++) {
+        bool found = false;
+        for (size_t i = 0; i < n && !found; i++)
+            found = kernel_metric_find(ks[i], b->metrics[m]) != NULL;
+        if (!found)
+            return b->metrics[m];
+    }
+    return NULL;
 }
 
 /* Handles one non-empty line; returns an error message or NULL. */

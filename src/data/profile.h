@@ -9,6 +9,9 @@
  *     bench dhrystone
  *     bench bw_mem bw_mem-rd-16mb bw_mem-bcopy-16mb   only these rows of it
  *
+ * A metric list is what the kernels measure, not a filter of their output
+ * (profile_bench_pick gives a kernel its selection, kernel_params.only).
+ *
  * Names are not checked here (the caller has the catalog): each bench
  * keeps its line so the caller can report "file:line: no benchmark ...".
  * A bad line is reported as "file:line: message" and skipped. */
@@ -19,6 +22,7 @@
 #include <stddef.h>
 
 #include "common/diag.h"
+#include "run/kernel.h"
 
 struct profile_bench {
     char *name;
@@ -46,5 +50,14 @@ int profile_load(struct profile *p, const char *name_or_path, struct diag *dg);
 void profile_free(struct profile *p);
 /* Whether a row of this entry is kept (true for all without a list). */
 bool profile_bench_keeps(const struct profile_bench *b, const char *metric);
+/* Adds the metrics of k that b lists to ids[0 .. *n), each once, as k's
+ * own id strings (k->metrics[i].id) in k's order; ids has room for
+ * k->nmetrics. b without a list adds every metric of k. */
+void profile_bench_pick(const struct profile_bench *b, const struct kernel *k,
+                        const char **ids, size_t *n);
+/* The first metric b lists that none of the n kernels measures, or NULL
+ * (b without a list: NULL). */
+const char *profile_bench_unknown(const struct profile_bench *b,
+                                  const struct kernel *const *ks, size_t n);
 
 #endif

@@ -51,6 +51,7 @@ static void table_free(struct ref_table *t)
         free(row->name);
         free(row->slug);
         free(row->unit);
+        free(row->note);
         for (size_t c = 0; c < t->ncols; c++)
             free(row->values[c].text);
         free(row->values);
@@ -277,14 +278,21 @@ static void check_value(struct loader *ld, const char *where, struct ref_value *
     }
 }
 
+/* The key cells joined by sep, empty cells left out: a table whose rows
+ * share a key gets one more key cell, empty in the rows that need none
+ * (evmbench-refs(5)), and their names and ids stay as they were. */
 static char *join_key(char **key, size_t n, const char *sep)
 {
     struct strbuf sb;
     sb_init(&sb);
+    bool first = true;
     for (size_t i = 0; i < n; i++) {
-        if (i)
+        if (!key[i][0] && (i > 0 || n > 1))
+            continue;
+        if (!first)
             sb_add(&sb, sep);
         sb_add(&sb, key[i]);
+        first = false;
     }
     return sb_steal(&sb);
 }
@@ -314,6 +322,7 @@ static bool load_row(struct loader *ld, json_t *j, const char *where,
     free(dashed);
     row->unit = opt_string(ld, j, "unit", where);
     row->line = (int)opt_number(ld, j, "line", where);
+    row->note = opt_string(ld, j, "note", where);
     row->values = xcalloc(t->ncols ? t->ncols : 1, sizeof *row->values);
     json_t *vals = json_object_get(j, "values");
     if (!json_is_array(vals) || json_array_size(vals) != t->ncols) {
@@ -341,6 +350,7 @@ static void row_free_partial(struct ref_row *row, size_t ncols)
     free(row->name);
     free(row->slug);
     free(row->unit);
+    free(row->note);
     if (row->values)
         for (size_t c = 0; c < ncols; c++)
             free(row->values[c].text);

@@ -56,6 +56,8 @@ struct ref_row {
     char *unit;             /* from "name (unit)", may be NULL */
     struct ref_value *values;   /* one per column */
     int line;               /* line in the guide */
+    char *note;             /* how the importer placed a short row's cells
+                             * when that was a guess, or NULL */
 };
 
 struct ref_table {

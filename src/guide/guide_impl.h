@@ -57,7 +57,8 @@ enum guide_re_id {
     RE_VALUE_TAIL,      /* a value at the end of a rows-layout line */
     RE_NA,              /* "n/a", "NA", "-" */
     RE_UNIT_TAIL,       /* "name (unit)" */
-    RE_NOTE_TAIL,       /* " (LOCAL_CPU_UTIL)" annotation */
+    RE_NOTE_TAIL,       /* " (LOCAL_CPU_UTIL)", " (FORWARDING)" annotation, not "(V)" */
+    RE_UNIT_IN,         /* "Boot time in seconds: avg(min,max)", "Latency in ns" */
     RE_COMMAND,         /* netperf, fio, openssl ... command lines */
     RE_CONTINUATION,    /* "   -k DIRECTION,..." */
     RE_EXECUTE,         /* "Execute the benchmark with the following:" */
@@ -161,6 +162,8 @@ struct guide_event {
     char *num;              /* heading number ("2.5.2.3.6"), or NULL */
     int style;              /* rst style rank, Markdown "#" level, or 0 */
     int level;              /* set by guide_levels; 0 = document title */
+    bool rubric;            /* rst ".. rubric::": an informal heading, one
+                               level below the section it is in */
     struct guide_table *tab;
     char *command;          /* commands of this heading's section (guide_walk) */
 };
@@ -280,7 +283,9 @@ extern const struct guide_layout_ops guide_layout_markdown;
  * whose `style` is the rank of their adornment by first use, as docutils
  * ranks them. Tables come from ".. csv-table::" (inline body only; :file:
  * and :url: are reported and skipped), ".. table::" around a grid table
- * and bare grid tables; ".. list-table::" is reported and skipped. The
+ * and bare grid tables; ".. list-table::" is reported and skipped.
+ * ".. rubric:: Title" is a heading (a rubric event) below the section it
+ * is in: the J7 guide heads its TCP and UDP tables with rubrics. The
  * bodies of code blocks, notes and similar directives are text (they
  * hold the commands); comments, images and the like are dropped. Inline
  * markup is removed from every text. */

@@ -183,6 +183,10 @@ static json_t *source_json(struct guide_doc *d, bool mcu, const char *layout)
     for (size_t i = 0; i < d->nev; i++)
         if (d->ev[i].kind == EV_HEADING && d->ev[i].level == 0 && strpbrk(d->ev[i].text, "0123456789"))
             title = d->ev[i].text;
+    /* a guide without a title (the AM62X MCU+ datasheet): its first heading */
+    for (size_t i = 0; i < d->nev && !title; i++)
+        if (d->ev[i].kind == EV_HEADING && d->ev[i].text[0])
+            title = d->ev[i].text;
     json_t *version = json_null();
     if (title) {
         for (const char *p = title; *p; p++) {

@@ -142,21 +142,28 @@ static void levels_inferred(struct guide_doc *d)
     }
 }
 
-/* rst: the style rank; a style used once, first, is the document title. */
+/* rst: the style rank; a style used once, first, is the document title.
+ * A rubric sits one level below the last section title, as a sibling of
+ * the rubrics before it in that section. */
 static void levels_rst(struct guide_doc *d)
 {
     size_t first_uses = 0;
     for (size_t i = 0; i < d->nev; i++)
-        if (d->ev[i].kind == EV_HEADING && d->ev[i].style == 1)
+        if (d->ev[i].kind == EV_HEADING && d->ev[i].style == 1 && !d->ev[i].rubric)
             first_uses++;
-    int shift = first_uses == 1 ? 1 : 0;
+    int shift = first_uses == 1 ? 1 : 0, section = 0;
     for (size_t i = 0; i < d->nev; i++) {
         struct guide_event *e = &d->ev[i];
         if (e->kind != EV_HEADING)
             continue;
+        if (e->rubric) {
+            e->level = section + 1;
+            continue;
+        }
         e->level = is_title_text(e->text) || (shift && e->style == 1) ? 0 : e->style - shift;
         if (e->level < 0)
             e->level = 0;
+        section = e->level;
     }
 }
 

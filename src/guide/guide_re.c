@@ -23,7 +23,10 @@ static const char *const re_src[RE_COUNT] = {
                       "(?:\\s*\\(min\\s+-?[\\d.]+,\\s*max\\s+-?[\\d.]+\\))?)\\s*$",
     [RE_NA] = "^(?:n/?a|-+|—|–)$",
     [RE_UNIT_TAIL] = "^(.*?)\\s*\\(([^()]*)\\)\\s*$",
-    [RE_NOTE_TAIL] = "^(.*?)\\s*\\([A-Z][A-Z0-9_]*\\)\\s*$",
+    [RE_NOTE_TAIL] = "^(.*?)\\s*\\((?:[A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z]{6,})\\)\\s*$",
+    [RE_UNIT_IN] = "^(.*?\\S)\\s+in\\s+((?:[kMGT]?i?(?:bytes|bits|B|b)(?:/s(?:ec)?|ps)?|"
+                   "[munµ]?s(?:ecs?)?|(?:milli|micro|nano)?seconds?|minutes?|"
+                   "[kMG]?Hz|[muµ]?[WVA]|%|percent|fps|MB/s|MiB/s))\\s*(?::.*)?$",
     [RE_COMMAND] = "^\\s*(?:[-•*]\\s+)?((?:time\\s+-v\\s+)?(?:\\./)?"
                    "(?:netperf|netserver|iperf3?|fio|openssl|runltp|stream_c|runDhrystone|"
                    "runWhetstone|lmbench|cyclictest|gst-launch-1\\.0)\\b.*?)\\s*$",

@@ -365,6 +365,14 @@ static size_t rst_directive(struct guide_doc *d, size_t i)
         } else {
             next = rst_skip_body(d, i + 1, true);
         }
+    } else if (!strcmp(name, "rubric")) {
+        char *title = rst_inline(arg);
+        if (title[0]) {
+            guide_doc_add(d, EV_HEADING, (int)i + 1, title)->rubric = true;
+        } else {
+            free(title);
+        }
+        next = rst_skip_body(d, i + 1, false);  /* :name: and :class: */
     } else if (!strcmp(name, "list-table")) {
         guide_doc_warn(d, (int)i + 1, "list-table is not supported; table \"%s\" skipped", arg);
         next = rst_skip_body(d, i + 1, false);

@@ -11,6 +11,7 @@
 #include "config.h"
 #include "guide/guide_impl.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -62,8 +63,11 @@ static json_t *value_json(struct guide_doc *d, const char *cell, int line, bool 
     return o;
 }
 
-/* "THROUGHPUT (Mbits/sec)" -> name, unit; "CPU Load % (LOCAL_CPU_UTIL)"
- * -> "CPU Load", "%"; "Boot time in seconds: avg(min,max)" stays whole. */
+/* "THROUGHPUT (Mbits/sec)" -> name, unit; "Rail voltage(V)" -> "Rail
+ * voltage", "V"; "CPU Load % (LOCAL_CPU_UTIL)" -> "CPU Load", "%" (an
+ * all-caps note in parentheses is not a unit); "Boot time in seconds:
+ * avg(min,max)" -> "Boot time", "seconds"; "Latency (from datasheet) in
+ * ns" -> "Latency (from datasheet)", "ns". */
 static void split_name_unit(const char *s, char **name, char **unit)
 {
     char *work = xstrdup(s);
@@ -78,6 +82,11 @@ static void split_name_unit(const char *s, char **name, char **unit)
         char *u = guide_re_group(work, 2);
         char *nm = guide_re_group(work, 1);
         *unit = u[0] ? u : (free(u), (char *)NULL);
+        free(work);
+        work = nm;
+    } else if (guide_re_match(RE_UNIT_IN, work)) {
+        char *nm = guide_re_group(work, 1);
+        *unit = guide_re_group(work, 2);
         free(work);
         work = nm;
     } else if (n > 2 && work[n - 1] == '%' && work[n - 2] == ' ') {
@@ -271,12 +280,31 @@ static const char *command_for(struct walk *w)
     return NULL;
 }
 
+/* s lower-cased, '_' as '-', without a "-fs"/"-gp" file-system suffix. */
+static char *board_norm(const char *s)
+{
+    char *n = xstrdup(s);
+    for (char *p = n; *p; p++)
+        *p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
+    size_t len = strlen(n);
+    if (len > 3 && (!strcmp(n + len - 3, "-fs") || !strcmp(n + len - 3, "-gp")))
+        n[len - 3] = '\0';
+    return n;
+}
+
+/* A heading that names a board column: "J721E-IDK-GW" (j721e-idk-gw),
+ * "J742S2-EVM" (j742s2_evm-fs). */
 static bool is_board_heading(struct walk *w, const char *text)
 {
-    for (size_t i = 0; i < w->keys.n; i++)
-        if (!strcasecmp(w->keys.v[i], text))
-            return true;
-    return false;
+    char *h = board_norm(text);
+    bool found = false;
+    for (size_t i = 0; i < w->keys.n && !found; i++) {
+        char *k = board_norm(w->keys.v[i]);
+        found = !strcmp(k, h);
+        free(k);
+    }
+    free(h);
+    return found;
 }
 
 static json_t *section_json(struct walk *w, const char **innermost)
@@ -368,30 +396,38 @@ static json_t *columns_json(struct walk *w, struct guide_table *t, size_t nk, bo
     return cols;
 }
 
-/* Where the value cells of a row go: slot[i] is the column of cell i.
- * Short rows: when every board has the same columns and the table's
- * usual row lacks the same number per board (000's UDP tables print no
- * datagram size), the cells fill each board's last columns in turn;
- * otherwise they fill from the start (from the end for board-less
- * tables, where short rows are totals). */
-static void value_slots(struct guide_table *t, size_t nk, size_t have, size_t group,
-                        size_t lack, size_t *slot)
+/* Where the value cells of a short row go: slot[i] is the column of
+ * cell i. When the table shows that every board lacks the same leading
+ * columns in every row (000's UDP tables print no datagram size:
+ * group/lack from board_groups), the cells fill each board's last
+ * columns in turn; otherwise they fill from the start (from the end for
+ * board-less tables, where short rows are totals). Returns a description
+ * of the placement when it is a guess (the caller warns and records it),
+ * else NULL. */
+static char *value_slots(struct guide_table *t, size_t nk, size_t have, size_t group,
+                         size_t lack, size_t *slot)
 {
     size_t nval = t->nhead - nk;
     if (have >= nval) {
         for (size_t i = 0; i < nval; i++)
             slot[i] = i;
-        return;
+        return NULL;
     }
     if (group && lack && lack < group) {
         size_t per = group - lack;
         for (size_t i = 0; i < have; i++)
             slot[i] = (i / per) * group + lack + i % per;
-        return;
+        if (have == nval / group * per)
+            return NULL;        /* the table's usual row: no guess */
+        return xasprintf("in the last %zu columns of the first %zu of %zu boards", per,
+                         (have + per - 1) / per, nval / group);
     }
     size_t pad = t->pad_front ? nval - have : 0;
     for (size_t i = 0; i < have; i++)
         slot[i] = pad + i;
+    if (have == 1)
+        return xasprintf("in the %s column", pad ? "last" : "first");
+    return xasprintf("in the %s %zu columns", pad ? "last" : "first", have);
 }
 
 static json_t *row_json(struct walk *w, struct guide_table *t, struct guide_row *row, size_t nk,
@@ -413,14 +449,21 @@ static json_t *row_json(struct walk *w, struct guide_table *t, struct guide_row 
         }
     }
     size_t have = row->n > nk ? row->n - nk : 0;
-    if (have != nval && !(group && lack && have == nval / group * (group - lack)))
-        guide_doc_warn(d, row->line,
-                       "table \"%s\": row \"%s\" has %zu value cells, the header %zu; %s",
-                       title, row->n ? row->cells[0] : "", have, nval,
-                       have > nval ? "extra cells dropped" : "missing cells left empty");
     size_t *slot = xcalloc(nval + 1, sizeof *slot);
     const char **cells = xcalloc(nval + 1, sizeof *cells);
-    value_slots(t, nk, have, group, lack, slot);
+    char *guess = value_slots(t, nk, have, group, lack, slot);
+    char *note = NULL;
+    if (have > nval)
+        note = xasprintf("%zu value cells for %zu columns: the extra %zu dropped", have, nval,
+                         have - nval);
+    else if (have == 0 && nval)
+        note = xasprintf("no value cells for %zu column%s", nval, nval == 1 ? "" : "s");
+    else if (guess)
+        note = xasprintf("a guess: %zu of %zu value cells, %s", have, nval, guess);
+    if (note)
+        guide_doc_warn(d, row->line, "table \"%s\": row \"%s\": %s; check the guide", title,
+                       row->n ? row->cells[0] : "", note);
+    free(guess);
     for (size_t i = 0; i < have && i < nval; i++)
         if (slot[i] < nval)
             cells[slot[i]] = row->cells[nk + i];
@@ -438,6 +481,9 @@ static json_t *row_json(struct walk *w, struct guide_table *t, struct guide_row 
     json_object_set_new(o, "unit", unit ? json_string(unit) : json_null());
     json_object_set_new(o, "line", json_integer(row->line));
     json_object_set_new(o, "values", vals);
+    if (note)
+        json_object_set_new(o, "note", json_string(note));
+    free(note);
     free(unit);
     return o;
 }
@@ -448,8 +494,33 @@ static char *col_board(const char *h)
     return guide_re_match(RE_BOARD_CELL, h) ? guide_re_group(h, 1) : NULL;
 }
 
+/* True when the table bears out that every board's first `lack` columns
+ * are empty throughout: no row has more value cells than the usual
+ * `best`, unless it is a full row whose cells in those columns are
+ * empty or n/a. A GFXBench table whose last row is full and whose other
+ * rows have half its cells does not: those rows are not missing the
+ * Score columns, they are missing a board. */
+static bool lack_shown(struct guide_table *t, size_t nk, size_t group, size_t lack, size_t best)
+{
+    size_t nval = t->nhead - nk;
+    for (size_t r = 0; r < t->nrows; r++) {
+        size_t have = t->rows[r].n > nk ? t->rows[r].n - nk : 0;
+        if (have <= best)
+            continue;
+        if (have != nval)
+            return false;
+        for (size_t c = 0; c < nval; c++) {
+            const char *cell = t->rows[r].cells[nk + c];
+            if (c % group < lack && cell[0] && !guide_text_is_na(cell))
+                return false;
+        }
+    }
+    return true;
+}
+
 /* Columns per board when every board has the same number (else 0), and
- * how many of them the most common row leaves out. */
+ * how many of them the most common row leaves out (0 unless the table
+ * shows it, lack_shown). */
 static size_t board_groups(struct guide_table *t, size_t nk, size_t *lack)
 {
     size_t nval = t->nhead - nk, group = 0, run = 0;
@@ -485,7 +556,87 @@ static size_t board_groups(struct guide_table *t, size_t nk, size_t *lack)
     size_t g = nval / group;
     if (best < nval && best % g == 0)
         *lack = group - best / g;
+    if (*lack && !lack_shown(t, nk, group, *lack, best))
+        *lack = 0;
     return group;
+}
+
+/* The text of value v as a key cell: "5", "0.15", the text kept, or "". */
+static char *value_key_text(json_t *v)
+{
+    json_t *avg = json_object_get(v, "avg");
+    if (json_is_integer(avg))
+        return xasprintf("%lld", (long long)json_integer_value(avg));
+    if (json_is_real(avg))
+        return xasprintf("%.15g", json_real_value(avg));
+    json_t *text = json_object_get(v, "text");
+    return xstrdup(json_is_string(text) ? json_string_value(text) : "");
+}
+
+/* True when rows a and b have equal key arrays. */
+static bool same_key(json_t *a, json_t *b)
+{
+    return json_equal(json_object_get(a, "key"), json_object_get(b, "key"));
+}
+
+/* The first value column whose values differ between every two rows of
+ * equal key, or -1 when none does. */
+static long telling_column(json_t *rows, size_t ncols)
+{
+    size_t n = json_array_size(rows);
+    for (size_t c = 0; c < ncols; c++) {
+        bool tells = true;
+        for (size_t a = 0; a < n && tells; a++)
+            for (size_t b = a + 1; b < n && tells; b++) {
+                json_t *ra = json_array_get(rows, a), *rb = json_array_get(rows, b);
+                if (!same_key(ra, rb))
+                    continue;
+                json_t *va = json_array_get(json_object_get(ra, "values"), c);
+                json_t *vb = json_array_get(json_object_get(rb, "values"), c);
+                tells = !json_is_null(va) && !json_is_null(vb) && !json_equal(va, vb);
+            }
+        if (tells)
+            return (long)c;
+    }
+    return -1;
+}
+
+/* Rows with the same key (the AM62P MCU+ guide's three "UDP RX" rows, one
+ * per offered load) cannot be told apart by a metric id: the key gets one
+ * more cell, the header of the first value column that tells them apart,
+ * holding that column's value in the rows that share a key and "" in the
+ * others (whose ids stay as they were). The value stays a value too. */
+static void split_duplicate_keys(struct walk *w, json_t *o, const char *title)
+{
+    json_t *rows = json_object_get(o, "rows"), *cols = json_object_get(o, "columns");
+    size_t n = json_array_size(rows);
+    bool dup = false;
+    for (size_t a = 0; a < n && !dup; a++)
+        for (size_t b = a + 1; b < n && !dup; b++)
+            dup = same_key(json_array_get(rows, a), json_array_get(rows, b));
+    if (!dup)
+        return;
+    long c = telling_column(rows, json_array_size(cols));
+    if (c < 0) {
+        guide_doc_warn(w->d, (int)json_integer_value(json_object_get(o, "line")),
+                       "table \"%s\": rows share a key and no column tells them apart; "
+                       "only the first of each can be addressed", title);
+        return;
+    }
+    json_t *col = json_array_get(cols, (size_t)c);
+    json_array_append(json_object_get(o, "keys"), json_object_get(col, "header"));
+    bool *shared = xcalloc(n, sizeof *shared);
+    for (size_t a = 0; a < n; a++)
+        for (size_t b = 0; b < n && !shared[a]; b++)
+            shared[a] = b != a && same_key(json_array_get(rows, a), json_array_get(rows, b));
+    for (size_t a = 0; a < n; a++) {
+        json_t *ra = json_array_get(rows, a);
+        char *cell = shared[a] ? value_key_text(json_array_get(json_object_get(ra, "values"),
+                                                               (size_t)c)) : xstrdup("");
+        json_array_append_new(json_object_get(ra, "key"), json_string(cell));
+        free(cell);
+    }
+    free(shared);
 }
 
 static void walk_data_table(struct walk *w, struct guide_table *t)
@@ -535,6 +686,7 @@ static void walk_data_table(struct walk *w, struct guide_table *t)
         json_array_append_new(rows, row_json(w, t, &t->rows[r], nk, !any_unit, title,
                                              group, lack));
     json_object_set_new(o, "rows", rows);
+    split_duplicate_keys(w, o, title);
     json_array_append_new(w->tables, o);
     w->last_table = t->title ? NULL : o;
 }

@@ -29,6 +29,7 @@
 #define RECIPE_FORMAT "evmbench-tools/1"
 
 enum recipe_stream { RECIPE_STDOUT, RECIPE_STDERR, RECIPE_BOTH };
+enum recipe_sdk { RECIPE_SDK_LINUX, RECIPE_SDK_MCU };
 
 /* A metric the benchmark produces: a guide row id with its unit. */
 struct recipe_metric {
@@ -75,6 +76,10 @@ const struct recipe_bench *recipe_find(const struct recipe_set *set, const char 
 const char *recipe_name(const struct recipe_bench *b);       /* "bw_mem" */
 const char *recipe_tool(const struct recipe_bench *b);       /* "lmbench" */
 const char *recipe_section(const struct recipe_bench *b);    /* "lmbench" */
+/* The SDK whose guide sections the benchmark measures, that is where it
+ * runs: "linux" (the default: a Linux tool on the A cores) or "mcu+" (the
+ * MCU+ SDK's R5F firmware). */
+const char *recipe_sdk(const struct recipe_bench *b);
 const char *recipe_description(const struct recipe_bench *b);
 const char *recipe_provided_by(const struct recipe_bench *b);
 /* The union of the metrics of every invocation, in first-seen order. */

@@ -173,6 +173,7 @@ struct recipe_bench {
     size_t nenv;
     struct tmpl *cwd;
     enum recipe_stream stream;
+    enum recipe_sdk sdk;    /* "sdk": the sections (and core) it is for */
     double timeout_full, timeout_quick;
     int runs_full, runs_quick;
     double budget_full, budget_quick;

@@ -209,6 +209,10 @@ const struct recipe_bench *recipe_find(const struct recipe_set *set, const char 
 const char *recipe_name(const struct recipe_bench *b) { return b->name; }
 const char *recipe_tool(const struct recipe_bench *b) { return b->tool; }
 const char *recipe_section(const struct recipe_bench *b) { return b->section; }
+const char *recipe_sdk(const struct recipe_bench *b)
+{
+    return b->sdk == RECIPE_SDK_MCU ? "mcu+" : "linux";
+}
 const char *recipe_description(const struct recipe_bench *b) { return b->description; }
 const char *recipe_provided_by(const struct recipe_bench *b) { return b->provided_by; }
 enum recipe_stream recipe_stream(const struct recipe_bench *b) { return b->stream; }
@@ -1300,6 +1304,14 @@ static int parse_stream(struct ld *l, const char *s, const char *path)
     return RECIPE_STDOUT;
 }
 
+static int parse_sdk(struct ld *l, const char *s, const char *path)
+{
+    if (strcmp(s, "linux") == 0) return RECIPE_SDK_LINUX;
+    if (strcmp(s, "mcu+") == 0) return RECIPE_SDK_MCU;
+    rcp_bad(l, path, "must be \"linux\" or \"mcu+\"");
+    return RECIPE_SDK_LINUX;
+}
+
 /* How a member is read and freed: a generic reader and free per kind. */
 enum mkind {
     MK_STR,         /* char *                                              */
@@ -1381,6 +1393,8 @@ static const struct member bench_members[] = {
     { .key = "budget", .kind = MK_NUMS, .off = OFF(budget_full), .aux = OFF(budget_quick),
       .dflt = 1, .min = 0 },
     { .key = "pin", .kind = MK_BOOL, .off = OFF(pin), .dflt = 1 },
+    { .key = "sdk", .kind = MK_ENUM, .off = OFF(sdk), .dflt = RECIPE_SDK_LINUX,
+      .parse = parse_sdk },
     { .key = "summary", .kind = MK_ENUM, .off = OFF(summary), .dflt = SUMMARY_MEDIAN,
       .parse = parse_summary },
     { .key = "files", .kind = MK_LIST, LIST(files, nfiles, struct rfile),

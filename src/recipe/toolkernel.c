@@ -54,6 +54,7 @@ size_t toolkernel_build(const struct recipe_set *set, const struct kernel ***out
         t->k = (struct kernel){
             .name = recipe_name(b),
             .section = recipe_section(b),
+            .sdk = recipe_sdk(b),
             .description = t->description,
             .metrics = t->metrics,
             .nmetrics = nm,
@@ -134,7 +135,9 @@ struct tk_state {
     const struct kernel *k;
     double deadline;
     struct report *r;
-    bool *failed;
+    bool *settled;              /* per metric: failed, or not wanted
+                                 * (kernel_params.only): no more samples,
+                                 * no failure, no invocation for it */
     size_t *samples;
     size_t total_samples;
 };
@@ -151,9 +154,9 @@ static void fail_metric(struct tk_state *st, size_t m, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static void fail_metric(struct tk_state *st, size_t m, const char *fmt, ...)
 {
-    if (st->failed[m])
+    if (st->settled[m])
         return;
-    st->failed[m] = true;
+    st->settled[m] = true;
     va_list ap;
     va_start(ap, fmt);
     char *t = xvasprintf(fmt, ap);
@@ -469,7 +472,7 @@ static size_t report_values(const struct inv_out *o, const struct collect *c)
     size_t valid = 0;
     for (size_t i = 0; i < c->n; i++) {
         ssize_t m = metric_index(st->k, c->ids[i]);
-        if (m < 0 || st->failed[m])
+        if (m < 0 || st->settled[m])
             continue;
         if (c->invalid[i]) {
             fail_metric(st, (size_t)m, "%s: %s", o->line, c->invalid[i]);
@@ -604,7 +607,7 @@ static bool invocation_wanted(struct tk_state *st, const struct recipe_bench *b,
         ssize_t m = metric_index(st->k, exp[i]->id);
         if ((need || why_not[i]) && m >= 0)
             fail_metric(st, (size_t)m, "%s", need ? need : why_not[i]);
-        any |= m >= 0 && !st->failed[m];
+        any |= m >= 0 && !st->settled[m];
     }
     diag_free(&d);
     if (any && now_seconds() > st->deadline - 0.2) {
@@ -766,12 +769,14 @@ static int tk_run(const struct kernel_params *p, struct report *r)
     struct tk_state st = { k, run_deadline(k, p->quick, now_seconds()), r,
                            xcalloc(k->nmetrics + 1, sizeof(bool)),
                            xcalloc(k->nmetrics + 1, sizeof(size_t)), 0 };
+    for (size_t m = 0; m < k->nmetrics; m++)
+        st.settled[m] = !kernel_wants(p, k->metrics[m].id);
     char *bin = recipe_find_binary(b);
     if (tool_runnable(&st, b, bin))
         run_tool(&st, b, bin, p->quick);
     int rc = st.total_samples ? 0 : -1;
     free(bin);
-    free(st.failed);
+    free(st.settled);
     free(st.samples);
     return rc;
 }

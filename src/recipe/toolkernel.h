@@ -17,7 +17,10 @@
  * the metrics concerned with the reason (not found and which package
  * provides it, exit status or signal with the last lines of output,
  * timeout, output over the limit, output that does not match, values
- * missing); the other metrics carry on. Afterwards no process the tool
+ * missing); the other metrics carry on. With kernel_params.only (a
+ * profile's metric list) an invocation none of whose expected metrics is
+ * wanted is not run, and the values of metrics not wanted that a run
+ * prints are not reported. Afterwards no process the tool
  * started is left (they are killed and reaped) and the temporary
  * directory is gone.
  *

@@ -14,7 +14,12 @@ static void start_from_current(struct batch *b)
     while (b->current < b->n && !b->cancelled) {
         struct diag d;
         diag_init(&d);
-        struct run *r = runner_start(b->kernels[b->current], &b->opt, b->sink,
+        struct run_options opt = b->opt;
+        if (b->nonly) {
+            opt.params.only = (const char *const *)b->only[b->current];
+            opt.params.nonly = b->nonly[b->current];
+        }
+        struct run *r = runner_start(b->kernels[b->current], &opt, b->sink,
                                      b->sink_ctx, &d);
         if (r) {
             b->runs[b->current] = r;
@@ -31,12 +36,28 @@ struct batch *batch_start(const struct kernel *const *kernels, size_t n,
                           const struct run_options *opt, const struct sink *sink,
                           void *sink_ctx)
 {
+    return batch_start_picked(kernels, NULL, n, opt, sink, sink_ctx);
+}
+
+struct batch *batch_start_picked(const struct kernel *const *kernels,
+                                 const struct metric_pick *picks, size_t n,
+                                 const struct run_options *opt, const struct sink *sink,
+                                 void *sink_ctx)
+{
     struct batch *b = xcalloc(1, sizeof *b);
     b->n = n;
     b->kernels = xcalloc(n ? n : 1, sizeof *b->kernels);
     memcpy(b->kernels, kernels, n * sizeof *kernels);
     b->runs = xcalloc(n ? n : 1, sizeof *b->runs);
     b->start_errors = xcalloc(n ? n : 1, sizeof *b->start_errors);
+    b->only = xcalloc(n ? n : 1, sizeof *b->only);
+    b->nonly = xcalloc(n ? n : 1, sizeof *b->nonly);
+    for (size_t i = 0; picks && i < n; i++) {
+        b->nonly[i] = picks[i].n;
+        b->only[i] = xcalloc(picks[i].n ? picks[i].n : 1, sizeof *b->only[i]);
+        for (size_t m = 0; m < picks[i].n; m++)
+            b->only[i][m] = xstrdup(picks[i].ids[m] ? picks[i].ids[m] : "");
+    }
     b->opt = *opt;
     b->sink = sink;
     b->sink_ctx = sink_ctx;
@@ -110,7 +131,13 @@ void batch_free(struct batch *b)
     for (size_t i = 0; i < b->n; i++) {
         runner_free(b->runs[i]);
         free(b->start_errors[i]);
+        for (size_t m = 0; b->nonly && m < b->nonly[i]; m++)
+            free(b->only[i][m]);
+        if (b->only)
+            free(b->only[i]);
     }
+    free(b->only);
+    free(b->nonly);
     free(b->runs);
     free(b->start_errors);
     free(b->kernels);
@@ -122,7 +149,12 @@ static double budget(const struct batch *b, size_t i)
 {
     const struct kernel *k = b->kernels[i];
     double s = b->opt.params.quick ? k->budget_quick_s : k->budget_full_s;
-    return s > 0 ? s : 1;
+    if (s <= 0)
+        s = 1;
+    /* a kernel measuring some of its metrics takes about their share */
+    if (b->nonly && b->nonly[i] && k->nmetrics > b->nonly[i])
+        s *= (double)b->nonly[i] / (double)k->nmetrics;
+    return s;
 }
 
 double batch_progress(const struct batch *b)

@@ -26,6 +26,8 @@ struct batch {
     size_t *group;
     size_t ngroups;
     struct run_options opt;
+    char ***only;               /* kernel i measures only these metrics */
+    size_t *nonly;              /* (0, or nonly NULL: all; kernel_params.only) */
     const struct sink *sink;
     void *sink_ctx;
 };
@@ -34,6 +36,21 @@ struct batch {
 struct batch *batch_start(const struct kernel *const *kernels, size_t n,
                           const struct run_options *opt, const struct sink *sink,
                           void *sink_ctx);
+
+/* Which metrics one kernel of a batch measures: ids of its metrics;
+ * n == 0: all of them. */
+struct metric_pick {
+    const char *const *ids;
+    size_t n;
+};
+/* batch_start() where kernel i measures only picks[i] (picks NULL: all,
+ * as batch_start). The picks are copied. A pick that names a metric its
+ * kernel lacks keeps that kernel from starting, with the reason as its
+ * start error. */
+struct batch *batch_start_picked(const struct kernel *const *kernels,
+                                 const struct metric_pick *picks, size_t n,
+                                 const struct run_options *opt, const struct sink *sink,
+                                 void *sink_ctx);
 bool batch_done(const struct batch *b);
 /* The run now going, or the last one started; NULL before any started. */
 struct run *batch_run(const struct batch *b);

@@ -36,6 +36,18 @@ struct kernel_params {
     int threads;            /* worker threads of multi-threaded kernels
                              * (stream-threads); 0 = all online CPUs. The
                              * guide's rows are always single-threaded. */
+    size_t cache_bytes;     /* the caches a memory kernel must outgrow (cpu0's
+                             * data and unified caches, summed); 0 unknown */
+    const char *cache_from; /* where cache_bytes comes from, for the notes
+                             * ("sysfs: L1d 32K + L2 512K"); NULL with 0 */
+
+    /* Measure only these metrics (ids of self->metrics, e.g. a profile's
+     * `bench bw_mem bw_mem-rd-16mb`); nonly == 0: every metric. A kernel
+     * asks kernel_wants() before it sets up or times a metric, and
+     * neither measures nor reports (samples or failures) one not wanted:
+     * the selection is the kernel's sizes and cases, not a filter. */
+    const char *const *only;
+    size_t nonly;
 };
 
 struct kernel_metric {
@@ -66,6 +78,9 @@ struct kernel {
                              * never just because its section runs */
     const char *provider;   /* "kernel" (NULL) or "tool": shown as provider:name */
     const void *data;       /* private data of data-driven kernels (tool recipes) */
+    const char *sdk;        /* the SDK whose guide sections it measures: NULL
+                             * or "linux" for the A cores under Linux, "mcu+"
+                             * for the R5F (a recipe's "sdk") */
 };
 
 /* All kernels built into this program (benches/kernels/registry.c). */
@@ -73,6 +88,12 @@ extern const struct kernel *const kernel_registry[];
 extern const size_t kernel_registry_count;
 const struct kernel *kernel_find(const char *name);
 const struct kernel_metric *kernel_metric_find(const struct kernel *k, const char *id);
+/* Whether metric `id` is to be measured under p: always without a
+ * selection (p->nonly == 0), else when p->only names it (case-insensitive,
+ * as kernel_metric_find). id NULL: false (an absent alias). */
+bool kernel_wants(const struct kernel_params *p, const char *id);
+/* Whether any of the n ids is wanted (several rows from one measurement). */
+bool kernel_wants_any(const struct kernel_params *p, const char *const *ids, size_t n);
 /* Who produces the numbers, as every view shows it: "kernel:stream",
  * "tool:bw_mem". */
 void kernel_provider_id(const struct kernel *k, char *buf, size_t n);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/units.h"
 #include "common/util.h"
 
 bool result_scale_to_clock(const struct ref_value *ref, enum direction dir,
@@ -57,6 +58,8 @@ void result_row_make(struct result_row *row, const struct run *run, size_t i,
         row->ref_min = hit.value->min;
         row->ref_max = hit.value->max;
         row->ref_source = hit.table->source->title;
+        row->ref_guess = hit.row->note;
+        row->ref_line = hit.row->line;
         enum direction dir = unit_direction(row->unit);
         if (s->count)
             row->dev = deviation_compute(row->value, hit.value, dir, cmp->tolerance_pct);
@@ -131,6 +134,7 @@ json_t *result_row_json(const struct result_row *row)
     json_object_set_new(o, "ref_min", num_or_null(row->has_ref_min, row->ref_min));
     json_object_set_new(o, "ref_max", num_or_null(row->has_ref_max, row->ref_max));
     json_object_set_new(o, "ref_source", json_string_from_outside(row->ref_source));
+    json_object_set_new(o, "ref_guess", json_string_from_outside(row->ref_guess));
     json_object_set_new(o, "deviation_pct", num_or_null(row->dev.has_ref, row->dev.pct));
     if (row->has_scaled) {
         json_object_set_new(o, "ref_avg_at_clock", json_real(row->scaled_ref_avg));
@@ -183,7 +187,7 @@ void result_row_print_text(const struct result_row *row, const char *fail, FILE 
     /* The guide's band decides the verdict unless --fail-on-deviation
      * fails the row; JSON and the screens show it. */
     fprintf(out, "%-30.30s %10s %-8.8s %10s %8s %s\n",
-            row->metric, measured, row->unit, ref, dev, verdict);
+            row->metric, measured, unit_display(row->unit), ref, dev, verdict);
     if (row->has_scaled && row->dev_scaled.has_ref) {
         char sref[24];
         result_format_number(sref, sizeof sref, row->scaled_ref_avg);
@@ -192,6 +196,8 @@ void result_row_print_text(const struct result_row *row, const char *fail, FILE 
     }
     if (row->has_peak)
         result_print_peak_line(out, row->peak_pct, row->peak_mbs);
+    if (row->ref_guess)     /* clipped: a terminal of 80 columns must not wrap */
+        fprintf(out, "  reference, guide line %d: %.50s\n", row->ref_line, row->ref_guess);
     if (row->status != STATUS_OK && row->error)
         fprintf(out, "  %s: %s\n", row->metric, row->error);
     else if (fail && row->status == STATUS_OK)

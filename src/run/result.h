@@ -43,6 +43,9 @@ struct result_row {
     bool has_ref_min, has_ref_max;
     double ref_min, ref_max;
     const char *ref_source;     /* guide title, NULL without reference */
+    const char *ref_guess;      /* the importer's note when the reference's
+                                 * place in its guide row is a guess, or NULL */
+    int ref_line;               /* the reference's line in its guide */
     struct deviation dev;
     /* CPU-bound metrics: the reference scaled to the live clock, and the
      * deviation from it, so a board run at another clock is judged fairly. */

@@ -63,6 +63,37 @@ static _Noreturn void worker_main(const struct kernel *k, const struct kernel_pa
     _exit(rc == 0 ? 0 : 1);
 }
 
+/* The run's metrics: every metric of its kernel, or those run->params.only
+ * names, whose ids it then points at the kernel's own strings. -1 after a
+ * message when the selection names a metric the kernel lacks. */
+static int select_metrics(struct run *run, struct diag *d)
+{
+    const struct kernel *k = run->kernel;
+    struct kernel_params *p = &run->params;
+    if (p->nonly) {
+        run->only = xcalloc(p->nonly, sizeof *run->only);
+        for (size_t i = 0; i < p->nonly; i++) {
+            const struct kernel_metric *m = kernel_metric_find(k, p->only[i]);
+            if (!m) {
+                diag_add(d, "%s has no metric '%s'", k->name,
+                         p->only[i] ? p->only[i] : "(none)");
+                return -1;
+            }
+            run->only[i] = m->id;
+        }
+        p->only = run->only;
+    }
+    run->metrics = xcalloc(k->nmetrics ? k->nmetrics : 1, sizeof *run->metrics);
+    for (size_t i = 0; i < k->nmetrics; i++) {
+        if (!kernel_wants(p, k->metrics[i].id))
+            continue;
+        struct run_metric *m = &run->metrics[run->nmetrics++];
+        m->def = &k->metrics[i];
+        stats_init(&m->stats);
+    }
+    return 0;
+}
+
 struct run *runner_start(const struct kernel *k, const struct run_options *opt,
                          const struct sink *sink, void *sink_ctx, struct diag *d)
 {
@@ -74,11 +105,12 @@ struct run *runner_start(const struct kernel *k, const struct run_options *opt,
     struct run *run = xcalloc(1, sizeof *run);
     run->kernel = k;
     run->params = opt->params;
-    run->nmetrics = k->nmetrics;
-    run->metrics = xcalloc(k->nmetrics ? k->nmetrics : 1, sizeof *run->metrics);
-    for (size_t i = 0; i < k->nmetrics; i++) {
-        run->metrics[i].def = &k->metrics[i];
-        stats_init(&run->metrics[i].stats);
+    if (select_metrics(run, d) != 0) {
+        close(fds[0]);
+        close(fds[1]);
+        free(run->only);
+        free(run);
+        return NULL;
     }
     run->status = STATUS_OK;
     run->cpu = opt->cpu >= 0 ? opt->cpu : runner_default_cpu();
@@ -93,6 +125,7 @@ struct run *runner_start(const struct kernel *k, const struct run_options *opt,
         close(fds[0]);
         close(fds[1]);
         free(run->metrics);
+        free(run->only);
         free(run);
         return NULL;
     }
@@ -146,7 +179,9 @@ static void handle_line(struct run *run, char *line)
     case REPORT_SAMPLE:
         m = find_metric(run, ev.metric, &idx);
         if (!m) {
-            char *t = xasprintf("sample for an unknown metric '%s' ignored", ev.metric);
+            char *t = kernel_metric_find(run->kernel, ev.metric)
+                ? xasprintf("sample for '%s', which was not asked for, ignored", ev.metric)
+                : xasprintf("sample for an unknown metric '%s' ignored", ev.metric);
             add_note(run, t);
             free(t);
             return;
@@ -165,6 +200,8 @@ static void handle_line(struct run *run, char *line)
         break;
     case REPORT_FAIL:
         m = find_metric(run, ev.metric, &idx);
+        if (!m && kernel_metric_find(run->kernel, ev.metric))
+            break;              /* a metric not asked for: not this run's failure */
         if (m && !m->failed) {
             m->failed = true;
             m->fail_reason = xstrdup(ev.text);
@@ -310,6 +347,7 @@ void runner_free(struct run *run)
         free(run->metrics[i].fail_reason);
     }
     free(run->metrics);
+    free(run->only);
     for (size_t i = 0; i < run->nnotes; i++)
         free(run->notes[i]);
     free(run->notes);

@@ -33,7 +33,9 @@ struct run_metric {
 struct run {
     const struct kernel *kernel;
     struct kernel_params params;
-    struct run_metric *metrics;     /* one per kernel metric, same order */
+    struct run_metric *metrics;     /* one per metric measured: every kernel
+                                     * metric, or those params.only selects;
+                                     * in the kernel's order */
     size_t nmetrics;
     enum status status;             /* STATUS_OK until the run ends */
     bool finished;
@@ -45,6 +47,7 @@ struct run {
     double timeout_s;
     int cpu;                        /* CPU the worker is pinned to, -1 none */
     /* private */
+    const char **only;              /* params.only as the kernel's own ids */
     pid_t pid;
     int fd;
     char linebuf[1024];
@@ -69,8 +72,11 @@ struct run_options {
     int cpu;                /* -1: the last online CPU */
 };
 
-/* Starts the worker. Returns NULL only when no process could be created,
- * with the reason added to d. */
+/* Starts the worker. opt->params.only, when set, selects the metrics
+ * the kernel measures (the run has only those; the array need not
+ * outlive the call). Returns NULL, with the reason added to d, when no
+ * process could be created or the selection names a metric the kernel
+ * does not have. */
 struct run *runner_start(const struct kernel *k, const struct run_options *opt,
                          const struct sink *sink, void *sink_ctx, struct diag *d);
 /* Descriptor to poll for POLLIN; -1 once the run has finished. */

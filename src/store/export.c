@@ -10,6 +10,7 @@
 #include "data/refdb.h"
 #include "run/deviation.h"
 #include "run/result.h"
+#include "common/units.h"
 #include "common/util.h"
 
 bool export_format_known(const char *name)
@@ -50,23 +51,34 @@ static bool num_of(json_t *row, const char *key, double *v)
     return true;
 }
 
+void export_row_fail_input(json_t *row, struct fail_input *in, struct ref_value *ref)
+{
+    /* assignments, not an initializer that reads what it initializes: the
+     * order of the two is unspecified, so ref->avg could be zeroed after
+     * num_of stored it */
+    *ref = (struct ref_value){ 0 };
+    ref->present = num_of(row, "ref_avg", &ref->avg);
+    ref->has_min = num_of(row, "ref_min", &ref->min);
+    ref->has_max = num_of(row, "ref_max", &ref->max);
+    *in = (struct fail_input){
+        .dir = unit_direction(str_of(row, "unit")),
+        .value = NAN,
+        .with_baseline = json_object_get(row, "baseline_value") != NULL,
+        .ref = ref,
+    };
+    num_of(row, "value", &in->value);
+    in->has_baseline = num_of(row, "baseline_value", &in->baseline);
+}
+
 bool export_row_failure(json_t *row, double fail_pct, char *why, size_t n)
 {
     if (strcmp(str_of(row, "status"), "ok") != 0) {
         snprintf(why, n, "did not run");
         return true;
     }
-    struct ref_value ref = { .present = num_of(row, "ref_avg", &ref.avg) };
-    ref.has_min = num_of(row, "ref_min", &ref.min);
-    ref.has_max = num_of(row, "ref_max", &ref.max);
-    struct fail_input in = {
-        .dir = unit_direction(str_of(row, "unit")),
-        .value = NAN,
-        .with_baseline = json_object_get(row, "baseline_value") != NULL,
-        .ref = &ref,
-    };
-    num_of(row, "value", &in.value);
-    in.has_baseline = num_of(row, "baseline_value", &in.baseline);
+    struct ref_value ref;
+    struct fail_input in;
+    export_row_fail_input(row, &in, &ref);
     struct fail_check fc = deviation_fail_check(&in, fail_pct);
     if (!fc.fails)
         return false;
@@ -149,10 +161,10 @@ static void print_text(FILE *out, json_t *rows, double fail_pct)
         }
         if (with_base)
             fprintf(out, "%-*s %10s %-8.8s %10s %8s %8s %s\n", w, name, measured,
-                    str_of(row, "unit"), ref, dev, base, verdict);
+                    unit_display(str_of(row, "unit")), ref, dev, base, verdict);
         else
             fprintf(out, "%-*s %10s %-8.8s %10s %8s %s\n", w, name, measured,
-                    str_of(row, "unit"), ref, dev, verdict);
+                    unit_display(str_of(row, "unit")), ref, dev, verdict);
         double peak, pct;
         if (num_of(row, "ddr_peak_mbs", &peak) && num_of(row, "ddr_peak_pct", &pct))
             result_print_peak_line(out, pct, peak);
@@ -199,7 +211,11 @@ static void print_csv(FILE *out, json_t *rows)
                 snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(v));
             else if (json_is_real(v))
                 snprintf(buf, sizeof buf, "%.10g", json_real_value(v));
-            export_csv_field(out, json_is_string(v) ? json_string_value(v) : buf, c + 1 == n);
+            const char *text = json_is_string(v) ? json_string_value(v) : buf;
+            /* the unit as a person reads it (units.h); JSON keeps the raw one */
+            if (strcmp(cols[c], "unit") == 0)
+                text = unit_display(text);
+            export_csv_field(out, text, c + 1 == n);
         }
     }
 }
@@ -332,7 +348,7 @@ static void print_junit(FILE *out, json_t *rows, double fail_pct, const char *su
         char line[200] = "not measured";
         double v, r;
         if (num_of(row, "value", &v))
-            snprintf(line, sizeof line, "%.10g %s", v, str_of(row, "unit"));
+            snprintf(line, sizeof line, "%.10g %s", v, unit_display(str_of(row, "unit")));
         xml_text(out, line);
         if (num_of(row, "ref_avg", &r)) {
             snprintf(line, sizeof line, ", reference %.10g", r);

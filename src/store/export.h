@@ -34,6 +34,12 @@ const char *export_format_for_path(const char *path);
  * line: "did not run", "50.0% worse than the baseline's 2000 (limit
  * 20%)"). Every format and the exit status of `run` ask this. */
 bool export_row_failure(json_t *row, double fail_pct, char *why, size_t n);
+/* The failure rule's input (run/deviation.h) for a stored row: its value,
+ * unit direction, guide reference and band, and baseline value. ref is
+ * filled too; in->ref points to it. */
+struct fail_input;
+struct ref_value;
+void export_row_fail_input(json_t *row, struct fail_input *in, struct ref_value *ref);
 
 /* Compares every row of `rows` with `baseline`: baseline_value (null when
  * the baseline has no row of the same bench and metric), and when both

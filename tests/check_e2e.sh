@@ -1,0 +1,198 @@
+#!/bin/sh
+# check_e2e.sh - the before/after check of man evmbench ("The check after a
+# DDR or clock change"), run as the page writes it: its command lines are
+# read from the page (the lines after '.\" check-example:') and run with
+# only --sysroot added, on fixture trees whose DDR runs at 1600 and 1333
+# MT/s (tests/data/sysroots-sys). The profile "quick" is the fixture's
+# (tests/data/check): one benchmark of a fake tool whose numbers a file
+# sets, so nothing depends on this machine's speed. Checks the verdict in
+# words at the end of `run` (as fast as before, slower and which metrics
+# which way, better, against the guide), that it agrees with the FAIL
+# marks and the exit status, the system's change, the screens' --check as
+# lines, and `results compare`.
+#
+# Environment (set by 'make check'): EVMBENCH_BIN, EVMBENCH_WRAPPER (may be
+# empty), EVMBENCH_DATADIR (the source tree), TESTS_DATA. Exit: 0 pass, 1 fail.
+set -u
+
+BIN=${EVMBENCH_BIN:?EVMBENCH_BIN is not set}
+WRAP=${EVMBENCH_WRAPPER:-}
+DATA=${TESTS_DATA:?TESTS_DATA is not set}
+SRC=${EVMBENCH_DATADIR:?EVMBENCH_DATADIR is not set}
+SYS="$DATA/sysroots-sys"
+MAN="$SRC/man/evmbench.1"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/check_e2e.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+fail() {
+    n=$((n + 1))
+    echo "not ok $n - $1"
+    for f in "$tmp/out" "$tmp/err"; do
+        [ -s "$f" ] && { echo "--- $(basename "$f"):"; head -c 4000 "$f"; echo; }
+    done
+    exit 1
+}
+has() { grep -qF -- "$1" "$tmp/out"; }
+
+# --- the fixture: the data folders, the fake tool, its numbers -------------
+mkdir -p "$tmp/data" "$tmp/bin" || exit 1
+if ! cp -R "$DATA/check/data/." "$tmp/data/" || ! cp -R "$SRC/benches/soc" "$tmp/data/soc"; then
+    fail "cannot copy the fixture data"
+fi
+# shellcheck disable=SC2016  # the fake tool expands it when it runs
+printf '#!/bin/sh\ncat "$EVMBENCH_CHECK_VALUES"\n' >"$tmp/bin/chk" && chmod 755 "$tmp/bin/chk"
+export EVMBENCH_DATADIR="$tmp/data" EVMBENCH_CHECK_VALUES="$tmp/values"
+export XDG_DATA_HOME="$tmp/xdg" XDG_CONFIG_HOME="$tmp/config" PATH="$tmp/bin:$PATH"
+# board COPY TRIAD LAT: what the fake board measures from now on
+board() { printf 'copy: %s\ntriad: %s\nlat: %s\n' "$1" "$2" "$3" >"$tmp/values"; }
+
+# --- the page's command lines ----------------------------------------------
+# example NAME: the line after '.\" check-example: NAME', as a shell reads it
+example() {
+    awk -v want="$1" 'take { print; exit } $0 == ".\\\" check-example: " want { take = 1 }' "$MAN" |
+        sed 's/\\-/-/g'
+}
+# command NAME: that line without its leading "evmbench "
+command_of() {
+    line=$(example "$1")
+    case $line in
+    "evmbench "*) echo "${line#evmbench }" ;;
+    *) echo "man evmbench: no command line for check-example '$1' (got '$line')" >"$tmp/err"
+       return 1 ;;
+    esac
+}
+if ! { cmd_before=$(command_of before) && cmd_after=$(command_of after) &&
+        cmd_screens=$(command_of screens) && cmd_compare=$(command_of compare); }; then
+    fail "man evmbench lacks a line of the procedure"
+fi
+ok "man evmbench has the procedure's four command lines"
+
+# ev CMD MORE...: the page's command CMD (word-split as a shell would) with
+# MORE added; status in $st, stdout in $tmp/out, stderr in $tmp/err.
+ev() {
+    cmd=$1
+    shift
+    # shellcheck disable=SC2086  # WRAP and the page's command are split on purpose
+    timeout -k 10 120 $WRAP "$BIN" $cmd "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    st=$?
+}
+verdict() { grep '^Verdict: ' "$tmp/out"; }
+
+# --- before the change: DDR at 1600 MT/s ------------------------------------
+board 1500 1400 40
+ev "$cmd_before" --sysroot "$SYS/am62x-ddr1600"
+if [ "$st" -eq 0 ] && grep -qF "saved as baseline before-ddr" "$tmp/err" && has " MB/s "; then
+    ok "before: '$cmd_before' saves the baseline"
+else
+    fail "before: status $st, or no baseline saved"
+fi
+
+# --- nothing changed: as fast as before ------------------------------------
+ev "$cmd_after" --sysroot "$SYS/am62x-ddr1600"
+if [ "$st" -eq 0 ] &&
+    [ "$(verdict)" = "Verdict: AS FAST AS BEFORE: all 3 metrics compared with baseline before-ddr are within 10% of it or better." ] &&
+    has "System: DDR 1600 MT/s unchanged" && ! grep -q 'FAIL' "$tmp/out"; then
+    ok "unchanged: status 0, AS FAST AS BEFORE, the DDR unchanged"
+else
+    fail "unchanged board: status $st, verdict '$(verdict)'"
+fi
+
+# --- the change: DDR at 1333 MT/s, the bandwidth down about 17 % -------------
+board 1250 1160 43
+ev "$cmd_after" --sysroot "$SYS/am62x-ddr1333"
+[ "$st" -eq 1 ] || fail "after the change: status $st, want 1 (a metric beyond 10%)"
+if [ "$(verdict)" = "Verdict: SLOWER THAN BEFORE: 2 of 3 metrics compared with baseline before-ddr are worse by more than 10%." ] &&
+    has "  ddrcheck copy: 16.7% worse than before (1250 MB/s, was 1500)" &&
+    has "  ddrcheck triad: 17.1% worse than before (1160 MB/s, was 1400)" &&
+    ! has "ddrcheck lat: " &&
+    has "Tolerance: 10% (--fail-on-deviation); compared with baseline before-ddr." &&
+    grep -q '^System: DDR 1600 -> 1333 MT/s (clk_summary), ' "$tmp/out"; then
+    ok "after: SLOWER THAN BEFORE, copy and triad worse (how far, from what), the DDR change"
+else
+    fail "after the change: the verdict in words"
+fi
+# the verdict is the text's end, after every table row
+last_row=$(grep -n '^lat ' "$tmp/out" | tail -1 | cut -d: -f1)
+at=$(grep -n '^Verdict: ' "$tmp/out" | cut -d: -f1)
+if [ -n "$last_row" ] && [ -n "$at" ] && [ "$at" -gt "$last_row" ] &&
+    [ "$(tail -n 1 "$tmp/out" | cut -c1-8)" = "System: " ]; then
+    ok "after: the verdict ends the text, after the tables"
+else
+    fail "after: the verdict is not at the end"
+fi
+# the metrics the verdict calls worse are those FAIL marks and stderr name
+moved=$(sed -n 's/^  ddrcheck \([a-z]*\): .* worse than before .*/\1/p' "$tmp/out" | sort | tr '\n' ' ')
+marked=$(awk '$NF == "FAIL" { print $1 }' "$tmp/out" | sort -u | tr '\n' ' ')
+named=$(sed -n 's/^evmbench: FAIL ddrcheck \([a-z]*\): .*/\1/p' "$tmp/err" | sort | tr '\n' ' ')
+if [ "$moved" = "copy triad " ] && [ "$marked" = "$moved" ] && [ "$named" = "$moved" ]; then
+    ok "after: the verdict, the FAIL marks and stderr name the same metrics"
+else
+    fail "after: verdict '$moved', FAIL marks '$marked', stderr '$named'"
+fi
+
+# --- the screens' check, as lines ------------------------------------------
+ev "$cmd_screens" --ui line --sysroot "$SYS/am62x-ddr1333"
+if [ "$st" -eq 1 ] && verdict | grep -q '^Verdict: SLOWER THAN BEFORE: 2 of 3 metrics' &&
+    has "  ddrcheck copy: 16.7% worse than before"; then
+    ok "'evmbench $cmd_screens --ui line': the same verdict, status 1"
+else
+    fail "--check --ui line: status $st, verdict '$(verdict)'"
+fi
+
+# --- the two runs side by side ---------------------------------------------
+ev "$cmd_compare"
+sysline=$(grep -n '^System: DDR 1600 -> 1333 MT/s (clk_summary)' "$tmp/out" | cut -d: -f1)
+metric=$(grep -n 'copy' "$tmp/out" | head -1 | cut -d: -f1)
+if [ "$st" -eq 0 ] && [ -n "$sysline" ] && [ -n "$metric" ] && [ "$sysline" -lt "$metric" ]; then
+    ok "'evmbench $cmd_compare': the DDR change first, then the metrics"
+else
+    fail "results compare: status $st"
+fi
+
+# --- better is said, and never fails -----------------------------------------
+board 1500 1400 30
+ev "$cmd_after" --sysroot "$SYS/am62x-ddr1600"
+if [ "$st" -eq 0 ] && verdict | grep -q '^Verdict: AS FAST AS BEFORE: all 3 metrics .* 1 is better by more than 10%\.$' &&
+    has "  ddrcheck lat: 25.0% better than before (30 us, was 40)"; then
+    ok "a latency 25% lower: as fast as before, and said to be better"
+else
+    fail "better: status $st, verdict '$(verdict)'"
+fi
+
+# --- without a baseline: against the guide ---------------------------------
+board 1250 1160 43
+ev run --profile quick --fail-on-deviation 10 --sysroot "$SYS/am62x-ddr1333"
+if [ "$st" -eq 1 ] &&
+    [ "$(verdict)" = "Verdict: SLOWER THAN THE GUIDE: 2 of 3 metrics compared with the guide are worse by more than 10%." ] &&
+    has "  ddrcheck copy: 16.7% worse than the guide (1250 MB/s, guide 1500)" &&
+    has "  ddrcheck triad: 10.8% worse than the guide (1160 MB/s, its band from 1300)" &&
+    grep -q '^System: DDR 1333 MT/s (clk_summary), ' "$tmp/out"; then
+    ok "no baseline: SLOWER THAN THE GUIDE, against its number and its band, and the system"
+else
+    fail "no baseline: status $st, verdict '$(verdict)'"
+fi
+board 1500 1400 40
+ev run --profile quick --fail-on-deviation 10 --sysroot "$SYS/am62x-ddr1600"
+if [ "$st" -eq 0 ] &&
+    [ "$(verdict)" = "Verdict: AS FAST AS THE GUIDE: all 3 metrics compared with the guide are within 10% of it or better." ]; then
+    ok "no baseline, the guide's numbers met: AS FAST AS THE GUIDE, status 0"
+else
+    fail "no baseline, as the guide: status $st, verdict '$(verdict)'"
+fi
+
+# --- what does not go with --check -----------------------------------------
+for bad in "--check --demo" "--check --run stream" "--fail-on-deviation 10"; do
+    ev "$bad"
+    if [ "$st" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+        grep -q -- "--check\|--fail-on-deviation" "$tmp/err"; then
+        ok "'evmbench $bad' is a usage error (status 2), said in one line"
+    else
+        fail "'evmbench $bad': status $st"
+    fi
+done
+
+echo "check_e2e: all $n checks passed"
+exit 0
