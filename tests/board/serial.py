@@ -32,7 +32,8 @@ Steps (all by default, in this order; --steps takes a comma list):
 
 Benchmark numbers under emulation mean nothing: only behaviour, detection
 and the bytes on the line are checked, never speed. The waits are hang
-detectors: each ends as soon as what it waits for is there.
+detectors: each ends as soon as what it waits for is there
+($EVMBENCH_BOARD_BOOT_TIMEOUT: seconds for the boot, default 120).
 Prints one "ok N - ..." or "not ok N - ..." line per check and a closing
 "N passed, N failed" line. Exit 0 all passed, 1 a check failed, 2 usage.
 """
@@ -60,7 +61,7 @@ except ImportError as exc:          # pragma: no cover - environment
 
 COLS, ROWS = 80, 24
 LINE_LIMIT = 1500           # bytes in any one second after the first paint
-BOOT_TIMEOUT = 120
+BOOT_TIMEOUT = int(os.environ.get("EVMBENCH_BOARD_BOOT_TIMEOUT", "120"))
 CMD_TIMEOUT = 120
 UI_TIMEOUT = 60
 RUN_TIMEOUT = 300
@@ -78,7 +79,9 @@ STEPS = ["sysinfo", "list", "lava", "screens", "hangup", "tmpdir", "line"]
 
 
 class CheckFailed(Exception):
-    """A check failed; the step stops, the next step starts afresh."""
+    """A check failed; the step stops, the next step starts afresh.
+    REPORTED: its "not ok" line is printed already."""
+    reported = False
 
 
 class BoardScreen(pyte.Screen):
@@ -294,11 +297,13 @@ class Board:
         try:
             self.p.expect(BEGIN_RE, timeout=timeout)
             self.p.expect(END_RE, timeout=timeout)
+            out = self.p.before.decode(errors="replace").replace("\r\n", "\n")
+            status = int(self.p.match.group(1))
+            self.p.expect_exact(PROMPT.encode(), timeout=timeout)
         except pexpect.TIMEOUT:
             raise CheckFailed("`%s` did not finish within %d s" % (command, timeout))
-        out = self.p.before.decode(errors="replace").replace("\r\n", "\n")
-        status = int(self.p.match.group(1))
-        self.p.expect_exact(PROMPT.encode(), timeout=timeout)
+        except pexpect.EOF:
+            raise CheckFailed("the board's serial line closed (qemu exited)")
         return status, out
 
     def boot(self):
@@ -337,7 +342,9 @@ class Checks:
 
     def need(self, cond, what, detail=None):
         if not self.ok(cond, what, detail):
-            raise CheckFailed(what)
+            exc = CheckFailed(what)
+            exc.reported = True
+            raise exc
 
     def screen_dump(self):
         return "--- the screen (80x24) ---\n%s\n--------------------------" % self.b.text()
@@ -656,7 +663,9 @@ def main():
             print("# --- %s ---" % s, flush=True)
             try:
                 getattr(checks, "step_" + s)()
-            except CheckFailed:
+            except (CheckFailed, pexpect.ExceptionPexpect) as exc:
+                if not getattr(exc, "reported", False):
+                    checks.ok(False, "step %s: %s" % (s, str(exc).split("\n")[0]))
                 # the step stopped; put the shell back for the next one
                 board.send(b"q")
                 board.pump(0.5)
@@ -664,11 +673,12 @@ def main():
                 board.pump(1)
                 board.type_line("")
                 board.pump(1)
-    except CheckFailed as exc:
+    except (CheckFailed, pexpect.ExceptionPexpect) as exc:
         if checks is None:
-            print("not ok 1 - %s" % exc)
+            print("not ok 1 - %s" % str(exc).split("\n")[0])
             print("0 passed, 1 failed")
             return 1
+        checks.ok(False, str(exc).split("\n")[0])
     finally:
         if board:
             board.close()
