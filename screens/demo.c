@@ -1,9 +1,10 @@
 /* demo.c - --demo: the profile's benchmarks in a loop, no input needed.
- * Each runs on the live screen showing the rows the profile lists (all
- * without a list), its result stays DEMO_RESULT_S, then the comparison
- * with the other boards of each listed row (of its headline metric
- * without a list) DEMO_COMPARE_S; after the last benchmark the summary of
- * the pass stays DEMO_SUMMARY_S. Any key stops it. --check and --profile
+ * Each runs on the live screen measuring only the rows the profile lists
+ * (all without a list; job_measure_only, as `run --profile`), its result
+ * stays DEMO_RESULT_S, then the comparison with the other boards of each
+ * listed row (of its headline metric without a list) DEMO_COMPARE_S;
+ * after the last benchmark the summary of the pass stays DEMO_SUMMARY_S.
+ * Any key stops it. --check and --profile
  * NAME (demo_start_check) make one pass: each result CHECK_RESULT_S, no
  * comparisons, then the summary with the check's verdict, which stays. */
 #include "config.h"
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "common/util.h"
+#include "profile_run.h"
 
 #define DEMO_RESULT_S 4.0   /* the demo shows each result this long */
 #define DEMO_COMPARE_S 6.0  /* and then each comparison */
@@ -43,10 +45,10 @@ static void demo_next(struct ui *ui)
             continue;
         struct screen_arg arg = { .category = b->category, .bench = b,
                                   .kernel = app_find_kernel(ui->app, pb->name) };
-        /* the live screen and the results show the profile's rows */
-        job_show_only(&ui->job, pb->metrics, pb->nmetrics);
+        /* the kernels measure the profile's rows, and the screens show them */
+        job_measure_only(&ui->job, pb);
         ui_push(ui, &screen_run, &arg);
-        job_show_only(&ui->job, NULL, 0);
+        job_measure_only(&ui->job, NULL);
         if (!job_batch(&ui->job)) {
             ui_pop_now(ui);
             continue;
@@ -76,7 +78,11 @@ static bool demo_check(struct ui *ui, struct diag *dg)
     size_t ok = 0;
     for (size_t i = 0; i < p->n; i++) {
         const struct cat_bench *b = catalog_find_bench(ui->app->catalog, p->benches[i].name);
-        if (!b)
+        const char *bad = b ? profile_run_unknown_metric(ui->app, &p->benches[i]) : NULL;
+        if (bad)
+            diag_add(dg, "%s:%d: %s cannot measure '%s'", p->path, p->benches[i].line,
+                     p->benches[i].name, bad);
+        else if (!b)
             diag_add(dg, "%s:%d: no benchmark named '%s'", p->path, p->benches[i].line,
                      p->benches[i].name);
         else if (!b->nkernels)

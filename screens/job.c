@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "board/sysstate.h"
+#include "profile_run.h"
 #include "store/store.h"
 #include "common/util.h"
 
@@ -54,7 +55,7 @@ int job_end(struct job *j, bool complete, struct diag *d)
     json_decref(end);
     j->store = NULL;
     session_free(&j->session);
-    job_show_only(j, NULL, 0);
+    job_measure_only(j, NULL);
     free(j->prefs);
     free(j->benches);
     json_decref(j->baseline);
@@ -206,6 +207,21 @@ void job_show_only(struct job *j, char *const *metrics, size_t n)
     j->next_nkeep = n;
 }
 
+void job_measure_only(struct job *j, const struct profile_bench *pb)
+{
+    profile_free(&j->next_pick);
+    job_show_only(j, pb ? pb->metrics : NULL, pb ? pb->nmetrics : 0);
+    if (!pb)
+        return;
+    struct profile_bench *line = xcalloc(1, sizeof *line);
+    line->name = xstrdup(pb->name);
+    line->line = pb->line;
+    line->metrics = copy_ids(pb->metrics, pb->nmetrics);
+    line->nmetrics = pb->nmetrics;
+    j->next_pick.benches = line;
+    j->next_pick.n = j->next_pick.cap = 1;
+}
+
 bool job_metric_shown(const struct job *j, const struct run *run, size_t m)
 {
     struct session_batch sb = { .keep = j->keep, .nkeep = j->nkeep };
@@ -246,8 +262,10 @@ bool job_pump(struct job *j)
     return !batch_done(j->batch);
 }
 
-/* Starts kernels ks (group[i]: their benchmark, NULL for one) as the job. */
-static bool start_batch(struct job *j, const struct kernel **ks, size_t n,
+/* Starts kernels ks (picks[i]: what each measures, NULL: all; group[i]:
+ * their benchmark, NULL for one) as the job. */
+static bool start_batch(struct job *j, const struct kernel **ks,
+                        const struct metric_pick *picks, size_t n,
                         const size_t *group, size_t ngroups, const char *what)
 {
     event(j, JOB_BEGIN);
@@ -264,7 +282,7 @@ static bool start_batch(struct job *j, const struct kernel **ks, size_t n,
     j->next_keep = NULL;
     j->next_nkeep = 0;
     j->number++;
-    j->batch = batch_start(ks, n, &j->app->run_opts, &job_sink, j);
+    j->batch = batch_start_picked(ks, picks, n, &j->app->run_opts, &job_sink, j);
     if (group)
         batch_set_groups(j->batch, group, ngroups);
     if (!batch_run(j->batch)) {
@@ -277,10 +295,33 @@ static bool start_batch(struct job *j, const struct kernel **ks, size_t n,
     return true;
 }
 
+/* The next batch shows what picks[0 .. n) measure, by the kernels' own
+ * ids (a profile may spell them in another case); all when one kernel
+ * measures all. */
+static void show_picked(struct job *j, const struct metric_pick *picks, size_t n)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!picks[i].n) {
+            job_show_only(j, NULL, 0);
+            return;
+        }
+        total += picks[i].n;
+    }
+    char **ids = xcalloc(total ? total : 1, sizeof *ids);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        for (size_t m = 0; m < picks[i].n; m++)
+            ids[k++] = (char *)picks[i].ids[m];
+    job_show_only(j, ids, k);
+    free(ids);
+}
+
 bool job_run_start(struct job *j, const struct cat_bench *b, const struct kernel *k)
 {
     job_close(j);
     if (!b || !b->nkernels) {
+        job_measure_only(j, NULL);
         say(j, JOB_ERROR, "%s: reference only, nothing here can run it", b ? b->title : "?");
         return false;
     }
@@ -292,10 +333,24 @@ bool job_run_start(struct job *j, const struct cat_bench *b, const struct kernel
         n = job_bench_kernels(j, b, ks);
     if (!n) {
         free(ks);
+        job_measure_only(j, NULL);
         say(j, JOB_ERROR, "%s: no kernel or tool of it can run here", b->title);
         return false;
     }
-    bool ok = start_batch(j, ks, n, NULL, 0, ks[0]->name);
+    /* a profile's line: the kernels measure what it lists, as in the CLI */
+    struct metric_pick *picks = NULL;
+    if (j->next_pick.n)
+        picks = profile_run_picks(j->app, &j->next_pick, ks, &n);
+    profile_free(&j->next_pick);
+    if (picks)
+        show_picked(j, picks, n);
+    bool ok = false;
+    if (!n) {
+        job_show_only(j, NULL, 0);
+        say(j, JOB_ERROR, "%s: nothing it can run measures what the profile lists", b->title);
+    } else
+        ok = start_batch(j, ks, picks, n, NULL, 0, ks[0]->name);
+    profile_run_free_picks(picks, n);
     free(ks);
     return ok;
 }
@@ -303,6 +358,7 @@ bool job_run_start(struct job *j, const struct cat_bench *b, const struct kernel
 bool job_run_start_category(struct job *j, const struct cat_category *c)
 {
     job_close(j);
+    profile_free(&j->next_pick);     /* a category runs whole */
     size_t total = 0, n = 0, nb = 0;
     for (size_t i = 0; c && i < c->nbenches; i++)
         total += c->benches[i]->nkernels;
@@ -322,7 +378,7 @@ bool job_run_start_category(struct job *j, const struct cat_category *c)
     if (!n)
         say(j, JOB_ERROR, "%s: nothing in it can run here", c ? c->title : "?");
     else
-        ok = start_batch(j, ks, n, group, nb, c->title);
+        ok = start_batch(j, ks, NULL, n, group, nb, c->title);
     free(ks);
     free(group);
     return ok;

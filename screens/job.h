@@ -17,6 +17,7 @@
 
 #include "app.h"
 #include "common/diag.h"
+#include "data/profile.h"
 #include "run/batch.h"
 #include "run/session.h"
 
@@ -52,6 +53,7 @@ struct job {
     size_t nkeep;
     char **next_keep;           /* job_show_only(): for the next batch */
     size_t next_nkeep;
+    struct profile next_pick;   /* job_measure_only(): one line, n 0: none */
     bool summary_due;           /* a category batch ended: job_take_summary() */
     const struct cat_bench **benches;   /* of a category batch, by group */
     struct cpu_watch watch;     /* around a batch with CPU-bound kernels */
@@ -113,6 +115,12 @@ bool job_metric_shown(const struct job *j, const struct run *run, size_t m);
 /* The next batch started shows only these metric ids (a profile's list;
  * copied; n 0: all). Batches after it show all again. */
 void job_show_only(struct job *j, char *const *metrics, size_t n);
+/* The next batch job_run_start() starts measures only what profile line
+ * pb lists for its kernels (profile_run_picks, as `run --profile`), and
+ * shows only those rows; a kernel of it that measures none of them does
+ * not start. pb is copied; NULL: every metric. Batches after it measure
+ * all again. */
+void job_measure_only(struct job *j, const struct profile_bench *pb);
 /* True once after a category batch ('a') ran to its end: time for the
  * summary. */
 bool job_take_summary(struct job *j);

@@ -168,6 +168,36 @@ END_TEST
 
 /* An unknown tool is a usage error; a log without the tool's output, a
  * missing file and a missing --tool are errors that save nothing. */
+/* lmbench prints 0.00 where an operation is below its resolution (lat_ops
+ * add on a fast core): no latency is zero, so the row fails, naming the
+ * value, and shows no minimum of 0; the other row is imported. */
+START_TEST(zero_latency_is_not_imported)
+{
+    char *log = path_join(dir, "ops.log");
+    FILE *f = fopen(log, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("integer add: 0.00 nanoseconds\ninteger mul: 2.85 nanoseconds\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    char *out, *err;
+    int rc = test_cli(&out, &err, "results", "import", log, "--tool", "lmbench", "--board",
+                      "am62xx_sk-fs", "--results-dir", dir, NULL);
+    ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
+    free(out);
+    free(err);
+    free(log);
+    json_t *run = show_latest();
+    ck_assert_double_eq_tol(row_avg(run, "lat_ops-int-mul"), 2.85, 1e-9);
+    json_t *r = find_row(run, "lat_ops-int-add");
+    ck_assert_msg(r, "no row lat_ops-int-add");
+    json_t *mn = json_object_get(r, "min");
+    ck_assert_msg(!json_is_number(mn) || json_number_value(mn) > 0, "min %g ns",
+                  json_number_value(mn));
+    const char *why = json_string_value(json_object_get(r, "error"));
+    ck_assert_msg(why && strstr(why, "reported 0 ns"), "error: %s", why ? why : "none");
+    json_decref(run);
+}
+END_TEST
+
 START_TEST(import_errors)
 {
     char *out, *err;
@@ -211,6 +241,7 @@ Suite *suite_import(void)
     tcase_add_test(tc, lmbench_bare_log);
     tcase_add_test(tc, stream_logs_compare);
     tcase_add_test(tc, import_errors);
+    tcase_add_test(tc, zero_latency_is_not_imported);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "screens/job.h"
@@ -342,6 +343,67 @@ START_TEST(shows_only_the_profile_rows)
 }
 END_TEST
 
+/* A profile line's metric list is what the next batch measures, as in
+ * `run --profile`: bw_mem asked for 2 of its sizes has 2 metrics with
+ * samples (not the ~20 of a whole quick run). Counts, not timing. */
+START_TEST(measures_only_the_profile_rows)
+{
+    const struct kernel *bw = kernel_find("bw_mem");
+    ck_assert_ptr_nonnull(bw);
+    const struct kernel *kernels[] = { bw };
+    app.kernels = kernels;
+    app.nkernels = 1;
+    app.run_opts.params.iterations = 1;
+    struct cat_bench b_bw = { .slug = TXT("bw_mem"), .title = TXT("bw_mem"),
+                              .kernels = kernels, .nkernels = 1 };
+    struct profile_bench line = { .name = TXT("bw_mem"), .line = 3,
+                                  .metrics = (char *[]){ TXT("BW_MEM-rd-2mb"),
+                                                         TXT("bw_mem-bcopy-1mb") },
+                                  .nmetrics = 2 };
+    job_measure_only(&job, &line);
+    ck_assert(job_run_start(&job, &b_bw, NULL));
+    run_to_end(&job);
+    const struct run *run = job_run(&job);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    size_t measured = 0;
+    for (size_t m = 0; m < run->nmetrics; m++)
+        if (run->metrics[m].stats.count > 0) {
+            measured++;
+            ck_assert_msg(strcasecmp(run->metrics[m].def->id, "bw_mem-rd-2mb") == 0 ||
+                          strcasecmp(run->metrics[m].def->id, "bw_mem-bcopy-1mb") == 0,
+                          "%s measured, not listed", run->metrics[m].def->id);
+        }
+    ck_assert_uint_eq(measured, 2);
+    struct session_row *rows;
+    ck_assert_uint_eq(job_results(&job, SESSION_ALL, &rows), 2);
+    free(rows);
+    app.kernels = NULL;
+    app.nkernels = 0;
+}
+END_TEST
+
+/* A line none of whose metrics the benchmark's kernels measure starts
+ * nothing, and says so. */
+START_TEST(profile_rows_it_cannot_measure)
+{
+    struct profile_bench line = { .name = TXT("two"), .line = 7,
+                                  .metrics = (char *[]){ TXT("gamma") }, .nmetrics = 1 };
+    const struct kernel *kernels[] = { &k_two };
+    app.kernels = kernels;
+    app.nkernels = 1;
+    job_measure_only(&job, &line);
+    ck_assert(!job_run_start(&job, &b_two, NULL));
+    ck_assert_ptr_null(job_batch(&job));
+    ck_assert(front_said(&front, JOB_ERROR, "Two: nothing it can run measures what the profile lists"));
+    /* consumed: the next start runs it whole */
+    ck_assert(job_run_start(&job, &b_two, NULL));
+    run_to_end(&job);
+    ck_assert_uint_eq(job_run(&job)->nmetrics, 2);
+    app.kernels = NULL;
+    app.nkernels = 0;
+}
+END_TEST
+
 /* 'a' on a category: the summary is due once when the batch ends; not
  * after a single benchmark, nor after a cancelled batch. */
 START_TEST(summary_after_a_category)
@@ -529,6 +591,8 @@ Suite *suite_job(void)
     tcase_add_test(tc, session_keeps_closed_batches);
     tcase_add_test(tc, results_latest_per_metric);
     tcase_add_test(tc, shows_only_the_profile_rows);
+    tcase_add_test(tc, measures_only_the_profile_rows);
+    tcase_add_test(tc, profile_rows_it_cannot_measure);
     tcase_add_test(tc, summary_after_a_category);
     tcase_add_test(tc, cancel_keeps_what_finished);
     tcase_add_test(tc, what_cannot_run_is_said);

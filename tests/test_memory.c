@@ -269,6 +269,14 @@ START_TEST(lat_ops_quick)
     size_t add = run_events_index(&s, "lat_ops-int-add");
     ck_assert(s.min[run_events_index(&s, "lat_ops-int-div")] > s.min[add]);
     ck_assert(s.min[run_events_index(&s, "lat_ops-double-div")] > s.min[add]);
+    /* mod is net of its extra "| m" (the bit row's median): a difference
+     * of two medians, one value, never one per interval nor a made-up
+     * floor; the other rows one sample per recorded interval */
+    for (size_t i = 0; i < s.k->nmetrics; i++) {
+        bool mod = str_ends_with(s.k->metrics[i].id, "-mod");
+        ck_assert_msg(s.samples[i] == (mod ? 1 : 2), "%s: %d samples",
+                      s.k->metrics[i].id, s.samples[i]);
+    }
     run_events_free(&s);
 }
 END_TEST

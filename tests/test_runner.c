@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "run/batch.h"
+#include "run/deviation.h"
+#include "run/result.h"
 #include "run/runner.h"
 #include "suites.h"
 #include "common/util.h"
@@ -92,6 +94,17 @@ static int run_silent(const struct kernel_params *p, struct report *r)
     return 0;
 }
 
+/* A kernel with a bug: latencies at and below zero among good ones. */
+static int run_negative(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    static const double beta[] = { 12.0, -0.03, 11.0, 0.0, -0.88, 13.0 };
+    for (size_t i = 0; i < ARRAY_SIZE(beta); i++)
+        report_sample(r, "beta", beta[i]);
+    report_sample(r, "alpha", 250.0);
+    return 0;
+}
+
 #define FAKE(fn, budget) { .name = #fn, .section = "fake", .metrics = two_metrics, \
     .nmetrics = 2, .budget_quick_s = budget, .budget_full_s = budget, .run = fn }
 static const struct kernel k_good = FAKE(run_good, 1);
@@ -101,6 +114,7 @@ static const struct kernel k_fail = FAKE(run_fail, 1);
 static const struct kernel k_partial = FAKE(run_partial, 1);
 static const struct kernel k_babble = FAKE(run_babble, 1);
 static const struct kernel k_silent = FAKE(run_silent, 1);
+static const struct kernel k_negative = FAKE(run_negative, 1);
 
 struct counts {
     int start, sample, progress, note, done;
@@ -296,6 +310,57 @@ START_TEST(no_samples_is_no_data)
 }
 END_TEST
 
+/* A latency at or below zero never reaches the statistics, the live
+ * screen (on_sample, the min column) or a report: the metric fails with
+ * the value instead; the other metric carries on. Made-up samples. */
+START_TEST(latency_never_zero_or_negative)
+{
+    struct counts c = { 0 };
+    struct run *run = start(&k_negative, 30, &c);
+    runner_wait(run, -1);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    const struct run_metric *beta = &run->metrics[1];
+    ck_assert_uint_eq(beta->stats.count, 3);
+    ck_assert_msg(beta->stats.min > 0, "min %g us", beta->stats.min);
+    ck_assert_double_eq_tol(beta->stats.min, 11.0, 1e-12);
+    ck_assert(beta->failed);
+    ck_assert_msg(strstr(beta->fail_reason, "-0.03 us") &&
+                  strstr(beta->fail_reason, "never zero or below"), "%s", beta->fail_reason);
+    ck_assert_int_eq(c.sample, 4);              /* 3 of beta, 1 of alpha */
+    ck_assert(!run->metrics[0].failed);
+    ck_assert_uint_eq(run->metrics[0].stats.count, 1);
+    /* the row every view (the live screen's min column) and report is made of */
+    struct compare cmp = { 0 };
+    struct result_row row;
+    result_row_make(&row, run, 1, &cmp);
+    ck_assert_msg(row.min > 0 && row.value > 0, "min %g, value %g", row.min, row.value);
+    json_t *j = result_row_json(&row);
+    ck_assert(json_number_value(json_object_get(j, "min")) > 0);
+    json_decref(j);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(f);
+    result_row_print_text(&row, NULL, f);
+    fclose(f);
+    char *nl = strchr(text, '\n');             /* the row; the reason follows */
+    if (nl)
+        *nl = '\0';
+    ck_assert_msg(!strstr(text, " -") && strstr(text, " 12.00 us"), "%s", text);
+    free(text);
+    ck_assert_ptr_nonnull(row.error);
+    runner_free(run);
+
+    /* which units are durations */
+    const char *times[] = { "us", "microsec", "ns", "nanosec", "ms", "Seconds", "u s" };
+    const char *others[] = { "mb/s", "%", "num_files", "MHz", "", NULL, "kbytes/sec" };
+    for (size_t i = 0; i < ARRAY_SIZE(times); i++)
+        ck_assert_msg(unit_is_time(times[i]), "%s", times[i]);
+    for (size_t i = 0; i < ARRAY_SIZE(others); i++)
+        ck_assert_msg(!unit_is_time(others[i]), "%s", others[i] ? others[i] : "NULL");
+}
+END_TEST
+
 START_TEST(batch_runs_every_kernel_in_turn)
 {
     struct counts c = { 0 };
@@ -389,6 +454,7 @@ Suite *suite_runner(void)
     tcase_add_test(tc, one_metric_fails_the_other_carries_on);
     tcase_add_test(tc, protocol_garbage_becomes_notes);
     tcase_add_test(tc, no_samples_is_no_data);
+    tcase_add_test(tc, latency_never_zero_or_negative);
     tcase_add_test(tc, batch_runs_every_kernel_in_turn);
     tcase_add_test(tc, batch_cancel_starts_no_other);
     tcase_add_test(tc, batch_eta_from_budgets_then_pace);

@@ -31,25 +31,31 @@ static void measures_only(const char *name, struct kernel_params p, const char *
     p.only = ids;
     p.nonly = n;
     int rc = run_events_kernel(name, &p, NULL, &e);
-    ck_assert_msg(rc == 0, "%s: rc %d: %s %s", name, rc, e.fail_metric ? e.fail_metric : "",
-                  e.fail_text ? e.fail_text : "");
     size_t measured = 0;
+    int noise = 0;
     for (size_t i = 0; i < e.k->nmetrics; i++) {
         const char *id = e.k->metrics[i].id;
         bool wanted = false;
         for (size_t j = 0; j < n; j++)
             wanted |= strcmp(ids[j], id) == 0;
+        /* a difference of medians (lat_ctx, lat_ops mod) that noise drowned
+         * was measured: it fails with both figures (kb_report_net) */
+        bool drowned = e.fail_texts[i] && strstr(e.fail_texts[i], "the difference is noise");
         if (wanted)
-            ck_assert_msg(e.samples[i] > 0, "%s: %s asked for, not measured", name, id);
+            ck_assert_msg(e.samples[i] > 0 || drowned, "%s: %s asked for, not measured",
+                          name, id);
         else
             ck_assert_msg(e.samples[i] == 0 && e.fails[i] == 0,
                           "%s: %s not asked for, yet %d samples, %d failures", name, id,
                           e.samples[i], e.fails[i]);
-        measured += e.samples[i] > 0;
+        measured += e.samples[i] > 0 || drowned;
+        noise += drowned;
     }
+    ck_assert_msg(rc == 0 || noise > 0, "%s: rc %d: %s %s", name, rc,
+                  e.fail_metric ? e.fail_metric : "", e.fail_text ? e.fail_text : "");
     ck_assert_uint_eq(measured, n);
     ck_assert_int_eq(e.unknown_samples, 0);
-    ck_assert_int_eq(e.nfails, 0);
+    ck_assert_int_eq(e.nfails, noise);
     ck_assert_msg(!e.progress_backwards && !e.progress_over, "%s: progress out of range", name);
     ck_assert_double_eq(e.last_done, e.last_total);
     run_events_free(&e);
@@ -108,6 +114,55 @@ START_TEST(dhrystone_clock_only)
 {
     const char *ids[] = { "cpu_clock" };
     measures_only("dhrystone", (struct kernel_params){ .quick = true, .iterations = 2 }, ids, 1);
+}
+END_TEST
+
+/* lat_sig under a selection: what is not asked for is neither reported
+ * nor failed; what is asked for is reported, or failed as noise when the
+ * difference of two medians is not above zero on a busy machine (the
+ * kernel's own rule, not this test's subject). Counts, not timing. */
+static void lat_sig_reports_only(const char *const *ids, size_t n)
+{
+    struct run_events e;
+    struct kernel_params p = { .quick = true, .iterations = 2, .only = ids, .nonly = n };
+    run_events_kernel("lat_sig", &p, NULL, &e);
+    size_t answered = 0;
+    for (size_t i = 0; i < e.k->nmetrics; i++) {
+        const char *id = e.k->metrics[i].id;
+        bool wanted = false;
+        for (size_t j = 0; j < n; j++)
+            wanted |= strcmp(ids[j], id) == 0;
+        if (!wanted) {
+            ck_assert_msg(e.samples[i] == 0 && e.fails[i] == 0,
+                          "lat_sig: %s not asked for, yet %d samples, %d failures", id,
+                          e.samples[i], e.fails[i]);
+            continue;
+        }
+        ck_assert_msg(e.samples[i] > 0 ||
+                      (e.fails[i] > 0 && strstr(e.fail_texts[i], "not above")),
+                      "lat_sig: %s asked for: %d samples, failure: %s", id, e.samples[i],
+                      e.fail_texts[i] ? e.fail_texts[i] : "none");
+        answered++;
+    }
+    ck_assert_uint_eq(answered, n);
+    ck_assert_int_eq(e.unknown_samples, 0);
+    ck_assert_int_eq(e.unknown_fails, 0);
+    run_events_free(&e);
+}
+
+/* install alone measures no catch and no fault; the fault alone measures
+ * the catch cost it subtracts, but reports only the fault; the catch
+ * cost by its guide name alone. */
+START_TEST(lat_sig_follows_the_list)
+{
+    static const char *const install[] = { "lat_sig-install" };
+    static const char *const prot[] = { "lat_sig-prot" };
+    static const char *const catch_alias[] = { "signal_handler_overhead" };
+    static const char *const catch_prot[] = { "lat_sig-catch", "lat_sig-prot" };
+    lat_sig_reports_only(install, 1);
+    lat_sig_reports_only(prot, 1);
+    lat_sig_reports_only(catch_alias, 1);
+    lat_sig_reports_only(catch_prot, 2);
 }
 END_TEST
 
@@ -344,6 +399,7 @@ Suite *suite_select(void)
     tcase_add_test(tc, lat_mem_rd_points);
     tcase_add_test(tc, lat_ctx_one_case);
     tcase_add_test(tc, lat_syscall_one_call);
+    tcase_add_test(tc, lat_sig_follows_the_list);
     tcase_add_test(tc, stream_two_ops);
     tcase_add_test(tc, dhrystone_clock_only);
     tcase_add_test(tc, os_kernels_one_metric);

@@ -985,5 +985,30 @@ expect 'vs before-ddr' "$UI_TIMEOUT" "check: --baseline alone is the results scr
 keys q q
 expect '^tui-exit=0' "$UI_TIMEOUT" "check: q q quits with status 0 (--baseline alone)"
 
+# --- screensel ---
+# A profile run in the screens measures only the rows it lists, as `run
+# --profile` does: the run file holds bw_mem's 2 listed sizes, not the ~20
+# of a whole quick bw_mem run (counts, not timing).
+printf 'budget quick\nbench bw_mem bw_mem-rd-2mb BW_MEM-bcopy-1mb\n' >"$tmpdir/two.profile"
+type_line "clear; $prog --profile '$tmpdir/two.profile' --results-dir '$tmpdir/sel' $RUN_ARGS; echo tui-exit=\$?"
+expect '^ Check: the two profile against the guide$' "$RUN_TIMEOUT" \
+    "screensel: the profile's check ends on its verdict"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "screensel: q q quits with status 0"
+for selrun in "$tmpdir"/sel/runs/*.evmrun; do break; done
+measured=$(grep -c '"metric":"bw_mem-' "$selrun" 2>/dev/null)
+[ "$measured" = 2 ] && grep -q '"metric":"bw_mem-rd-2mb"' "$selrun" &&
+    grep -q '"metric":"bw_mem-bcopy-1mb"' "$selrun"
+check $? "screensel: the screens measured the profile's 2 bw_mem rows, not all ($measured)"
+
+# a size the benchmark cannot measure is named with its file and line,
+# before anything runs
+printf 'budget quick\nbench bw_mem bw_mem-rd-3mb\n' >"$tmpdir/bad.profile"
+type_line "clear; $prog --profile '$tmpdir/bad.profile' --results-dir '$tmpdir/sel' $RUN_ARGS; echo tui-exit=\$?"
+expect "bad\\.profile:2: bw_mem cannot measure 'bw_mem-rd-3mb'" "$UI_TIMEOUT" \
+    "screensel: a metric the benchmark lacks is named with file and line"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "screensel: q quits with status 0 (bad metric)"
+
 echo "tui_e2e: all $n checks passed"
 exit 0

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <ftw.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -274,6 +275,24 @@ void kb_fail_metrics(struct report *r, const struct kernel_metric *m, size_t n,
     va_start(ap, fmt);
     kb_vfail(r, NULL, m, n, fmt, ap);
     va_end(ap);
+}
+
+int kb_report_net(struct report *r, const char *const *ids, size_t n, const char *unit,
+                  double gross, double overhead)
+{
+    double v = gross - overhead;
+    if (!(v > 0) || !isfinite(v)) {
+        kb_fail_ids(r, ids, n,
+                    "%.4f %s with the overhead, not above the %.4f %s overhead "
+                    "measured alone: the difference is noise, not a latency (lmbench "
+                    "prints nothing then); run it again on a quiet board",
+                    gross, unit, overhead, unit);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (ids[i])
+            report_sample(r, ids[i], v);
+    return 0;
 }
 
 /* Interval, recorded intervals and cap of one measurement. */

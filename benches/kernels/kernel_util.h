@@ -117,6 +117,21 @@ struct kb_metric_spec {
 int kb_metric_run(struct report *r, const struct kb_metric_spec *m, kb_fn fn, void *ctx,
                   const struct kb_opts *o, double *median);
 
+/* A latency lmbench measures with an overhead in it and then takes the
+ * overhead away from: `gross` is the median (or minimum) of one whole
+ * measurement, `overhead` that of the overhead measured on its own, both
+ * per operation in `unit` ("us", "ns"). The difference of two such
+ * figures is one value: it is reported once, as the one sample of each of
+ * ids[0..n) (NULL entries skipped), when it is above zero. Otherwise (the
+ * overhead's noise is larger than the difference, or a figure is not a
+ * number) nothing is reported and every id fails with both figures:
+ * a latency is never zero or below. Subtracting the overhead from each
+ * interval instead would make intervals faster than the overhead's median
+ * into latencies below zero. Returns 0 when reported, -1 after the
+ * failure. */
+int kb_report_net(struct report *r, const char *const *ids, size_t n, const char *unit,
+                  double gross, double overhead);
+
 /* Adds a value to a volatile sink in this file, so work whose result is
  * otherwise unused is not removed (lmbench's use_int(); out of line, as
  * lat_proc's procedure call relies on). */

@@ -14,7 +14,10 @@
  *   div   x = s / x                 (x swings between two values, as in
  *                                    lmbench: a large and a small quotient)
  *   mod   x = (x % m) | m, the time of one "| m" (the bit row, measured
- *         first) subtracted, as lmbench subtracts its extra operation
+ *         first) subtracted, as lmbench subtracts its extra operation:
+ *         the bit row's median from the mod chain's, one value
+ *         (kb_report_net), which fails with both figures when not above
+ *         zero; the mod row fails when its bit row could not be timed
  *
  * Operand values come from volatile variables, so nothing is known at
  * compile time; int is 32-bit, int64 64-bit (integer add/bit/mul unsigned
@@ -149,7 +152,8 @@ static const kb_fn ops_bodies[OPS_NROWS] = {
 struct ops_sample_ctx {
     struct report *r;
     const char *id;             /* NULL: measured, not reported (p->only) */
-    double minus_ns;            /* latency of the helper operation */
+    bool net;                   /* a helper operation is subtracted: the
+                                   row is reported once, after the run */
     struct stats raw;           /* samples before the subtraction */
 };
 
@@ -158,12 +162,9 @@ static void ops_sample(void *ctx, const struct kb_interval *iv)
     struct ops_sample_ctx *s = ctx;
     double ns = kb_per_op(iv) * 1e9 / OPS_PER_UNIT;
     stats_push(&s->raw, ns);
-    ns -= s->minus_ns;
-    /* Noise can make the difference vanish; keep it positive. */
-    if (ns <= 0)
-        ns = 0.001;
-    if (s->id)
-        report_sample(s->r, s->id, ns);
+    if (s->net || !s->id)
+        return;
+    report_sample(s->r, s->id, ns);
 }
 
 /* Whether row i is timed under p->only: when wanted, and a bit row also
@@ -196,7 +197,7 @@ static int ops_run(const struct kernel_params *p, struct report *r)
             continue;
         struct ops_sample_ctx s = {
             .r = r, .id = kernel_wants(p, ops_metrics[i].id) ? ops_metrics[i].id : NULL,
-            .minus_ns = is_mod ? bit_ns[wide] : 0,
+            .net = is_mod,
         };
         stats_init(&s.raw);
         struct kb_opts so = o;
@@ -204,12 +205,18 @@ static int ops_run(const struct kernel_params *p, struct report *r)
         so.cb_ctx = &s;
         struct kb_result res;
         char err[256] = "";
-        if (kb_measure(ops_bodies[i], NULL, &so, &res, err, sizeof err) < 0) {
+        if (is_mod && !(bit_ns[wide] > 0)) {
+            if (s.id)
+                report_fail(r, s.id, "no time of the bit operation to subtract (see %s)",
+                            ops_metrics[wide ? OPS_I64_BIT : OPS_INT_BIT].id);
+        } else if (kb_measure(ops_bodies[i], NULL, &so, &res, err, sizeof err) < 0) {
             if (s.id)
                 report_fail(r, s.id, "%s", err);
         } else {
             kb_result_free(&res);
-            ok += s.id != NULL;
+            if (s.id && (!is_mod || kb_report_net(r, &s.id, 1, "ns", stats_median(&s.raw),
+                                                  bit_ns[wide]) == 0))
+                ok++;
         }
         if (is_bit)
             bit_ns[wide] = s.raw.count ? stats_median(&s.raw) : 0;

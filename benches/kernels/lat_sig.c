@@ -18,7 +18,11 @@
  * handler makes the page writable at the n-th fault (one mprotect() per
  * interval). lmbench maps a file MAP_SHARED read-only; this maps an
  * anonymous page read-only, which takes the same kernel path (the access
- * check fails before any page is looked up). Summary: median. */
+ * check fails before any page is looked up). Summary: median.
+ *
+ * Under a selection (kernel_params.only) install runs only when asked
+ * for; catch runs when catch or prot is asked for (prot subtracts it) and
+ * is reported only when asked for; prot runs only when asked for. */
 #include "config.h"
 
 #include <errno.h>
@@ -127,20 +131,8 @@ int lat_sig_report_difference(struct report *r, const char *id, const char *alia
                               const struct kb_result *raw, double overhead_us)
 {
     struct kb_interval m = kb_median(raw);
-    double med_us = kb_per_op(&m) * 1e6, v = med_us - overhead_us;
-    if (!(v > 0)) {
-        const char *ids[] = { id, alias };
-        kb_fail_ids(r, ids, alias ? 2 : 1,
-                    "%.4f us with the overhead, not above the %.4f us overhead "
-                    "measured alone: the difference is noise, not a latency (lmbench "
-                    "prints nothing then); run it again on a quiet board",
-                    med_us, overhead_us);
-        return -1;
-    }
-    report_sample(r, id, v);
-    if (alias)
-        report_sample(r, alias, v);
-    return 0;
+    const char *ids[] = { id, alias };
+    return kb_report_net(r, ids, 2, "us", kb_per_op(&m) * 1e6, overhead_us);
 }
 
 /* Measures fn: *med_us gets the median per operation; with `id`, the
@@ -162,23 +154,112 @@ static int sig_measure(struct report *r, const char *id, const char *alias, kb_f
     return rc;
 }
 
+/* Metric i's id when p asks for it, else NULL. */
+static const char *sig_id(const struct kernel_params *p, int i)
+{
+    return kernel_wants(p, sig_metrics[i].id) ? sig_metrics[i].id : NULL;
+}
+
+/* Fails the n metrics of idx that p asks for. */
+static void sig_fail(const struct kernel_params *p, struct report *r, const int *idx, size_t n,
+                     const char *fmt, const char *arg)
+{
+    const char *ids[SIG_COUNT];
+    for (size_t i = 0; i < n; i++)
+        ids[i] = sig_id(p, idx[i]);
+    kb_fail_ids(r, ids, n, fmt, arg);
+}
+
+/* The catch cost: measured when catch (or its alias) or prot is asked
+ * for, as prot subtracts it; reported only when asked for. *catch_us gets
+ * it; false when it could not be had. */
+static bool sig_catch(const struct kernel_params *p, struct report *r, const struct kb_opts *o,
+                      double *catch_us, int *ok)
+{
+    static const int all[] = { SIG_CATCH, SIG_CATCH_ALIAS, SIG_PROT };
+    pid_t me = getpid();
+    double send_us = 0, med;
+    struct sigaction old_usr1, sa;
+    if (sigaction(SIGUSR1, NULL, &old_usr1) != 0) {
+        sig_fail(p, r, all, 3, "sigaction: %s", strerror(errno));
+        return false;
+    }
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = sig_empty_handler;
+    sigemptyset(&sa.sa_mask);
+    bool have_send = sig_measure(r, NULL, NULL, do_send, &me, o, 0, &send_us) == 0;
+    report_progress(r, 2, 4);
+    if (!have_send) {
+        sig_fail(p, r, all, 3, "%s", "cannot time kill(self, 0), the cost to subtract");
+        return false;
+    }
+    if (sigaction(SIGUSR1, &sa, NULL) != 0) {
+        sig_fail(p, r, all, 3, "sigaction(SIGUSR1): %s", strerror(errno));
+        return false;
+    }
+    /* reported under the ids asked for: the alias alone takes the id's place */
+    const char *id = sig_id(p, SIG_CATCH), *alias = sig_id(p, SIG_CATCH_ALIAS);
+    if (!id) {
+        id = alias;
+        alias = NULL;
+    }
+    bool have_catch = false;
+    if (sig_measure(r, id, alias, do_catch, &me, o, send_us, &med) == 0) {
+        *catch_us = med - send_us;
+        have_catch = !id ? *catch_us > 0 : true;
+        *ok += id != NULL;
+    }
+    if (!have_catch && kernel_wants(p, sig_metrics[SIG_PROT].id))
+        report_fail(r, sig_metrics[SIG_PROT].id, "no catch cost to subtract (see %s)",
+                    sig_metrics[SIG_CATCH].id);
+    sigaction(SIGUSR1, &old_usr1, NULL);
+    return have_catch;
+}
+
+/* The protection fault, less catch_us. */
+static void sig_prot(struct report *r, const struct kb_opts *o, double catch_us, int *ok)
+{
+    struct sigaction old_segv;
+    if (sigaction(SIGSEGV, NULL, &old_segv) != 0) {
+        report_fail(r, sig_metrics[SIG_PROT].id, "sigaction: %s", strerror(errno));
+        return;
+    }
+    long ps = sysconf(_SC_PAGESIZE);
+    prot_pagesize = ps > 0 ? (size_t)ps : 4096;
+    void *pg = mmap(NULL, prot_pagesize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    struct sigaction ps_sa;
+    memset(&ps_sa, 0, sizeof ps_sa);
+    ps_sa.sa_sigaction = prot_handler;
+    ps_sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&ps_sa.sa_mask);
+    double med;
+    if (pg == MAP_FAILED) {
+        report_fail(r, sig_metrics[SIG_PROT].id, "mmap of one page: %s", strerror(errno));
+    } else if (sigaction(SIGSEGV, &ps_sa, NULL) != 0) {
+        report_fail(r, sig_metrics[SIG_PROT].id, "sigaction(SIGSEGV): %s", strerror(errno));
+        munmap(pg, prot_pagesize);
+    } else {
+        prot_page = pg;
+        if (sig_measure(r, sig_metrics[SIG_PROT].id, NULL, do_prot, NULL, o, catch_us,
+                        &med) == 0)
+            (*ok)++;
+        sigaction(SIGSEGV, &old_segv, NULL);
+        munmap(pg, prot_pagesize);
+        prot_page = NULL;
+    }
+}
+
+/* Each measurement runs only when a metric it gives is asked for
+ * (kernel_wants): install alone, catch for catch or prot, prot for prot. */
 static int sig_run(const struct kernel_params *p, struct report *r)
 {
     struct kb_opts o;
     kb_opts_for(&o, p, KB_BUDGET_OS, 0);
-    pid_t me = getpid();
     int ok = 0;
-    double med, send_us = 0, catch_us = 0;
-    bool have_send = false, have_catch = false;
-    struct sigaction old_usr1, old_segv, sa;
-
-    if (sigaction(SIGUSR1, NULL, &old_usr1) != 0 || sigaction(SIGSEGV, NULL, &old_segv) != 0) {
-        const char *ids[SIG_COUNT];
-        for (int i = 0; i < SIG_COUNT; i++)
-            ids[i] = sig_metrics[i].id;
-        kb_fail_ids(r, ids, SIG_COUNT, "sigaction: %s", strerror(errno));
-        return -1;
-    }
+    double catch_us = 0;
+    bool want_catch = kernel_wants(p, sig_metrics[SIG_CATCH].id) ||
+                      kernel_wants(p, sig_metrics[SIG_CATCH_ALIAS].id);
+    bool want_prot = kernel_wants(p, sig_metrics[SIG_PROT].id);
 
     report_progress(r, 0, 4);
     struct kb_metric_spec inst = { sig_metrics[SIG_INSTALL].id,
@@ -187,58 +268,10 @@ static int sig_run(const struct kernel_params *p, struct report *r)
         ok++;
 
     report_progress(r, 1, 4);
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = sig_empty_handler;
-    sigemptyset(&sa.sa_mask);
-    if (sig_measure(r, NULL, NULL, do_send, &me, &o, 0, &send_us) == 0)
-        have_send = true;
-    report_progress(r, 2, 4);
-    if (!have_send) {
-        const char *ids[] = { sig_metrics[SIG_CATCH].id, sig_metrics[SIG_CATCH_ALIAS].id,
-                              sig_metrics[SIG_PROT].id };
-        kb_fail_ids(r, ids, 3, "cannot time kill(self, 0), the cost to subtract");
-    } else if (sigaction(SIGUSR1, &sa, NULL) != 0) {
-        const char *ids[] = { sig_metrics[SIG_CATCH].id, sig_metrics[SIG_CATCH_ALIAS].id,
-                              sig_metrics[SIG_PROT].id };
-        kb_fail_ids(r, ids, 3, "sigaction(SIGUSR1): %s", strerror(errno));
-    } else {
-        if (sig_measure(r, sig_metrics[SIG_CATCH].id, sig_metrics[SIG_CATCH_ALIAS].id,
-                        do_catch, &me, &o, send_us, &med) == 0) {
-            catch_us = med - send_us;
-            have_catch = true;
-            ok++;
-        } else {
-            report_fail(r, sig_metrics[SIG_PROT].id, "no catch cost to subtract (see %s)",
-                        sig_metrics[SIG_CATCH].id);
-        }
-        sigaction(SIGUSR1, &old_usr1, NULL);
-    }
-
+    bool have_catch = (want_catch || want_prot) && sig_catch(p, r, &o, &catch_us, &ok);
     report_progress(r, 3, 4);
-    if (have_catch) {
-        long ps = sysconf(_SC_PAGESIZE);
-        prot_pagesize = ps > 0 ? (size_t)ps : 4096;
-        void *pg = mmap(NULL, prot_pagesize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        struct sigaction ps_sa;
-        memset(&ps_sa, 0, sizeof ps_sa);
-        ps_sa.sa_sigaction = prot_handler;
-        ps_sa.sa_flags = SA_SIGINFO;
-        sigemptyset(&ps_sa.sa_mask);
-        if (pg == MAP_FAILED) {
-            report_fail(r, sig_metrics[SIG_PROT].id, "mmap of one page: %s", strerror(errno));
-        } else if (sigaction(SIGSEGV, &ps_sa, NULL) != 0) {
-            report_fail(r, sig_metrics[SIG_PROT].id, "sigaction(SIGSEGV): %s", strerror(errno));
-            munmap(pg, prot_pagesize);
-        } else {
-            prot_page = pg;
-            if (sig_measure(r, sig_metrics[SIG_PROT].id, NULL, do_prot, NULL, &o,
-                            catch_us, &med) == 0)
-                ok++;
-            sigaction(SIGSEGV, &old_segv, NULL);
-            munmap(pg, prot_pagesize);
-            prot_page = NULL;
-        }
-    }
+    if (have_catch && want_prot)
+        sig_prot(r, &o, catch_us, &ok);
     report_progress(r, 4, 4);
     return ok ? 0 : -1;
 }

@@ -253,7 +253,7 @@ static int write_run(const struct import *im, struct claims *cl, const char *abs
                     rm->failed = true;
                     rm->fail_reason = xstrdup(x->invalid);
                 } else if (!x->invalid) {
-                    stats_push(&rm->stats, x->value);
+                    run_metric_push(rm, x->value);     /* no latency at or below 0 */
                 }
             }
             filled += rm->stats.count > 0 || rm->failed;

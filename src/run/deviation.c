@@ -51,6 +51,25 @@ enum direction unit_direction(const char *unit)
     return DIR_NEUTRAL;
 }
 
+bool unit_is_time(const char *unit)
+{
+    static const char *const times[] = {
+        "us", "usec", "microsec", "microseconds", "ns", "nsec", "nanosec", "nanoseconds",
+        "ms", "msec", "milliseconds", "s", "sec", "seconds",
+    };
+    char u[32];
+    size_t n = 0;
+    for (const char *p = unit ? unit : ""; *p; p++) {
+        if (isspace((unsigned char)*p))
+            continue;
+        if (n == sizeof u - 1)
+            return false;
+        u[n++] = (char)tolower((unsigned char)*p);
+    }
+    u[n] = '\0';
+    return in_list(u, times, ARRAY_SIZE(times));
+}
+
 struct deviation deviation_compute(double measured, const struct ref_value *ref,
                                    enum direction dir, double tolerance_pct)
 {

@@ -29,6 +29,9 @@ struct deviation {
 
 /* Direction for a unit as the guides print it ("mb/s", "microsec", ...). */
 enum direction unit_direction(const char *unit);
+/* Whether a unit is a duration ("us", "microsec", "ns", "ms", "s", ...):
+ * a latency or a time, which is never zero or below. */
+bool unit_is_time(const char *unit);
 struct deviation deviation_compute(double measured, const struct ref_value *ref,
                                    enum direction dir, double tolerance_pct);
 const char *verdict_name(enum verdict v);   /* "in_range", "warn", "off", "none" */

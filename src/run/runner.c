@@ -15,6 +15,7 @@
 
 #include "common/util.h"
 #include "run/spawn.h"
+#include "run/deviation.h"
 
 /* The highest CPU this process may run on: on the EVMs core 0 takes most
  * interrupts, so the last core is the quietest. */
@@ -166,6 +167,20 @@ static struct run_metric *find_metric(struct run *run, const char *id, size_t *i
     return NULL;
 }
 
+bool run_metric_push(struct run_metric *m, double v)
+{
+    if (!unit_is_time(m->def->unit) || v > 0) {
+        stats_push(&m->stats, v);
+        return true;
+    }
+    if (!m->failed) {
+        m->failed = true;
+        m->fail_reason = xasprintf("reported %g %s: a latency is never zero or below; "
+                                   "the value was dropped", v, m->def->unit);
+    }
+    return false;
+}
+
 static void handle_line(struct run *run, char *line)
 {
     struct report_event ev;
@@ -186,7 +201,11 @@ static void handle_line(struct run *run, char *line)
             free(t);
             return;
         }
-        stats_push(&m->stats, ev.value);
+        if (!run_metric_push(m, ev.value)) {
+            if (!run->error)
+                run->error = xasprintf("%s: %s", ev.metric, m->fail_reason);
+            return;
+        }
         if (run->sink && run->sink->on_sample)
             run->sink->on_sample(run->sink_ctx, run, idx, ev.value);
         break;

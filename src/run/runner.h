@@ -30,6 +30,13 @@ struct run_metric {
     char *fail_reason;      /* owned, NULL unless failed */
 };
 
+/* Adds sample v to m's statistics, unless it is impossible: a latency
+ * (a metric in a unit of time, unit_is_time) is never zero or below, and
+ * such a value would show as the metric's minimum on every view. It is
+ * dropped and fails m, naming the value (the first failure's reason
+ * stays); m's other samples stay. Returns true when v was added. */
+bool run_metric_push(struct run_metric *m, double v);
+
 struct run {
     const struct kernel *kernel;
     struct kernel_params params;
