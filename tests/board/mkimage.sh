@@ -44,7 +44,7 @@ set -eu
 usage() { echo "usage: mkimage.sh OUTDIR [am625|j721e]" >&2; exit 2; }
 die() { echo "mkimage.sh: $*" >&2; exit 1; }
 
-[ $# -ge 1 ] && [ $# -le 2 ] || usage
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then usage; fi
 out=$1
 variant=${2:-am625}
 case "$variant" in
@@ -224,9 +224,10 @@ awk -v compat="$compat" -v model="$model" '
 dtc -q -I dts -O dtb -o "$work/board.dtb" "$work/board.dts" ||
     die "dtc cannot compile the board's device tree"
 want=$(echo "$compat" | sed 's/", "/ /g; s/"//g')
-[ "$(fdtget "$work/board.dtb" / compatible)" = "$want" ] &&
-    [ "$(fdtget "$work/board.dtb" / model)" = "$model" ] ||
+if [ "$(fdtget "$work/board.dtb" / compatible)" != "$want" ] ||
+    [ "$(fdtget "$work/board.dtb" / model)" != "$model" ]; then
     die "board.dtb does not carry the root compatible $compat and model \"$model\""
+fi
 
 echo "console=ttyAMA0 quiet" >"$work/cmdline"
 for f in Image initrd.cpio.gz board.dtb qemu-args cmdline; do
