@@ -67,7 +67,7 @@ fi
 ok "list uses the built-in reference data"
 board run stream --quick --size 1000000 --board am62xx_sk-fs >"$work/out" 2>&1 ||
     { cat "$work/out"; fail "evmbench run stream --quick"; }
-grep -Eq '^triad +[0-9.]+ mb/s' "$work/out" || { cat "$work/out"; fail "run stream prints triad"; }
+grep -Eqi '^triad +[0-9.]+ mb/s' "$work/out" || { cat "$work/out"; fail "run stream prints triad"; }
 ok "run stream --quick"
 board sysinfo >"$work/out" 2>&1 || { cat "$work/out"; fail "evmbench sysinfo"; }
 ok "sysinfo"
@@ -93,11 +93,11 @@ without_tmp() {     # what: the case, for the messages
     fi
     board refs --board am62xx_sk-fs --section stream >"$work/out" 2>&1 ||
         { cat "$work/out"; fail "refs ($what)"; }
-    grep -Eq '^triad +perf +mb/s +[0-9]+\.[0-9]+ \(' "$work/out" ||
+    grep -Eqi '^triad +perf +mb/s +[0-9]+\.[0-9]+ \(' "$work/out" ||
         { cat "$work/out"; fail "refs prints the guide's numbers ($what)"; }
     board run stream --quick --size 1000000 --board am62xx_sk-fs >"$work/out" 2>&1 ||
         { cat "$work/out"; fail "run stream --quick ($what)"; }
-    grep -Eq '^triad +[0-9.]+ mb/s +[0-9.]+ ' "$work/out" ||
+    grep -Eqi '^triad +[0-9.]+ mb/s +[0-9.]+ ' "$work/out" ||
         { cat "$work/out"; fail "run compares with the guide's reference ($what)"; }
     ok "list, sysinfo, refs and run have the built-in data ($what)"
 }
