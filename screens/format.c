@@ -294,14 +294,19 @@ char *fmt_duration(char *buf, size_t size, double seconds)
     return buf;
 }
 
+/* width clamped to 0 .. size - 1 (room for the NUL; size > 0). */
+static int width_in(int width, size_t size)
+{
+    if (width < 0)
+        return 0;
+    return (size_t)width >= size ? (int)size - 1 : width;
+}
+
 char *fmt_hbar(char *buf, size_t size, double value, double max, int width)
 {
     if (!size)
         return buf;
-    if (width < 0)
-        width = 0;
-    if ((size_t)width >= size)
-        width = (int)size - 1;
+    width = width_in(width, size);
     int n = 0;
     if (isfinite(value) && value > 0 && isfinite(max) && max > 0) {
         n = (int)lround(value / max * width);
@@ -932,10 +937,7 @@ char *fmt_sparkline(char *buf, size_t size, const double *v, size_t n, int width
     const int nlev = (int)sizeof levels - 1;
     if (!size)
         return buf;
-    if (width < 0)
-        width = 0;
-    if ((size_t)width >= size)
-        width = (int)size - 1;
+    width = width_in(width, size);
     size_t from = n > (size_t)width ? n - (size_t)width : 0;
     double lo = INFINITY, hi = -INFINITY;
     for (size_t i = from; i < n; i++)
@@ -966,10 +968,7 @@ char *fmt_ref_bar(char *buf, size_t size, double value, double ref, bool has_min
 {
     if (!size)
         return buf;
-    if (width < 0)
-        width = 0;
-    if ((size_t)width >= size)
-        width = (int)size - 1;
+    width = width_in(width, size);
     memset(buf, ' ', (size_t)width);
     buf[width] = '\0';
     int inner = width - 2;
