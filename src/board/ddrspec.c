@@ -24,7 +24,8 @@ static bool parse_soc(json_t *o, struct ddr_soc *s, const char **why)
     memset(s, 0, sizeof *s);
     json_t *bits = json_object_get(o, "bus_bits");
     json_t *pll = json_object_get(o, "pll_to_mts");
-    if (!json_is_string(json_object_get(o, "family"))) {
+    const char *family = json_string_value(json_object_get(o, "family"));
+    if (!family || !*family) {
         *why = "no \"family\"";
         return false;
     }
@@ -37,7 +38,7 @@ static bool parse_soc(json_t *o, struct ddr_soc *s, const char **why)
         *why = "\"pll_to_mts\" is neither a positive number nor null";
         return false;
     }
-    s->family = opt_string(o, "family");
+    s->family = xstrdup(family);
     s->bus_bits = (int)json_integer_value(bits);
     s->interfaces = opt_string(o, "interfaces");
     s->document = opt_string(o, "document");
