@@ -12,6 +12,7 @@
 
 #include "app.h"
 #include "board/board.h"
+#include "board/socdata.h"
 #include "board/socfacts.h"
 #include "suites.h"
 #include "common/util.h"
@@ -789,6 +790,138 @@ START_TEST(match_clock_tolerance)
 }
 END_TEST
 
+/* --- the shared reader of the SoC data files (board/socdata.h) ---------- */
+
+static const struct socdata_kind test_kind = {
+    .name = "t.json", .format = "evmbench-t/1", .what = "T",
+};
+
+/* socdata_entry_fn: "PATH=FAMILY;" for each entry with a family, the
+ * others skipped. */
+static void record_entry(struct socdata_entry *e, void *ctx)
+{
+    const char *family = json_string_value(json_object_get(e->json, "family"));
+    if (family)
+        sb_addf(ctx, "%s=%s;", e->path, family);
+    else
+        socdata_skip(e, "no family (%zu skipped before)", e->skipped);
+}
+
+/* Parses text as t.json; the entries recorded into *seen (caller frees),
+ * the messages into d. */
+static int parse_t(const char *text, char **seen, struct diag *d)
+{
+    struct strbuf sb;
+    sb_init(&sb);
+    int rc = socdata_parse(&test_kind, text, "soc/t.json", record_entry, &sb, d);
+    *seen = sb_steal(&sb);
+    sb_free(&sb);
+    return rc;
+}
+
+START_TEST(socdata_rejects_the_file)
+{
+    /* not such a file: one message naming the file and where, no entry */
+    static const struct { const char *text, *msg; } files[] = {
+        { "{\"format\": \"evmbench-t/1\",\n \"socs\": [{\"family\": \"A\"},]}",
+          "soc/t.json:2:27: unexpected token near ']'" },
+        { "{\"format\": \"evmbench-t/1\", \"socs\": [\n  {\"family\": \"A\", \"family\": \"B\"}]}",
+          "soc/t.json:2:26: duplicate object key near '\"family\"'" },
+        { "{\"format\": \"evmbench-t/1\", \"format\": \"evmbench-t/1\", \"socs\": []}",
+          "soc/t.json:1:35: duplicate object key near '\"format\"'" },
+        { "{\"format\": \"evmbench-t/1\"}",
+          "soc/t.json: not a T data file: socs is missing, not a list" },
+        { "{\"format\": \"evmbench-t/1\", \"socs\": {\"family\": \"A\"}}",
+          "soc/t.json: not a T data file: socs is an object, not a list" },
+        { "{\"format\": \"evmbench-t/1\", \"socs\": \"A\"}",
+          "soc/t.json: not a T data file: socs is a string, not a list" },
+        { "{\"format\": \"evmbench-ddr/1\", \"socs\": [{\"family\": \"A\"}]}",
+          "soc/t.json: not a T data file (format evmbench-ddr/1, not evmbench-t/1, "
+          "with a \"socs\" list)" },
+        { "[{\"family\": \"A\"}]",
+          "soc/t.json: not a T data file (format missing, not evmbench-t/1, "
+          "with a \"socs\" list)" },
+        { "", "soc/t.json:1:0: " },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+        struct diag d;
+        diag_init(&d);
+        char *seen;
+        ck_assert_int_eq(parse_t(files[i].text, &seen, &d), -1);
+        ck_assert_uint_eq(d.n, 1);
+        ck_assert_msg(str_starts_with(d.msgs[0], files[i].msg), "%zu: %s", i, d.msgs[0]);
+        ck_assert_str_eq(seen, "");
+        free(seen);
+        diag_free(&d);
+    }
+}
+END_TEST
+
+START_TEST(socdata_walks_the_entries)
+{
+    struct diag d;
+    diag_init(&d);
+    char *seen;
+    ck_assert_int_eq(parse_t("{\"format\": \"evmbench-t/1\", \"socs\": [{\"family\": \"A\"}, "
+                             "3, {\"cores\": 2}, [], {\"family\": \"B\"}, null]}", &seen, &d), 4);
+    /* the objects in order, each with its JSON path */
+    ck_assert_str_eq(seen, "socs[0]=A;socs[4]=B;");
+    ck_assert_uint_eq(d.n, 4);
+    ck_assert_str_eq(d.msgs[0], "soc/t.json: socs[1]: skipped: not an object");
+    ck_assert_str_eq(d.msgs[1], "soc/t.json: socs[2]: skipped: no family (1 skipped before)");
+    ck_assert_str_eq(d.msgs[2], "soc/t.json: socs[3]: skipped: not an object");
+    ck_assert_str_eq(d.msgs[3], "soc/t.json: socs[5]: skipped: not an object");
+    free(seen);
+    diag_free(&d);
+
+    /* an empty list is a sound file */
+    diag_init(&d);
+    ck_assert_int_eq(parse_t("{\"format\": \"evmbench-t/1\", \"socs\": []}", &seen, &d), 0);
+    ck_assert_str_eq(seen, "");
+    ck_assert_uint_eq(d.n, 0);
+    free(seen);
+    diag_free(&d);
+}
+END_TEST
+
+START_TEST(socdata_reads_the_folder)
+{
+    static const char good[] = "{\"format\": \"evmbench-t/1\", \"socs\": [{\"family\": \"A\"}]}";
+    static const char bad[] = "{\"format\": \"evmbench-t/1\", \"socs\": [{},\n";
+    const struct embedded_file table[] = {
+        { "soc/t.json", (const unsigned char *)good, sizeof good - 1 },
+        { "soc/bad.json", (const unsigned char *)bad, sizeof bad - 1 },
+    };
+    struct data_dir dir;
+    data_dir_table(&dir, table, ARRAY_SIZE(table), "soc");
+    struct socdata_kind k = test_kind;
+    struct strbuf sb;
+    struct diag d;
+    sb_init(&sb);
+    diag_init(&d);
+    ck_assert_int_eq(socdata_load(&k, &dir, record_entry, &sb, &d), 0);
+    ck_assert_str_eq(sb.buf, "socs[0]=A;");
+    ck_assert_uint_eq(d.n, 0);
+
+    /* what cannot be read is said by the file's label */
+    k.name = "bad.json";
+    ck_assert_int_eq(socdata_load(&k, &dir, record_entry, &sb, &d), -1);
+    ck_assert_str_eq(diag_last(&d), "built-in:soc/bad.json:2:0: ']' expected near end of file");
+    k.name = "none.json";
+    ck_assert_int_eq(socdata_load(&k, &dir, record_entry, &sb, &d), -1);
+    ck_assert_str_eq(diag_last(&d), "built-in:soc/none.json: cannot read: No such file or directory");
+    ck_assert_uint_eq(d.n, 2);
+    /* unless the kind may be missing */
+    k.optional = true;
+    ck_assert_int_eq(socdata_load(&k, &dir, record_entry, &sb, &d), 0);
+    ck_assert_uint_eq(d.n, 2);
+    ck_assert_str_eq(sb.buf, "socs[0]=A;");
+    sb_free(&sb);
+    diag_free(&d);
+    data_dir_free(&dir);
+}
+END_TEST
+
 /* --- the SoC facts (benches/soc/cpu.json) ------------------------------ */
 
 START_TEST(socfacts_shipped)
@@ -958,6 +1091,9 @@ Suite *suite_board(void)
     tcase_add_test(tc, match_clock_tolerance);
     tcase_add_test(tc, socfacts_shipped);
     tcase_add_test(tc, socfacts_errors);
+    tcase_add_test(tc, socdata_rejects_the_file);
+    tcase_add_test(tc, socdata_walks_the_entries);
+    tcase_add_test(tc, socdata_reads_the_folder);
     tcase_add_test(tc, caches_from_sysfs_or_facts);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);

@@ -557,6 +557,12 @@ START_TEST(test_ddrspec_file)
     ck_assert_ptr_nonnull(strstr(d.msgs[3], "socs[2]: skipped: no \"family\""));
     ck_assert_double_eq(ddrspec_find(&spec, "c")->pll_to_mts, 0);
     ddrspec_free(&spec);
+    /* an empty family is none: skipped, not kept to be compared later */
+    ck_assert_int_eq(ddrspec_parse(&spec, "{\"format\":\"evmbench-ddr/1\",\"socs\":["
+                                   "{\"family\":\"\",\"bus_bits\":32}]}", "h.json", &d), 0);
+    ck_assert_str_eq(diag_last(&d), "h.json: socs[0]: skipped: no \"family\"");
+    ck_assert_ptr_null(ddrspec_find(&spec, "AM62X"));
+    ddrspec_free(&spec);
     diag_free(&d);
 }
 END_TEST

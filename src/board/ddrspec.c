@@ -2,7 +2,6 @@
 #include "config.h"
 #include "board/ddrspec.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,10 +9,8 @@
 
 #include <jansson.h>
 
+#include "board/socdata.h"
 #include "common/util.h"
-#include "data/datadir.h"
-
-#define DDRSPEC_LIMIT (1u << 20)
 
 static char *opt_string(json_t *o, const char *key)
 {
@@ -21,17 +18,14 @@ static char *opt_string(json_t *o, const char *key)
     return s && *s ? xstrdup(s) : NULL;
 }
 
-/* One entry; false (and why) when it cannot be used. */
+/* One entry (an object); false (and why) when it cannot be used. */
 static bool parse_soc(json_t *o, struct ddr_soc *s, const char **why)
 {
     memset(s, 0, sizeof *s);
     json_t *bits = json_object_get(o, "bus_bits");
     json_t *pll = json_object_get(o, "pll_to_mts");
-    if (!json_is_object(o)) {
-        *why = "not an object";
-        return false;
-    }
-    if (!json_is_string(json_object_get(o, "family"))) {
+    const char *family = json_string_value(json_object_get(o, "family"));
+    if (!family || !*family) {
         *why = "no \"family\"";
         return false;
     }
@@ -44,7 +38,7 @@ static bool parse_soc(json_t *o, struct ddr_soc *s, const char **why)
         *why = "\"pll_to_mts\" is neither a positive number nor null";
         return false;
     }
-    s->family = opt_string(o, "family");
+    s->family = xstrdup(family);
     s->bus_bits = (int)json_integer_value(bits);
     s->interfaces = opt_string(o, "interfaces");
     s->document = opt_string(o, "document");
@@ -53,56 +47,45 @@ static bool parse_soc(json_t *o, struct ddr_soc *s, const char **why)
     return true;
 }
 
+static const struct socdata_kind ddr_kind = {
+    .name = "ddr.json", .format = DDRSPEC_FORMAT, .what = "DDR",
+};
+
+/* The entries kept so far. */
+struct ddr_parse {
+    struct ddrspec *spec;
+    size_t cap;
+};
+
+/* socdata_entry_fn: one entry kept, or skipped with why. */
+static void take_soc(struct socdata_entry *e, void *ctx)
+{
+    struct ddr_parse *p = ctx;
+    const char *why = NULL;
+    xgrow(&p->spec->socs, &p->cap, p->spec->nsocs + 1, sizeof *p->spec->socs);
+    if (parse_soc(e->json, &p->spec->socs[p->spec->nsocs], &why))
+        p->spec->nsocs++;
+    else
+        socdata_skip(e, "%s", why);
+}
+
 int ddrspec_parse(struct ddrspec *spec, const char *text, const char *label,
                   struct diag *d)
 {
     memset(spec, 0, sizeof *spec);
-    json_error_t e;
-    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &e);
-    if (!root) {
-        diag_add(d, "%s:%d:%d: %s", label, e.line, e.column, e.text);
+    struct ddr_parse p = { .spec = spec };
+    if (socdata_parse(&ddr_kind, text, label, take_soc, &p, d) < 0)
         return -1;
-    }
-    const char *fmt = json_string_value(json_object_get(root, "format"));
-    json_t *socs = json_object_get(root, "socs");
-    if (!fmt || strcmp(fmt, DDRSPEC_FORMAT) != 0 || !json_is_array(socs)) {
-        diag_add(d, "%s: not a DDR data file (format %s, not %s, with a \"socs\" list)",
-                 label, fmt ? fmt : "missing", DDRSPEC_FORMAT);
-        json_decref(root);
-        return -1;
-    }
-    spec->socs = xcalloc(json_array_size(socs) + 1, sizeof *spec->socs);
-    size_t i;
-    json_t *o;
-    json_array_foreach(socs, i, o) {
-        const char *why = NULL;
-        if (parse_soc(o, &spec->socs[spec->nsocs], &why))
-            spec->nsocs++;
-        else
-            diag_add(d, "%s: socs[%zu]: skipped: %s", label, i, why);
-    }
-    json_decref(root);
     return (int)spec->nsocs;
 }
 
 int ddrspec_load(struct ddrspec *spec, struct diag *d)
 {
     memset(spec, 0, sizeof *spec);
-    struct data_dir dir;
-    data_dir_default(&dir, "soc");
-    char *label = data_dir_file_label(&dir, "ddr.json");
-    char *text = data_dir_read(&dir, "ddr.json", DDRSPEC_LIMIT, NULL);
-    int rc;
-    if (!text) {
-        diag_add(d, "%s: %s", label, strerror(errno));
-        rc = -1;
-    } else {
-        rc = ddrspec_parse(spec, text, label, d);
-    }
-    free(text);
-    free(label);
-    data_dir_free(&dir);
-    return rc;
+    struct ddr_parse p = { .spec = spec };
+    if (socdata_load(&ddr_kind, NULL, take_soc, &p, d) < 0)
+        return -1;
+    return (int)spec->nsocs;
 }
 
 void ddrspec_free(struct ddrspec *spec)

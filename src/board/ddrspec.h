@@ -30,15 +30,16 @@ struct ddrspec {
     size_t nsocs;
 };
 
-/* Parses the text of a soc/ddr.json; `label` names it in messages. An
- * entry without family or with a width that is not a positive multiple
- * of 8 is skipped with a message in d. Returns the entries kept, -1 (and
- * a message) when the text is not such a file. *spec is overwritten;
+/* Parses the text of a soc/ddr.json; `label` names it in messages, as
+ * board/socdata.h says them. An entry that is not an object, has no
+ * family or a width that is not a positive multiple of 8 is skipped with
+ * a message in d. Returns the entries kept, -1 (and a message) when the
+ * text is not such a file. *spec is overwritten;
  * release with ddrspec_free() in every case. */
 int ddrspec_parse(struct ddrspec *spec, const char *text, const char *label,
                   struct diag *d);
 /* Reads soc/ddr.json from the data folders (data/datadir.h); -1 with a
- * message when it cannot be read or parsed. */
+ * message when it cannot be read (a missing file too) or parsed. */
 int ddrspec_load(struct ddrspec *spec, struct diag *d);
 void ddrspec_free(struct ddrspec *spec);
 

@@ -12,11 +12,9 @@
 
 #include <jansson.h>
 
+#include "board/socdata.h"
 #include "common/util.h"
-#include "data/datadir.h"
 
-#define FACTS_FILE      "cpu.json"
-#define FACTS_LIMIT     (1u << 20)
 #define CORES_MAX       1024
 #define CACHE_KIB_MAX   (1 << 20)       /* 1 GiB: no SoC's cache is larger */
 
@@ -70,14 +68,10 @@ static bool parse_caches(json_t *list, struct soc_fact *s, const char **why)
     return true;
 }
 
-/* One entry; false (and why) when it cannot be used. */
+/* One entry (an object); false (and why) when it cannot be used. */
 static bool parse_soc(json_t *o, struct soc_fact *s, const char **why)
 {
     memset(s, 0, sizeof *s);
-    if (!json_is_object(o)) {
-        *why = "not an object";
-        return false;
-    }
     const char *family = json_string_value(json_object_get(o, "family"));
     const char *part = json_string_value(json_object_get(o, "cpu_part"));
     json_t *cores = json_object_get(o, "cores");
@@ -102,67 +96,51 @@ static bool parse_soc(json_t *o, struct soc_fact *s, const char **why)
     return true;
 }
 
+static const struct socdata_kind cpu_kind = {
+    .name = "cpu.json", .format = SOCFACTS_FORMAT, .what = "CPU",
+    .optional = true,       /* missing: every check says "no facts" */
+};
+
+/* The entries kept so far. */
+struct facts_parse {
+    struct soc_facts *f;
+    size_t cap;
+};
+
+/* socdata_entry_fn: one entry kept, or skipped with why (a family
+ * described before too). */
+static void take_soc(struct socdata_entry *e, void *ctx)
+{
+    struct facts_parse *p = ctx;
+    struct soc_fact s;
+    const char *why = NULL;
+    if (!parse_soc(e->json, &s, &why)) {
+        socdata_skip(e, "%s", why);
+    } else if (soc_facts_find(p->f, s.family)) {
+        socdata_skip(e, "%s is described before", s.family);
+        free(s.family);
+        free(s.cpu_part);
+    } else {
+        xgrow(&p->f->items, &p->cap, p->f->n + 1, sizeof *p->f->items);
+        p->f->items[p->f->n++] = s;
+    }
+}
+
 int soc_facts_parse(struct soc_facts *f, const char *text, const char *label,
                     struct diag *d)
 {
     memset(f, 0, sizeof *f);
-    json_error_t e;
-    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &e);
-    if (!root) {
-        diag_add(d, "%s:%d:%d: %s", label, e.line, e.column, e.text);
-        return 1;
-    }
-    const char *fmt = json_string_value(json_object_get(root, "format"));
-    json_t *socs = json_object_get(root, "socs");
-    if (!fmt || strcmp(fmt, SOCFACTS_FORMAT) != 0 || !json_is_array(socs)) {
-        diag_add(d, "%s: not a CPU data file (format %s, not %s, with a \"socs\" list)",
-                 label, fmt ? fmt : "missing", SOCFACTS_FORMAT);
-        json_decref(root);
-        return 1;
-    }
-    int problems = 0;
-    f->items = xcalloc(json_array_size(socs) + 1, sizeof *f->items);
-    size_t i;
-    json_t *o;
-    json_array_foreach(socs, i, o) {
-        const char *why = NULL;
-        struct soc_fact *s = &f->items[f->n];
-        if (!parse_soc(o, s, &why)) {
-            diag_add(d, "%s: socs[%zu]: skipped: %s", label, i, why);
-            problems++;
-        } else if (soc_facts_find(f, s->family)) {
-            diag_add(d, "%s: socs[%zu]: skipped: %s is described before", label, i,
-                     s->family);
-            free(s->family);
-            free(s->cpu_part);
-            memset(s, 0, sizeof *s);
-            problems++;
-        } else {
-            f->n++;
-        }
-    }
-    json_decref(root);
-    return problems;
+    struct facts_parse p = { .f = f };
+    int skipped = socdata_parse(&cpu_kind, text, label, take_soc, &p, d);
+    return skipped < 0 ? 1 : skipped;
 }
 
 int soc_facts_load_default(struct soc_facts *f, struct diag *d)
 {
     memset(f, 0, sizeof *f);
-    struct data_dir dir;
-    data_dir_default(&dir, "soc");
-    char *label = data_dir_file_label(&dir, FACTS_FILE);
-    char *text = data_dir_read(&dir, FACTS_FILE, FACTS_LIMIT, NULL);
-    int problems = 0;
-    if (text) {
-        problems = soc_facts_parse(f, text, label, d);
-    } else if (errno != ENOENT) {   /* missing: every check says "no facts" */
-        diag_add(d, "%s: cannot read: %s", label, file_strerror(errno));
-        problems = 1;
-    }
-    free(text);
-    free(label);
-    data_dir_free(&dir);
-    return problems;
+    struct facts_parse p = { .f = f };
+    int skipped = socdata_load(&cpu_kind, NULL, take_soc, &p, d);
+    return skipped < 0 ? 1 : skipped;
 }
 
 const struct soc_fact *soc_facts_find(const struct soc_facts *f, const char *family)

@@ -36,9 +36,9 @@ struct soc_facts {
 
 /* Parses the text of a soc/cpu.json (label names it in messages) into f
  * (overwritten; release with soc_facts_free() in every case). Returns the
- * number of problems, each in d: a text that is not such a file
- * ("label:line:col: ..." or the format), an entry skipped
- * ("label: socs[3]: ..."). */
+ * number of problems, each in d as board/socdata.h says them: a text
+ * that is not such a file ("label:line:col: ..." or its format or socs),
+ * an entry skipped ("label: socs[3]: ..."). */
 int soc_facts_parse(struct soc_facts *f, const char *text, const char *label,
                     struct diag *d);
 /* Reads soc/cpu.json from the data folders (data/datadir.h); the number
