@@ -18,7 +18,8 @@
 #     /dev/shm, /run/user/UID that takes it, removes it, and when none does
 #     says so plainly and exits 1 (private mount namespaces, as root)
 # WRAPPER runs a foreign binary (qemu-aarch64); empty for a native one.
-# Prints the sizes. Exit 0 pass, 1 fail.
+# Prints the sizes; the stripped binary must be at most 2 MiB (2097152
+# bytes). Exit 0 pass, 1 fail.
 set -u
 bin=${1:?usage: check-static.sh BINARY [WRAPPER]}
 wrap=${2:-}
@@ -50,6 +51,13 @@ for s in strip aarch64-linux-gnu-strip arm-linux-gnueabihf-strip; do
     "$s" -o "$work/stripped" "$bin" 2>/dev/null && { strip=$(wc -c <"$work/stripped"); break; }
 done
 echo "check-static: size $size bytes, stripped ${strip:-?} bytes"
+# What goes onto the board is small: at most 2 MiB stripped (README,
+# "Static binary").
+limit=2097152
+[ -n "$strip" ] || fail "no strip program for $bin (binutils for its architecture)"
+[ "$strip" -le "$limit" ] ||
+    fail "stripped $strip bytes, above the limit of $limit bytes (2 MiB)"
+ok "stripped size $strip bytes, within $limit bytes"
 
 # --- the commands, nothing installed ---------------------------------------------
 # Only the binary's own directory; no data directory, empty library paths.

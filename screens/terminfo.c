@@ -49,8 +49,10 @@ static bool is_terminfo_entry(const char *path, const char *term)
 
 bool embedded_has_terminfo(const char *term)
 {
-    for (size_t i = 0; i < embedded_nfiles; i++)
-        if (is_terminfo_entry(embedded_files[i].path, term))
+    size_t n;
+    const struct embedded_file *files = embedded_builtin(&n);
+    for (size_t i = 0; i < n; i++)
+        if (is_terminfo_entry(files[i].path, term))
             return true;
     return false;
 }
@@ -62,11 +64,13 @@ enum terminfo_setup embedded_terminfo_setup(const char *term, struct diag *d)
     if (!embedded_has_terminfo(term) || strchr(term, '/'))
         return TERMINFO_MISSING;
     /* only the entry for term: ncurses reads nothing else */
-    struct embedded_file *mine = xcalloc(embedded_nfiles, sizeof *mine);
+    size_t nfiles;
+    const struct embedded_file *files = embedded_builtin(&nfiles);
+    struct embedded_file *mine = xcalloc(nfiles, sizeof *mine);
     size_t n = 0;
-    for (size_t i = 0; i < embedded_nfiles; i++)
-        if (is_terminfo_entry(embedded_files[i].path, term))
-            mine[n++] = embedded_files[i];
+    for (size_t i = 0; i < nfiles; i++)
+        if (is_terminfo_entry(files[i].path, term))
+            mine[n++] = files[i];
     char *bases[4];
     size_t nb = embedded_temp_bases(bases);
     char *root = embedded_extract_first((const char *const *)bases, nb, mine, n, d);

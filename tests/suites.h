@@ -37,6 +37,7 @@ Suite *suite_spawn(void);
 Suite *suite_sysstate(void);
 
 Suite *suite_select(void);
+Suite *suite_gunzip(void);
 
 /* Runs the command line in-process with these words (NULL-terminated
  * after `first`; argv[0] is added); *out and *err get what it printed

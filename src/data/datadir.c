@@ -125,8 +125,10 @@ void data_dir_default(struct data_dir *d, const char *sub)
     bool chosen;
     char *dir = find_dir(sub, &chosen);
     /* a static binary copied alone onto a board: its built-in copy */
-    if (!chosen && table_has(embedded_files, embedded_nfiles, sub))
-        data_dir_table(d, embedded_files, embedded_nfiles, sub);
+    size_t nbuiltin = 0;
+    const struct embedded_file *builtin = chosen ? NULL : embedded_builtin(&nbuiltin);
+    if (builtin && table_has(builtin, nbuiltin, sub))
+        data_dir_table(d, builtin, nbuiltin, sub);
     else
         data_dir_at(d, dir);
     free(dir);

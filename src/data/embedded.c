@@ -1,6 +1,7 @@
-/* embedded.c - writes embedded files out to a private temporary
- * directory (the data files are read from memory, datadir.c; the screens
- * write a terminfo entry this way, screens/terminfo.c). */
+/* embedded.c - the built-in files: unpacks them into memory, and writes
+ * some out to a private temporary directory (the data files are read from
+ * memory, datadir.c; the screens write a terminfo entry this way,
+ * screens/terminfo.c). */
 #include "config.h"
 #include "data/embedded.h"
 
@@ -12,7 +13,49 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/gunzip.h"
 #include "common/util.h"
+
+struct embedded_file *embedded_unpack(const struct embedded_pack *p, size_t *n,
+                                      const char **why)
+{
+    size_t sum = 0;
+    for (size_t i = 0; i < p->n; i++)
+        sum += p->sizes[i];
+    if (sum != p->total) {
+        *why = "the file sizes do not add up to the packed length";
+        return NULL;
+    }
+    /* the table, then the files' bytes, one after the other */
+    size_t table = (p->n + 1) * sizeof(struct embedded_file);
+    struct embedded_file *files = xmalloc(table + p->total);
+    unsigned char *bytes = (unsigned char *)files + table;
+    if (p->n && !gunzip(p->gz, p->gz_size, bytes, p->total, why)) {
+        free(files);
+        return NULL;
+    }
+    for (size_t i = 0; i < p->n; i++) {
+        files[i] = (struct embedded_file){ p->paths[i], bytes, p->sizes[i] };
+        bytes += p->sizes[i];
+    }
+    files[p->n] = (struct embedded_file){ 0 };
+    *n = p->n;
+    return files;
+}
+
+const struct embedded_file *embedded_builtin(size_t *n)
+{
+    static struct embedded_file *files;
+    static size_t count;
+    if (!files && embedded_pack.n) {
+        const char *why = NULL;
+        files = embedded_unpack(&embedded_pack, &count, &why);
+        if (!files)
+            die("the built-in data are damaged (%s): copy the program file again", why);
+    }
+    *n = count;
+    return files;
+}
 
 /* A relative path of plain components: no "", ".", ".." or leading '/'. */
 static bool safe_path(const char *p)

@@ -55,6 +55,12 @@ seeds() {
         cp "$src"/benches/profiles/*.profile "$dir/" ;;
     settings)
         printf 'theme mono\nupdates 2\nprovider kernel\n' > "$dir/config" ;;
+    gunzip)     # the data files as the build packs them, and a stored block
+        for f in "$src"/benches/profiles/*.profile "$src"/themes/*.theme \
+                 "$src"/benches/soc/*.json; do
+            gzip -9 -n -c "$f" > "$dir/$(basename "$f").gz"
+        done
+        head -c 3000 /dev/urandom | gzip -9 -n -c > "$dir/noise.gz" ;;
     board)
         for d in "$src"/tests/data/sysroots/*/; do
             EVMFUZZ_ENCODE="$d" EVMFUZZ_OUT="$dir/$(basename "$d")" "$here/fuzz_board"
