@@ -10,23 +10,17 @@
 #   3. every evmbench page another page names (`evmbench-recipe (5)`) exists.
 # Usage: tests/check-man.sh [PAGE...]   (default: man/*.[1-9] of the source
 # tree). Prints TAP; exits 1 when a check fails.
-top=$(cd "$(dirname "$0")/.." && pwd) || exit 1
-n=0
-failed=0
-check() {
-    n=$((n + 1))
-    if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
-}
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname "$0")/lib.sh" || exit 1
 
+top=$(cd "$(dirname "$0")/.." && pwd) || exit 1
 if ! command -v groff >/dev/null 2>&1; then
-    echo "not ok 1 - groff is missing (sh .ci/deps installs groff-base)"
-    echo "1..1"
-    exit 1
+    not_ok "groff is missing (sh .ci/deps installs groff-base)"
+    finish check-man
 fi
 
 [ $# -gt 0 ] || set -- "$top"/man/*.[1-9]
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/check-man.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
+make_tmp check-man
 
 # dist_man_MANS with its continuation lines joined
 sed -e ':a' -e '/\\$/N; s/\\\n//; ta' "$top/Makefile.am" |
@@ -69,5 +63,4 @@ for page in "$@"; do
         fi
     done <"$tmp/refs"
 done
-echo "1..$n"
-exit $failed
+finish check-man

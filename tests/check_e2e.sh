@@ -14,28 +14,14 @@
 # Environment (set by 'make check'): EVMBENCH_BIN, EVMBENCH_WRAPPER (may be
 # empty), EVMBENCH_DATADIR (the source tree), TESTS_DATA. Exit: 0 pass, 1 fail.
 set -u
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname "$0")/lib.sh" || exit 1
 
-BIN=${EVMBENCH_BIN:?EVMBENCH_BIN is not set}
-WRAP=${EVMBENCH_WRAPPER:-}
-DATA=${TESTS_DATA:?TESTS_DATA is not set}
+program_env
 SRC=${EVMBENCH_DATADIR:?EVMBENCH_DATADIR is not set}
 SYS="$DATA/sysroots-sys"
 MAN="$SRC/man/evmbench.1"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/check_e2e.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM HUP
-
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-fail() {
-    n=$((n + 1))
-    echo "not ok $n - $1"
-    for f in "$tmp/out" "$tmp/err"; do
-        [ -s "$f" ] && { echo "--- $(basename "$f"):"; head -c 4000 "$f"; echo; }
-    done
-    exit 1
-}
-has() { grep -qF -- "$1" "$tmp/out"; }
+make_tmp check_e2e
 
 # --- the fixture: the data folders, the fake tool, its numbers -------------
 mkdir -p "$tmp/data" "$tmp/bin" || exit 1
@@ -45,7 +31,7 @@ fi
 # shellcheck disable=SC2016  # the fake tool expands it when it runs
 printf '#!/bin/sh\ncat "$EVMBENCH_CHECK_VALUES"\n' >"$tmp/bin/chk" && chmod 755 "$tmp/bin/chk"
 export EVMBENCH_DATADIR="$tmp/data" EVMBENCH_CHECK_VALUES="$tmp/values"
-export XDG_DATA_HOME="$tmp/xdg" XDG_CONFIG_HOME="$tmp/config" PATH="$tmp/bin:$PATH"
+export PATH="$tmp/bin:$PATH"
 # board COPY TRIAD LAT: what the fake board measures from now on
 board() { printf 'copy: %s\ntriad: %s\nlat: %s\n' "$1" "$2" "$3" >"$tmp/values"; }
 
@@ -70,20 +56,19 @@ if ! { cmd_before=$(command_of before) && cmd_after=$(command_of after) &&
 fi
 ok "man evmbench has the procedure's four command lines"
 
-# ev CMD MORE...: the page's command CMD (word-split as a shell would) with
-# MORE added; status in $st, stdout in $tmp/out, stderr in $tmp/err.
-ev() {
+# ev_page CMD MORE...: ev of the page's command CMD, word-split as a shell
+# would, with MORE added.
+ev_page() {
     cmd=$1
     shift
-    # shellcheck disable=SC2086  # WRAP and the page's command are split on purpose
-    timeout -k 10 120 $WRAP "$BIN" $cmd "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    st=$?
+    # shellcheck disable=SC2086  # the page's command is split on purpose
+    ev $cmd "$@"
 }
 verdict() { grep '^Verdict: ' "$tmp/out"; }
 
 # --- before the change: DDR at 1600 MT/s ------------------------------------
 board 1500 1400 40
-ev "$cmd_before" --sysroot "$SYS/am62x-ddr1600"
+ev_page "$cmd_before" --sysroot "$SYS/am62x-ddr1600"
 if [ "$st" -eq 0 ] && grep -qF "saved as baseline before-ddr" "$tmp/err" && has " MB/s "; then
     ok "before: '$cmd_before' saves the baseline"
 else
@@ -91,7 +76,7 @@ else
 fi
 
 # --- nothing changed: as fast as before ------------------------------------
-ev "$cmd_after" --sysroot "$SYS/am62x-ddr1600"
+ev_page "$cmd_after" --sysroot "$SYS/am62x-ddr1600"
 if [ "$st" -eq 0 ] &&
     [ "$(verdict)" = "Verdict: AS FAST AS BEFORE: all 3 metrics compared with baseline before-ddr are within 10% of it or better." ] &&
     has "System: DDR 1600 MT/s unchanged" && ! grep -q 'FAIL' "$tmp/out"; then
@@ -102,7 +87,7 @@ fi
 
 # --- the change: DDR at 1333 MT/s, the bandwidth down about 17 % -------------
 board 1250 1160 43
-ev "$cmd_after" --sysroot "$SYS/am62x-ddr1333"
+ev_page "$cmd_after" --sysroot "$SYS/am62x-ddr1333"
 [ "$st" -eq 1 ] || fail "after the change: status $st, want 1 (a metric beyond 10%)"
 if [ "$(verdict)" = "Verdict: SLOWER THAN BEFORE: 2 of 3 metrics compared with baseline before-ddr are worse by more than 10%." ] &&
     has "  ddrcheck copy: 16.7% worse than before (1250 MB/s, was 1500)" &&
@@ -134,7 +119,7 @@ else
 fi
 
 # --- the screens' check, as lines ------------------------------------------
-ev "$cmd_screens" --ui line --sysroot "$SYS/am62x-ddr1333"
+ev_page "$cmd_screens" --ui line --sysroot "$SYS/am62x-ddr1333"
 if [ "$st" -eq 1 ] && verdict | grep -q '^Verdict: SLOWER THAN BEFORE: 2 of 3 metrics' &&
     has "  ddrcheck copy: 16.7% worse than before"; then
     ok "'evmbench $cmd_screens --ui line': the same verdict, status 1"
@@ -143,7 +128,7 @@ else
 fi
 
 # --- the two runs side by side ---------------------------------------------
-ev "$cmd_compare"
+ev_page "$cmd_compare"
 sysline=$(grep -n '^System: DDR 1600 -> 1333 MT/s (clk_summary)' "$tmp/out" | cut -d: -f1)
 metric=$(grep -n 'copy' "$tmp/out" | head -1 | cut -d: -f1)
 if [ "$st" -eq 0 ] && [ -n "$sysline" ] && [ -n "$metric" ] && [ "$sysline" -lt "$metric" ]; then
@@ -154,7 +139,7 @@ fi
 
 # --- better is said, and never fails -----------------------------------------
 board 1500 1400 30
-ev "$cmd_after" --sysroot "$SYS/am62x-ddr1600"
+ev_page "$cmd_after" --sysroot "$SYS/am62x-ddr1600"
 if [ "$st" -eq 0 ] && verdict | grep -q '^Verdict: AS FAST AS BEFORE: all 3 metrics .* 1 is better by more than 10%\.$' &&
     has "  ddrcheck lat: 25.0% better than before (30 us, was 40)"; then
     ok "a latency 25% lower: as fast as before, and said to be better"
@@ -185,7 +170,7 @@ fi
 
 # --- what does not go with --check -----------------------------------------
 for bad in "--check --demo" "--check --run stream" "--fail-on-deviation 10"; do
-    ev "$bad"
+    ev_page "$bad"
     if [ "$st" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
         grep -q -- "--check\|--fail-on-deviation" "$tmp/err"; then
         ok "'evmbench $bad' is a usage error (status 2), said in one line"
@@ -194,5 +179,4 @@ for bad in "--check --demo" "--check --run stream" "--fail-on-deviation 10"; do
     fi
 done
 
-echo "check_e2e: all $n checks passed"
-exit 0
+finish check_e2e

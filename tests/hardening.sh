@@ -9,81 +9,14 @@
 # qemu-aarch64, may be empty), EVMBENCH_DATADIR, TESTS_DATA.
 # Exit: 0 pass, 1 fail.
 set -u
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname "$0")/lib.sh" || exit 1
 
-BIN=${EVMBENCH_BIN:?EVMBENCH_BIN is not set}
-WRAP=${EVMBENCH_WRAPPER:-}
-DATA=${TESTS_DATA:?TESTS_DATA is not set}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/hardening.XXXXXX") || exit 1
-chmod 755 "$tmp"    # the unprivileged cases (as_user) read under it
-export XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/config"
-# shellcheck disable=SC2317  # called by the trap
-cleanup() { chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"; }
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-skip() { n=$((n + 1)); echo "ok $n - # SKIP $1"; }
-fail() {
-    n=$((n + 1))
-    echo "not ok $n - $1"
-    for f in "$tmp/out" "$tmp/err"; do
-        [ -s "$f" ] && { echo "--- $(basename "$f"):"; head -c 2000 "$f"; echo; }
-    done
-    exit 1
-}
-# A case that does not end within $limit s hung: timeout(1) stops it
-# (TERM, then KILL 10 s later) and the whole script fails, whatever the
-# case expected. The limit is a hang detector, not a speed budget: every
-# case takes seconds, also under qemu or ASan.
+program_env
+make_tmp hardening
+# a case that does not end within $limit s hung (ev, ev_user): the whole
+# script fails, whatever the case expected
 limit=${HARDENING_TIMEOUT:-300}
-# hung STATUS WHAT: fails when STATUS is timeout(1)'s (124, or 137 when it
-# had to kill).
-hung() {
-    case $1 in 124 | 137) fail "$2 hung: stopped after $limit s (status $1)" ;; esac
-}
-# ev ARGS...: runs the program, status in $st, stdout in $tmp/out, stderr
-# in $tmp/err; a hang fails.
-ev() {
-    # shellcheck disable=SC2086  # WRAP is a command, maybe empty
-    timeout -k 10 "$limit" $WRAP "$BIN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    st=$?
-    hung "$st" "evmbench $*"
-}
-# as_user CMD...: runs CMD as an unprivileged user, for the cases that root
-# would pass by its override of file permissions (CI runs as root): as uid
-# and gid 65534 with no groups when this script runs as root, else as the
-# user it runs as. What CMD uses must be reachable by uid 65534 (under
-# $tmp, which is mode 755).
-as_user() {
-    if [ "$(id -u)" -ne 0 ]; then
-        "$@"
-        return
-    fi
-    command -v setpriv >/dev/null 2>&1 ||
-        fail "setpriv (util-linux) is missing: the permission cases cannot run as uid 65534"
-    setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
-}
-# ev_user ARGS...: ev as the unprivileged user of as_user. It runs a copy
-# of the program in $tmp: the build tree may be where uid 65534 cannot go
-# (a clone in root's home).
-ev_user() {
-    [ -x "$tmp/bin/evmbench" ] || { mkdir -p "$tmp/bin" && cp "$BIN" "$tmp/bin/evmbench" &&
-        chmod 755 "$tmp/bin" "$tmp/bin/evmbench"; } || fail "cannot copy $BIN to $tmp/bin"
-    # shellcheck disable=SC2086  # WRAP is a command, maybe empty
-    as_user timeout -k 10 "$limit" $WRAP "$tmp/bin/evmbench" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    st=$?
-    hung "$st" "evmbench $* (as uid $(as_user id -u))"
-}
-# expect_fail STATUS MESSAGE-ERE DESCRIPTION: the last ev exited STATUS
-# (not a crash) and said MESSAGE on stderr.
-expect_fail() {
-    if [ "$st" -eq "$1" ] && grep -Eq -- "$2" "$tmp/err"; then ok "$3"; else
-        fail "$3 (status $st, wanted $1 and /$2/)"; fi
-}
-expect_ok() {
-    if [ "$st" -eq 0 ]; then ok "$1"; else fail "$1 (status $st)"; fi
-}
 root=no
 [ "$(id -u)" -eq 0 ] && root=yes
 
@@ -950,5 +883,4 @@ else
     fail "a profile line naming a section started kernels it lists no metric of"
 fi
 
-echo "hardening: all $n checks passed"
-exit 0
+finish hardening

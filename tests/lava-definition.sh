@@ -5,30 +5,29 @@
 # script turns a run into signal lines, one per metric, plus evmbench-exit,
 # and an error into a failed evmbench-exit (exit 0: the cases carry it).
 set -u
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname "$0")/lib.sh" || exit 1
+
 src=$(cd "$(dirname "$0")/.." && pwd)
 def=$src/contrib/lava/evmbench.yaml
 script=$src/contrib/lava/evmbench-lava.sh
-pass=0 failed=0
-ok() { pass=$((pass + 1)); echo "ok - $*"; }
-bad() { failed=$((failed + 1)); echo "not ok - $*"; }
+make_tmp lava-definition
 
 if grep -q '^  format: Lava-Test Test Definition 1.0$' "$def"; then ok "the format line"
-else bad "no 'format: Lava-Test Test Definition 1.0' in metadata"; fi
+else not_ok "no 'format: Lava-Test Test Definition 1.0' in metadata"; fi
 # the parameters: the keys under params:, the export step, the script's list
 params=$(sed -n '/^params:/,/^run:/s/^  \([A-Z_][A-Z_]*\):.*/\1/p' "$def" | sort)
 exported=$(sed -n 's/^    - export //p' "$def" | tr ' ' '\n' | sort)
 documented=$(sed -n 's/^#   \([A-Z_][A-Z_]*\)  .*/\1/p' "$script" | sort)
 words() { echo "$1" | tr '\n' ' '; }
 if [ -n "$params" ] && [ "$params" = "$exported" ]; then ok "every parameter is exported"
-else bad "parameters [$(words "$params")] but exported [$(words "$exported")]"; fi
+else not_ok "parameters [$(words "$params")] but exported [$(words "$exported")]"; fi
 if [ "$params" = "$documented" ]; then ok "every parameter is documented in the script"
-else bad "parameters [$(words "$params")] but the script documents [$(words "$documented")]"; fi
+else not_ok "parameters [$(words "$params")] but the script documents [$(words "$documented")]"; fi
 for p in $params; do
-    grep -q "\${${p}[:}]" "$script" || bad "the script never reads $p"
+    grep -q "\${${p}[:}]" "$script" || not_ok "the script never reads $p"
 done
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 # the program as the board has it: one command (cross builds: through the emulator)
 printf '#!/bin/sh\nexec %s "%s" "$@"\n' "${EVMBENCH_WRAPPER:-}" "$EVMBENCH_BIN" >"$tmp/evmbench"
 chmod 755 "$tmp/evmbench"
@@ -46,11 +45,11 @@ if [ "$rc" -eq 0 ] && [ "$metrics" -ge 1 ] && ! grep -Evq "$signal" "$tmp/out" &
     [ "$(tail -n 1 "$tmp/out")" = "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=evmbench-exit RESULT=pass>" ]; then
     ok "a run: $metrics metric cases and evmbench-exit pass"
 else
-    bad "a run: exit $rc, output:"; cat "$tmp/out" "$tmp/err"
+    not_ok "a run: exit $rc, output:"; cat "$tmp/out" "$tmp/err"
 fi
 if grep -q "run lat_syscall --results-dir $tmp/store --format lava --quiet --quick --iterations 2" "$tmp/err"
 then ok "the parameters become options"
-else bad "the command line:"; cat "$tmp/err"; fi
+else not_ok "the command line:"; cat "$tmp/err"; fi
 
 # an error of evmbench (a usage error here), a bad LAVA_KMSG, no program:
 # a failed evmbench-exit and exit 0
@@ -60,9 +59,8 @@ for case in "FAIL_ON_DEVIATION=abc" "LAVA_KMSG=maybe" "EVMBENCH=$tmp/none"; do
     if [ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=evmbench-exit RESULT=fail>" ]; then
         ok "$case: evmbench-exit fail"
     else
-        bad "$case: exit $rc, output:"; cat "$tmp/out" "$tmp/err"
+        not_ok "$case: exit $rc, output:"; cat "$tmp/out" "$tmp/err"
     fi
 done
 
-echo "lava-definition: $pass passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish lava-definition

@@ -8,22 +8,15 @@
 #      earlier run in the same store is intact.
 # Environment (set by 'make check'): EVMBENCH_BIN, EVMBENCH_WRAPPER (the
 # emulator when cross-compiling, may be empty). Prints TAP.
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname "$0")/lib.sh" || exit 1
+
 BIN=${EVMBENCH_BIN:-./evmbench}
 WRAP=${EVMBENCH_WRAPPER:-}
 prog="${WRAP:+$WRAP }$BIN"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/store_survives.XXXXXX") || exit 1
+make_tmp store_survives
 mounted=
-cleanup() {
-    [ -n "$mounted" ] && umount "$tmp/full" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-n=0
-failed=0
-check() {
-    n=$((n + 1))
-    if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
-}
+at_exit() { [ -n "$mounted" ] && umount "$tmp/full" 2>/dev/null; }
 # The waits below are hang detectors, not speed budgets: each ends as soon
 # as what it waits for is there, so $limit s suit a slow emulated run.
 limit=${STORE_SURVIVES_TIMEOUT:-300}
@@ -94,5 +87,4 @@ run_limited results list --results-dir "$tmp/full" >"$tmp/list2" 2>&1
 grep -Eq ' complete ' "$tmp/list2"
 check $? "the earlier run in the full store is intact"
 
-echo "1..$n"
-exit $failed
+finish store_survives

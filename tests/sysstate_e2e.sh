@@ -9,35 +9,12 @@
 # Environment (set by 'make check'): EVMBENCH_BIN, EVMBENCH_WRAPPER (may be
 # empty), EVMBENCH_DATADIR, TESTS_DATA. Exit: 0 pass, 1 fail.
 set -u
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname "$0")/lib.sh" || exit 1
 
-BIN=${EVMBENCH_BIN:?EVMBENCH_BIN is not set}
-WRAP=${EVMBENCH_WRAPPER:-}
-DATA=${TESTS_DATA:?TESTS_DATA is not set}
+program_env
 SYS="$DATA/sysroots-sys"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysstate.XXXXXX") || exit 1
-chmod 755 "$tmp"    # the unprivileged case reads under it
-export XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/config"
-cleanup() { chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"; }
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-fail() {
-    n=$((n + 1))
-    echo "not ok $n - $1"
-    for f in "$tmp/out" "$tmp/err"; do
-        [ -s "$f" ] && { echo "--- $(basename "$f"):"; head -c 3000 "$f"; echo; }
-    done
-    exit 1
-}
-# ev ARGS...: status in $st, stdout in $tmp/out, stderr in $tmp/err.
-ev() {
-    # shellcheck disable=SC2086  # WRAP is a command, maybe empty
-    timeout -k 10 300 $WRAP "$BIN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    st=$?
-}
-has() { grep -qF -- "$1" "$tmp/out"; }
+make_tmp sysstate
 store="--results-dir=$tmp/store"
 
 # --- before: DDR at 1600 MT/s, saved as the baseline -----------------------
@@ -137,27 +114,17 @@ fi
 # --- debugfs the user may not read -------------------------------------------
 mkdir -p "$tmp/tree" && cp -R "$SYS/am62x-ddr1600/." "$tmp/tree/" && chmod -R a+rX "$tmp/tree" ||
     fail "cannot copy the fixture tree"
-mkdir -p "$tmp/bin" && cp "$BIN" "$tmp/bin/evmbench" && chmod 755 "$tmp/bin" "$tmp/bin/evmbench" ||
-    fail "cannot copy $BIN"
 if [ "$(id -u)" -eq 0 ]; then
     chmod 700 "$tmp/tree/sys/kernel/debug"      # as the kernel mounts it
-    command -v setpriv >/dev/null 2>&1 ||
-        fail "setpriv (util-linux) is missing: the debugfs case cannot run as uid 65534"
-    as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
 else
     chmod 000 "$tmp/tree/sys/kernel/debug"
-    as_user=""
 fi
-# shellcheck disable=SC2086  # as_user and WRAP are commands, maybe empty
-$as_user timeout -k 10 300 $WRAP "$tmp/bin/evmbench" sysinfo --sysroot "$tmp/tree" \
-    >"$tmp/out" 2>"$tmp/err" </dev/null
-st=$?
+ev_user sysinfo --sysroot "$tmp/tree"
 if [ "$st" -eq 0 ] && has "DDR rate:     not readable" &&
     tr '\n' ' ' <"$tmp/out" | tr -s ' ' | grep -q "Permission denied (debugfs is readable by root only)"; then
-    ok "debugfs unreadable (uid $( [ -n "$as_user" ] && echo 65534 || id -u)): the DDR rate is not readable, and why"
+    ok "debugfs unreadable (uid $(as_user id -u)): the DDR rate is not readable, and why"
 else
     fail "debugfs unreadable: status $st, no reason"
 fi
 
-echo "sysstate_e2e: all $n checks passed"
-exit 0
+finish sysstate_e2e
