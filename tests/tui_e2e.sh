@@ -1029,5 +1029,20 @@ expect "bad\\.profile:2: bw_mem cannot measure 'bw_mem-rd-3mb'" "$UI_TIMEOUT" \
 keys q q
 expect '^tui-exit=0' "$UI_TIMEOUT" "screensel: q quits with status 0 (bad metric)"
 
+# --- demo batches ---
+# Two lines naming one benchmark: measured once, as `run --profile` does,
+# with the rows of both: one batch (#1) in the summary, not two.
+printf 'budget quick\nbench bw_mem bw_mem-rd-2mb\nbench bw_mem bw_mem-bcopy-1mb\n' >"$tmpdir/dup.profile"
+type_line "clear; $prog --profile '$tmpdir/dup.profile' --results-dir '$tmpdir/dup' $RUN_ARGS; echo tui-exit=\$?"
+expect '^ Check: the dup profile against the guide$' "$RUN_TIMEOUT" \
+    "demo batches: the profile's check ends on its verdict"
+expect '^  lmbench bw_mem-rd-2mb ' "$UI_TIMEOUT" "demo batches: the summary lists the first line's row"
+once=$(grep -Ec '^  lmbench bw_mem-(rd-2mb|bcopy-1mb) .* #1$' "$tmpdir/screen")
+again=$(grep -Ec ' #[2-9]$' "$tmpdir/screen")
+[ "$once" = 2 ] && [ "$again" = 0 ]
+check $? "demo batches: both lines' rows measured by one batch, #1 ($once rows of #1, $again of later batches)"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "demo batches: q q quits with status 0"
+
 echo "tui_e2e: all $n checks passed"
 exit 0
