@@ -182,16 +182,22 @@ static size_t boards_with(const struct ui *ui, const char *section, const char *
     return n;
 }
 
-/* Metric `id` of the live batch, measured and in a guide: its section. */
-static const char *measured_section(const struct ui *ui, const char *id)
+/* Metric `id` of the live batch (in any case, as a profile may spell
+ * it), measured and in a guide: its section, and *own the kernel's
+ * spelling of the id when own is not NULL. */
+static const char *measured_section(const struct ui *ui, const char *id, const char **own)
 {
     const struct batch *b = job_batch(&ui->job);
     for (size_t i = 0; b && i < b->n; i++)
         for (size_t k = 0; b->runs[i] && k < b->runs[i]->nmetrics; k++) {
             const struct run *r = b->runs[i];
-            if (r->metrics[k].stats.count && strcmp(r->metrics[k].def->id, id) == 0 &&
-                boards_with(ui, r->kernel->section, id))
+            const char *mid = r->metrics[k].def->id;
+            if (r->metrics[k].stats.count && strcasecmp(mid, id) == 0 &&
+                boards_with(ui, r->kernel->section, mid)) {
+                if (own)
+                    *own = mid;
                 return r->kernel->section;
+            }
         }
     return NULL;
 }
@@ -221,7 +227,7 @@ static bool demo_metric(const struct ui *ui, size_t index, struct screen_arg *ar
             const char *id = p->benches[e].metrics[i];
             if (listed_before(p, e, i))
                 continue;
-            const char *sec = measured_section(ui, id);
+            const char *sec = measured_section(ui, id, &id);
             if (sec && found++ == index) {
                 arg->section = sec;
                 arg->metric = id;
@@ -231,7 +237,7 @@ static bool demo_metric(const struct ui *ui, size_t index, struct screen_arg *ar
     if (pb->nmetrics || index > 0 || found)
         return false;
     for (size_t i = 0; i < ARRAY_SIZE(headlines); i++) {
-        const char *sec = measured_section(ui, headlines[i]);
+        const char *sec = measured_section(ui, headlines[i], NULL);
         if (sec) {
             arg->section = sec;
             arg->metric = headlines[i];
