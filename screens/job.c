@@ -244,13 +244,12 @@ static bool started_before(const struct job *j, const struct profile *p, size_t 
 
 bool job_profile_line_repeats(const struct job *j, const struct profile *p, size_t line)
 {
-    const struct kernel **ks;
+    const struct kernel **ks = NULL;
     size_t n = line < p->n ? line_starts(j, &p->benches[line], &ks) : 0;
     bool all = n > 0;
     for (size_t i = 0; i < n && all; i++)
         all = started_before(j, p, line, ks[i]);
-    if (n)
-        free(ks);
+    free(ks);
     return all;
 }
 
