@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "board/sysstate.h"
-#include "profile_run.h"
+#include "run/profile_run.h"
 #include "store/store.h"
 #include "common/util.h"
 
@@ -340,7 +340,7 @@ bool job_run_start(struct job *j, const struct cat_bench *b, const struct kernel
     /* a profile's line: the kernels measure what it lists, as in the CLI */
     struct metric_pick *picks = NULL;
     if (j->next_pick.n)
-        picks = profile_run_picks(j->app, &j->next_pick, ks, &n);
+        picks = profile_run_picks(app_profile_scope(j->app), &j->next_pick, ks, &n);
     profile_free(&j->next_pick);
     if (picks)
         show_picked(j, picks, n);
