@@ -57,7 +57,7 @@ limit=2097152
 [ -n "$strip" ] || fail "no strip program for $bin (binutils for its architecture)"
 [ "$strip" -le "$limit" ] ||
     fail "stripped $strip bytes, above the limit of $limit bytes (2 MiB)"
-ok "stripped size $strip bytes, within $limit bytes"
+ok "stripped size $strip bytes, within $limit bytes ($((limit - strip)) to spare)"
 
 # --- the commands, nothing installed ---------------------------------------------
 # Only the binary's own directory; no data directory, empty library paths.
@@ -81,6 +81,23 @@ board sysinfo >"$work/out" 2>&1 || { cat "$work/out"; fail "evmbench sysinfo"; }
 ok "sysinfo"
 [ -z "$(ls -A "$work/tmp")" ] || { ls -la "$work/tmp"; fail "a temporary directory was left behind"; }
 ok "no temporary files left"
+
+# --- damaged built-in data -----------------------------------------------------------
+# The data are one gzip member (gzip -9 -n: flags 0, time 0, XFL 2, OS 3);
+# a byte changed inside it must stop the program with exit 70 and say so,
+# never give half a table. GNU grep finds the member's header.
+gzoff=$(LC_ALL=C grep -obUaP '\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03' "$work/board/evmbench" |
+    head -n 1 | cut -d: -f1)
+[ -n "$gzoff" ] || fail "the packed built-in data are not in $bin"
+cp "$work/board/evmbench" "$work/evmbench.good"
+printf '\377' | dd of="$work/board/evmbench" bs=1 seek=$((gzoff + 1000)) conv=notrunc 2>/dev/null
+board list >"$work/out" 2>&1
+rc=$?
+mv "$work/evmbench.good" "$work/board/evmbench"
+[ "$rc" -eq 70 ] || { cat "$work/out"; fail "damaged built-in data: exit $rc, not 70"; }
+grep -q 'the built-in data are damaged (' "$work/out" ||
+    { cat "$work/out"; fail "damaged built-in data: the message says so"; }
+ok "damaged built-in data stop the program with exit 70 and say why"
 
 # --- no writable temporary directory: the data come from memory ----------------------
 # The commands need no directory to write to: the built-in data are read

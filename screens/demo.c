@@ -19,7 +19,7 @@
 #include <strings.h>
 
 #include "common/util.h"
-#include "profile_run.h"
+#include "run/profile_run.h"
 
 #define DEMO_RESULT_S 4.0   /* the demo shows each result this long */
 #define DEMO_COMPARE_S 6.0  /* and then each comparison */
@@ -84,7 +84,8 @@ static bool demo_check(struct ui *ui, struct diag *dg)
     size_t ok = 0;
     for (size_t i = 0; i < p->n; i++) {
         const struct cat_bench *b = catalog_find_bench(ui->app->catalog, p->benches[i].name);
-        const char *bad = b ? profile_run_unknown_metric(ui->app, &p->benches[i]) : NULL;
+        const char *bad = b ? profile_run_unknown_metric(app_profile_scope(ui->app),
+                                                         &p->benches[i]) : NULL;
         if (bad)
             diag_add(dg, "%s:%d: %s cannot measure '%s'", p->path, p->benches[i].line,
                      p->benches[i].name, bad);

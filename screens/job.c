@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "board/sysstate.h"
-#include "profile_run.h"
+#include "run/profile_run.h"
 #include "store/store.h"
 #include "common/util.h"
 
@@ -406,7 +406,7 @@ bool job_run_start(struct job *j, const struct cat_bench *b, const struct kernel
             if (!started_before(j, &j->next_pick, j->next_line, ks[i]))
                 ks[kept++] = ks[i];
         n = kept;
-        picks = profile_run_picks(j->app, &j->next_pick, ks, &n);
+        picks = profile_run_picks(app_profile_scope(j->app), &j->next_pick, ks, &n);
     }
     profile_free(&j->next_pick);
     if (picks)

@@ -4,7 +4,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "data/datadir.h"
 #include "run/deviation.h"
@@ -175,24 +174,15 @@ bool app_kernel_available(const struct kernel *k)
 
 const struct kernel *app_find_kernel(const struct app *a, const char *name)
 {
-    const struct kernel *embedded = NULL, *tool = NULL;
-    for (size_t i = 0; i < a->nkernels; i++) {
-        const struct kernel *k = a->kernels[i];
-        if (strcasecmp(k->name, name) != 0)
-            continue;
-        if (toolkernel_recipe(k))
-            tool = tool ? tool : k;
-        else
-            embedded = embedded ? embedded : k;
-    }
-    switch (a->provider) {
-    case PROVIDER_KERNEL: return embedded;
-    case PROVIDER_TOOL:   return tool;
-    case PROVIDER_AUTO:   break;
-    }
-    if (tool && (!embedded || app_kernel_available(tool)))
-        return tool;
-    return embedded;
+    return kernels_find_provided(a->kernels, a->nkernels, name, a->provider,
+                                 app_kernel_available);
+}
+
+struct profile_scope app_profile_scope(const struct app *a)
+{
+    return (struct profile_scope){ .catalog = a->catalog, .kernels = a->kernels,
+                                   .nkernels = a->nkernels, .provider = a->provider,
+                                   .available = app_kernel_available };
 }
 
 size_t app_bench_kernels(const struct app *a, const struct cat_bench *b,

@@ -14,6 +14,7 @@
 #include "common/diag.h"
 #include "data/refdb.h"
 #include "recipe/recipe.h"
+#include "run/profile_run.h"
 #include "run/result.h"
 #include "run/runner.h"
 
@@ -102,6 +103,9 @@ bool app_kernel_available(const struct kernel *k);
 /* A kernel by name (embedded or tool) as the provider preference picks it:
  * auto takes the tool when it is installed. NULL when no kernel has it. */
 const struct kernel *app_find_kernel(const struct app *a, const char *name);
+/* Where profile_run looks up a profile's lines: the app's kernels as
+ * a->provider picks them, and its catalog (valid while a is). */
+struct profile_scope app_profile_scope(const struct app *a);
 /* The kernels a run of b starts under the app's settings (see
  * cat_bench_runnable); out has room for b->nkernels. */
 size_t app_bench_kernels(const struct app *a, const struct cat_bench *b,

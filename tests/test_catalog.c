@@ -278,6 +278,47 @@ START_TEST(alias_file_errors)
 }
 END_TEST
 
+static const struct kernel k_stream_tool = { .name = "STREAM", .provider = "tool",
+                                             .section = "stream", .metrics = m, .nmetrics = 1,
+                                             .run = run_nothing };
+static const struct kernel *installed;  /* the one tool kernel said to be found */
+
+static bool is_installed(const struct kernel *k)
+{
+    return k == installed;
+}
+
+/* A kernel by name, the provider preference choosing between the
+ * embedded kernel and the tool of that name; the first of each counts. */
+START_TEST(kernel_by_name_as_the_provider_picks)
+{
+    const struct kernel *ks[] = { &k_stream, &k_orphan, &k_stream_tool, &k_stream };
+    ck_assert_ptr_eq(kernels_find_provided(ks, 4, "stream", PROVIDER_KERNEL, is_installed),
+                     &k_stream);
+    ck_assert_ptr_eq(kernels_find_provided(ks, 4, "stream", PROVIDER_TOOL, is_installed),
+                     &k_stream_tool);
+    installed = NULL;
+    ck_assert_ptr_eq(kernels_find_provided(ks, 4, "Stream", PROVIDER_AUTO, is_installed),
+                     &k_stream);
+    ck_assert_ptr_eq(kernels_find_provided(ks, 4, "stream", PROVIDER_AUTO, NULL),
+                     &k_stream_tool);
+    installed = &k_stream_tool;
+    ck_assert_ptr_eq(kernels_find_provided(ks, 4, "stream", PROVIDER_AUTO, is_installed),
+                     &k_stream_tool);
+    /* a tool with no embedded kernel of its name, installed or not */
+    installed = NULL;
+    ck_assert_ptr_eq(kernels_find_provided(ks + 2, 1, "stream", PROVIDER_AUTO, is_installed),
+                     &k_stream_tool);
+    ck_assert_ptr_null(kernels_find_provided(ks + 2, 1, "stream", PROVIDER_KERNEL,
+                                             is_installed));
+    ck_assert_ptr_eq(kernels_find_provided(ks, 4, "orphan", PROVIDER_AUTO, is_installed),
+                     &k_orphan);
+    ck_assert_ptr_null(kernels_find_provided(ks, 4, "orphan", PROVIDER_TOOL, is_installed));
+    ck_assert_ptr_null(kernels_find_provided(ks, 4, "nosuch", PROVIDER_AUTO, is_installed));
+    ck_assert_ptr_null(kernels_find_provided(NULL, 0, "stream", PROVIDER_AUTO, NULL));
+}
+END_TEST
+
 Suite *suite_catalog(void)
 {
     Suite *s = suite_create("catalog");
@@ -287,6 +328,7 @@ Suite *suite_catalog(void)
     tcase_add_test(tc, menu_is_the_boards_guide);
     tcase_add_test(tc, aliases_merge_where_guides_meet);
     tcase_add_test(tc, alias_file_errors);
+    tcase_add_test(tc, kernel_by_name_as_the_provider_picks);
     suite_add_tcase(s, tc);
     return s;
 }

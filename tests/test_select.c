@@ -15,8 +15,10 @@
 #include "common/diag.h"
 #include "common/status.h"
 #include "common/util.h"
+#include "data/catalog.h"
 #include "data/profile.h"
 #include "run/kernel.h"
+#include "run/profile_run.h"
 #include "run/runner.h"
 #include "suites.h"
 #include "test_helpers.h"
@@ -294,6 +296,110 @@ START_TEST(profile_picks_and_unknown)
 }
 END_TEST
 
+static int run_nothing(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    (void)r;
+    return 0;
+}
+
+/* Kernels of no guide: each its own benchmark of the category "Other",
+ * but beta and delta, the two kernels of the benchmark "pair". */
+static const struct kernel_metric m_alpha[] = {
+    { .id = "a-1", .unit = "us", .summary = SUMMARY_MIN },
+    { .id = "a-2", .unit = "us", .summary = SUMMARY_MIN },
+    { .id = "a-3", .unit = "us", .summary = SUMMARY_MIN },
+};
+static const struct kernel_metric m_beta[] = {
+    { .id = "b-1", .unit = "us", .summary = SUMMARY_MIN },
+    { .id = "b-2", .unit = "us", .summary = SUMMARY_MIN },
+};
+static const struct kernel_metric m_gamma[] = { { .id = "c-1", .unit = "us", .summary = SUMMARY_MIN } };
+static const struct kernel_metric m_delta[] = { { .id = "d-1", .unit = "us", .summary = SUMMARY_MIN } };
+static const struct kernel k_alpha = { .name = "alpha", .section = "alpha", .metrics = m_alpha,
+                                       .nmetrics = 3, .run = run_nothing };
+static const struct kernel k_beta = { .name = "beta", .section = "pair", .metrics = m_beta,
+                                      .nmetrics = 2, .run = run_nothing };
+static const struct kernel k_gamma = { .name = "gamma", .section = "gamma", .metrics = m_gamma,
+                                       .nmetrics = 1, .run = run_nothing };
+static const struct kernel k_delta = { .name = "delta", .section = "pair", .metrics = m_delta,
+                                       .nmetrics = 1, .run = run_nothing };
+
+static void parse_profile(struct profile *p, const char *text)
+{
+    struct diag d;
+    diag_init(&d);
+    memset(p, 0, sizeof *p);
+    ck_assert_msg(profile_parse(p, text, "t.profile", &d) == 0, "%s", diag_last(&d));
+    diag_free(&d);
+}
+
+/* Whether picks[i] lists the metric id, as the kernel's own string. */
+static bool picks_has(const struct metric_pick *pk, const struct kernel *k, const char *id)
+{
+    for (size_t i = 0; i < pk->n; i++)
+        if (pk->ids[i] == kernel_metric_find(k, id)->id)
+            return true;
+    return false;
+}
+
+/* profile_run_picks and profile_run_unknown_metric on a catalog and a
+ * kernel list of their own, no app: lines on one kernel add up, a
+ * benchmark's line names its kernels, a kernel named with none of its
+ * metrics listed does not run, a kernel no line names runs whole. */
+START_TEST(profile_run_on_a_scope_of_its_own)
+{
+    const struct kernel *reg[] = { &k_alpha, &k_beta, &k_gamma, &k_delta };
+    struct catalog *c = catalog_build(NULL, NULL, reg, 4);
+    struct profile_scope sc = { .catalog = c, .kernels = reg, .nkernels = 4,
+                                .provider = PROVIDER_AUTO };
+    struct profile p;
+    parse_profile(&p, "bench alpha a-2\nbench alpha a-1\nbench pair b-2\n");
+    const struct kernel *ks[] = { &k_alpha, &k_beta, &k_gamma, &k_delta };
+    size_t nk = 4;
+    struct metric_pick *picks = profile_run_picks(sc, &p, ks, &nk);
+    ck_assert_ptr_nonnull(picks);
+    ck_assert_uint_eq(nk, 3);                   /* delta: named, none of its listed */
+    ck_assert_ptr_eq(ks[0], &k_alpha);
+    ck_assert_ptr_eq(ks[1], &k_beta);
+    ck_assert_ptr_eq(ks[2], &k_gamma);
+    ck_assert_uint_eq(picks[0].n, 2);           /* the two alpha lines together */
+    ck_assert(picks_has(&picks[0], &k_alpha, "a-1"));
+    ck_assert(picks_has(&picks[0], &k_alpha, "a-2"));
+    ck_assert_uint_eq(picks[1].n, 1);
+    ck_assert(picks_has(&picks[1], &k_beta, "b-2"));
+    ck_assert_uint_eq(picks[2].n, 0);           /* gamma: no line, every metric */
+    profile_run_free_picks(picks, nk);
+    profile_free(&p);
+
+    /* a line without a list wins over one with a list: every metric */
+    parse_profile(&p, "bench beta b-1\nbench pair\n");
+    const struct kernel *ks2[] = { &k_beta, &k_delta };
+    nk = 2;
+    picks = profile_run_picks(sc, &p, ks2, &nk);
+    ck_assert_uint_eq(nk, 2);
+    ck_assert_uint_eq(picks[0].n, 0);
+    ck_assert_uint_eq(picks[1].n, 0);
+    profile_run_free_picks(picks, nk);
+    profile_free(&p);
+
+    parse_profile(&p, "budget quick\n");          /* no line: no picks */
+    nk = 2;
+    ck_assert_ptr_null(profile_run_picks(sc, &p, ks2, &nk));
+    ck_assert_uint_eq(nk, 2);
+    profile_free(&p);
+
+    parse_profile(&p, "bench alpha a-3 zz\nbench pair b-1 d-1\n"
+                      "bench Other c-1 a-1 b-2 q\nbench nosuch x\n");
+    ck_assert_str_eq(profile_run_unknown_metric(sc, &p.benches[0]), "zz");
+    ck_assert_ptr_null(profile_run_unknown_metric(sc, &p.benches[1]));
+    ck_assert_str_eq(profile_run_unknown_metric(sc, &p.benches[2]), "q");
+    ck_assert_str_eq(profile_run_unknown_metric(sc, &p.benches[3]), "x");
+    profile_free(&p);
+    catalog_free(c);
+}
+END_TEST
+
 /* A profile file under /tmp with this text; caller unlinks and frees. */
 static char *profile_file(const char *text)
 {
@@ -409,6 +515,7 @@ Suite *suite_select(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, runner_holds_the_picked_metrics);
     tcase_add_test(tc, profile_picks_and_unknown);
+    tcase_add_test(tc, profile_run_on_a_scope_of_its_own);
     tcase_add_test(tc, run_profile_starts_only_the_kernels_it_needs);
     tcase_add_test(tc, run_profile_lines_add_up);
     tcase_add_test(tc, run_profile_unknown_metric_is_an_error);

@@ -23,7 +23,7 @@
 #include "run/kernel.h"
 #include "run/result.h"
 #include "data/profile.h"
-#include "profile_run.h"
+#include "run/profile_run.h"
 #include "store/store.h"
 #include "board/sysstate.h"
 #include "cli/cli_system.h"
@@ -403,7 +403,7 @@ static int load_profile(struct cli *c, struct app *a, char ***names)
             return cli_usage_error(c, "%s:%d: no benchmark or category '%s' (see 'evmbench list')",
                                c->profile.path, pb->line, pb->name);
         const struct kernel *list[256];
-        const char *bad_metric = profile_run_unknown_metric(a, pb);
+        const char *bad_metric = profile_run_unknown_metric(app_profile_scope(a), pb);
         if (bad_metric)
             return cli_usage_error(c, "%s:%d: %s cannot measure '%s': no metric of it has "
                                    "that id (see 'evmbench refs')", c->profile.path, pb->line,
@@ -762,7 +762,8 @@ int cli_cmd_run(struct cli *c, struct app *a)
         free(ks);
         return 1;
     }
-    struct metric_pick *picks = profile_run_picks(a, &c->profile, ks, &nk);
+    struct metric_pick *picks = profile_run_picks(app_profile_scope(a), &c->profile, ks,
+                                                  &nk);
     FILE *f = cli_open_output(c);
     struct run_outcome r = { .opt = a->run_opts };
     if (!f || setup_kmsg(c, f, &r.kfd)) {

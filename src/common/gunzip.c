@@ -389,11 +389,19 @@ bool gunzip(const unsigned char *in, size_t inlen, unsigned char *out, size_t ou
 
 uint32_t crc32_update(uint32_t crc, const unsigned char *buf, size_t n)
 {
-    crc = ~crc;
-    for (size_t i = 0; i < n; i++) {
-        crc ^= buf[i];
+    /* the remainder of each byte value, made here (2048 steps, a few
+     * microseconds): a byte at a time is 8 times faster than a bit at a
+     * time over the 318 KB of built-in data, and the table needs no
+     * shared state */
+    uint32_t table[256];
+    for (uint32_t v = 0; v < 256; v++) {
+        uint32_t r = v;
         for (int k = 0; k < 8; k++)
-            crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
+            r = (r >> 1) ^ (0xedb88320u & (0u - (r & 1u)));
+        table[v] = r;
     }
+    crc = ~crc;
+    for (size_t i = 0; i < n; i++)
+        crc = (crc >> 8) ^ table[(crc ^ buf[i]) & 0xffu];
     return ~crc;
 }

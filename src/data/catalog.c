@@ -678,6 +678,30 @@ size_t cat_bench_runnable(const struct cat_bench *b, bool extras, enum provider_
     return n;
 }
 
+const struct kernel *kernels_find_provided(const struct kernel *const *kernels, size_t n,
+                                           const char *name, enum provider_pref pref,
+                                           kernel_available_fn available)
+{
+    const struct kernel *embedded = NULL, *tool = NULL;
+    for (size_t i = 0; i < n; i++) {
+        const struct kernel *k = kernels[i];
+        if (strcasecmp(k->name, name) != 0)
+            continue;
+        if (is_tool(k))
+            tool = tool ? tool : k;
+        else
+            embedded = embedded ? embedded : k;
+    }
+    switch (pref) {
+    case PROVIDER_KERNEL: return embedded;
+    case PROVIDER_TOOL:   return tool;
+    case PROVIDER_AUTO:   break;
+    }
+    if (tool && (!embedded || !available || available(tool)))
+        return tool;
+    return embedded;
+}
+
 size_t cat_bench_count_metrics(const struct cat_bench *b)
 {
     size_t n = 0;

@@ -161,6 +161,13 @@ typedef bool (*kernel_available_fn)(const struct kernel *k);
  * Returns how many were written to out (room for b->nkernels). */
 size_t cat_bench_runnable(const struct cat_bench *b, bool extras, enum provider_pref pref,
                           kernel_available_fn available, const struct kernel **out);
+/* The kernel named `name` (case ignored) among kernels[0 .. n), the first
+ * embedded and the first tool kernel of that name as pref picks them:
+ * PROVIDER_AUTO takes the tool when `available` says it is installed (or
+ * is NULL) or when no embedded kernel has the name. NULL when none. */
+const struct kernel *kernels_find_provided(const struct kernel *const *kernels, size_t n,
+                                           const char *name, enum provider_pref pref,
+                                           kernel_available_fn available);
 /* Distinct metric rows of a benchmark's tables (for the category screen). */
 size_t cat_bench_count_metrics(const struct cat_bench *b);
 

@@ -40,11 +40,12 @@
 /* =====================================================================
  * 1. Regular expressions (guide_re.c)
  *
- * One set of PCRE2 patterns, compiled (with JIT) on the first match and
- * kept for the life of the program; a pattern that does not compile is a
- * programming error and dies. All patterns share one match block: the
- * captures of the last successful guide_re_match() are valid until the
- * next match, so read them first. Not thread-safe.
+ * One set of PCRE2 patterns, compiled on the first match (without JIT:
+ * README, "Build for the board") and kept for the life of the program; a
+ * pattern that does not compile is a programming error and dies. All
+ * patterns share one match block: the captures of the last successful
+ * guide_re_match() are valid until the next match, so read them first.
+ * Not thread-safe.
  * ===================================================================== */
 
 enum guide_re_id {

@@ -63,7 +63,6 @@ static void re_init(void)
                                    PCRE2_UTF, &err, &off, NULL);
         if (!re_code[i])
             die("guide_import: bad pattern %d at %zu", i, (size_t)off);
-        pcre2_jit_compile(re_code[i], PCRE2_JIT_COMPLETE);
     }
     re_md = pcre2_match_data_create(8, NULL);
 }

@@ -447,7 +447,6 @@ static pcre2_code *compile_re(struct ld *l, const char *src, const char *path)
         rcp_bad(l, path, "%s at offset %zu", (const char *)msg, (size_t)off);
         return NULL;
     }
-    pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
     return re;
 }
 

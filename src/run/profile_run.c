@@ -1,6 +1,6 @@
 /* profile_run.c - a profile's metric lists as the kernels' selections. */
 #include "config.h"
-#include "profile_run.h"
+#include "run/profile_run.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -12,12 +12,13 @@
 /* The kernels a profile line names, whatever this board can run: the
  * kernel, or every kernel of the benchmark or of the category's
  * benchmarks (list has room for LINE_KERNELS_MAX). */
-static size_t line_kernels(const struct app *a, const struct profile_bench *pb,
+static size_t line_kernels(const struct profile_scope *s, const struct profile_bench *pb,
                            const struct kernel **list)
 {
-    const struct kernel *k = app_find_kernel(a, pb->name);
-    const struct cat_bench *b = catalog_find_bench(a->catalog, pb->name);
-    const struct cat_category *cat = catalog_find_category(a->catalog, pb->name);
+    const struct kernel *k = kernels_find_provided(s->kernels, s->nkernels, pb->name,
+                                                   s->provider, s->available);
+    const struct cat_bench *b = catalog_find_bench(s->catalog, pb->name);
+    const struct cat_category *cat = catalog_find_category(s->catalog, pb->name);
     size_t n = 0;
     if (k)
         list[n++] = k;
@@ -29,24 +30,24 @@ static size_t line_kernels(const struct app *a, const struct profile_bench *pb,
     return n;
 }
 
-const char *profile_run_unknown_metric(const struct app *a, const struct profile_bench *pb)
+const char *profile_run_unknown_metric(struct profile_scope s, const struct profile_bench *pb)
 {
     const struct kernel *list[LINE_KERNELS_MAX];
-    return profile_bench_unknown(pb, list, line_kernels(a, pb, list));
+    return profile_bench_unknown(pb, list, line_kernels(&s, pb, list));
 }
 
-static bool line_names(const struct app *a, const struct profile_bench *pb,
+static bool line_names(const struct profile_scope *s, const struct profile_bench *pb,
                        const struct kernel *k)
 {
     const struct kernel *list[LINE_KERNELS_MAX];
-    size_t n = line_kernels(a, pb, list);
+    size_t n = line_kernels(s, pb, list);
     for (size_t i = 0; i < n; i++)
         if (list[i] == k)
             return true;
     return false;
 }
 
-struct metric_pick *profile_run_picks(const struct app *a, const struct profile *p,
+struct metric_pick *profile_run_picks(struct profile_scope s, const struct profile *p,
                                       const struct kernel **ks, size_t *nk)
 {
     if (!p->n)
@@ -59,7 +60,7 @@ struct metric_pick *profile_run_picks(const struct app *a, const struct profile 
         size_t n = 0;
         bool named = false, all = false;
         for (size_t e = 0; e < p->n && !all; e++) {
-            if (!line_names(a, &p->benches[e], k))
+            if (!line_names(&s, &p->benches[e], k))
                 continue;
             named = true;
             all = !p->benches[e].nmetrics;
