@@ -1,8 +1,10 @@
 /* demo.c - --demo: the profile's benchmarks in a loop, no input needed.
  * Each runs on the live screen measuring only the rows the profile lists
- * (all without a list; job_measure_only, as `run --profile`), its result
- * stays DEMO_RESULT_S, then the comparison with the other boards of each
- * listed row (of its headline metric without a list) DEMO_COMPARE_S;
+ * (all without a list; job_measure_only, as `run --profile`: a kernel
+ * that several lines name runs once, with the first, measuring the rows
+ * of all of them; a line whose kernels all ran so is passed over), its
+ * result stays DEMO_RESULT_S, then the comparison with the other boards
+ * of each listed row (of its headline metric without a list) DEMO_COMPARE_S;
  * after the last benchmark the summary of the pass stays DEMO_SUMMARY_S.
  * Any key stops it. --check and --profile
  * NAME (demo_start_check) make one pass: each result CHECK_RESULT_S, no
@@ -14,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/util.h"
 #include "run/profile_run.h"
@@ -41,18 +44,21 @@ static void demo_next(struct ui *ui)
         d->bench = d->next;
         d->next = (d->next + 1) % d->profile.n;
         const struct cat_bench *b = catalog_find_bench(ui->app->catalog, pb->name);
-        if (!b || !b->nkernels)
+        if (!b || !b->nkernels || job_profile_line_repeats(&ui->job, &d->profile, d->bench))
             continue;
         struct screen_arg arg = { .category = b->category, .bench = b,
                                   .kernel = app_find_kernel(ui->app, pb->name) };
         /* the kernels measure the profile's rows, and the screens show them */
-        job_measure_only(&ui->job, pb);
+        job_measure_only(&ui->job, &d->profile, d->bench);
         ui_push(ui, &screen_run, &arg);
-        job_measure_only(&ui->job, NULL);
+        job_measure_only(&ui->job, NULL, 0);
         if (!job_batch(&ui->job)) {
             ui_pop_now(ui);
             continue;
         }
+        /* the lines that measured with this one: the pass may end here */
+        while (d->next && job_profile_line_repeats(&ui->job, &d->profile, d->next))
+            d->next = (d->next + 1) % d->profile.n;
         if (first || !d->pass_first)
             d->pass_first = job_batch_number(&ui->job);
         d->compared = 0;
@@ -177,39 +183,62 @@ static size_t boards_with(const struct ui *ui, const char *section, const char *
     return n;
 }
 
-/* Metric `id` of the live batch, measured and in a guide: its section. */
-static const char *measured_section(const struct ui *ui, const char *id)
+/* Metric `id` of the live batch (in any case, as a profile may spell
+ * it), measured and in a guide: its section, and *own the kernel's
+ * spelling of the id when own is not NULL. */
+static const char *measured_section(const struct ui *ui, const char *id, const char **own)
 {
     const struct batch *b = job_batch(&ui->job);
     for (size_t i = 0; b && i < b->n; i++)
         for (size_t k = 0; b->runs[i] && k < b->runs[i]->nmetrics; k++) {
             const struct run *r = b->runs[i];
-            if (r->metrics[k].stats.count && strcmp(r->metrics[k].def->id, id) == 0 &&
-                boards_with(ui, r->kernel->section, id))
+            const char *mid = r->metrics[k].def->id;
+            if (r->metrics[k].stats.count && strcasecmp(mid, id) == 0 &&
+                boards_with(ui, r->kernel->section, mid)) {
+                if (own)
+                    *own = mid;
                 return r->kernel->section;
+            }
         }
     return NULL;
 }
 
-/* The index-th metric the demo compares for the bench just run: the
- * profile's rows in its order, else the headline, else the first metric
- * the guides have for several boards (else for one). */
+/* Whether row i of line e of p is listed before (by e or an earlier line). */
+static bool listed_before(const struct profile *p, size_t e, size_t i)
+{
+    for (size_t f = 0; f <= e; f++)
+        for (size_t m = 0; m < (f < e ? p->benches[f].nmetrics : i); m++)
+            if (strcasecmp(p->benches[f].metrics[m], p->benches[e].metrics[i]) == 0)
+                return true;
+    return false;
+}
+
+/* The index-th metric the demo compares for the bench just run: the rows
+ * the profile lists that the batch measured (the lines that ran with it
+ * too), in the profile's order, else, when its own line lists none, the
+ * headline, else the first metric the guides have for several boards
+ * (else for one). */
 static bool demo_metric(const struct ui *ui, size_t index, struct screen_arg *arg)
 {
-    const struct profile_bench *pb = &ui->demo.profile.benches[ui->demo.bench];
+    const struct profile *p = &ui->demo.profile;
+    const struct profile_bench *pb = &p->benches[ui->demo.bench];
     size_t found = 0;
-    for (size_t i = 0; i < pb->nmetrics; i++) {
-        const char *sec = measured_section(ui, pb->metrics[i]);
-        if (sec && found++ == index) {
-            arg->section = sec;
-            arg->metric = pb->metrics[i];
-            return true;
+    for (size_t e = 0; e < p->n; e++)
+        for (size_t i = 0; i < p->benches[e].nmetrics; i++) {
+            const char *id = p->benches[e].metrics[i];
+            if (listed_before(p, e, i))
+                continue;
+            const char *sec = measured_section(ui, id, &id);
+            if (sec && found++ == index) {
+                arg->section = sec;
+                arg->metric = id;
+                return true;
+            }
         }
-    }
-    if (pb->nmetrics || index > 0)
+    if (pb->nmetrics || index > 0 || found)
         return false;
     for (size_t i = 0; i < ARRAY_SIZE(headlines); i++) {
-        const char *sec = measured_section(ui, headlines[i]);
+        const char *sec = measured_section(ui, headlines[i], NULL);
         if (sec) {
             arg->section = sec;
             arg->metric = headlines[i];

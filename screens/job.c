@@ -55,7 +55,7 @@ int job_end(struct job *j, bool complete, struct diag *d)
     json_decref(end);
     j->store = NULL;
     session_free(&j->session);
-    job_measure_only(j, NULL);
+    job_measure_only(j, NULL, 0);
     free(j->prefs);
     free(j->benches);
     json_decref(j->baseline);
@@ -207,19 +207,79 @@ void job_show_only(struct job *j, char *const *metrics, size_t n)
     j->next_nkeep = n;
 }
 
-void job_measure_only(struct job *j, const struct profile_bench *pb)
+/* The kernels job_run_start() starts for profile line pb, as the demo
+ * starts it: the kernel it names, else its benchmark's under the provider
+ * choice. *out is allocated (NULL when none). */
+static size_t line_starts(const struct job *j, const struct profile_bench *pb,
+                          const struct kernel ***out)
+{
+    const struct kernel *k = app_find_kernel(j->app, pb->name);
+    const struct cat_bench *b = k ? NULL : catalog_find_bench(j->app->catalog, pb->name);
+    size_t n = 0;
+    *out = NULL;
+    if (k) {
+        *out = xcalloc(1, sizeof **out);
+        (*out)[n++] = k;
+    } else if (b && b->nkernels) {
+        *out = xcalloc(b->nkernels, sizeof **out);
+        n = job_bench_kernels(j, b, *out);
+    }
+    return n;
+}
+
+/* Whether a line of p before `line` starts kernel k. */
+static bool started_before(const struct job *j, const struct profile *p, size_t line,
+                           const struct kernel *k)
+{
+    bool found = false;
+    for (size_t e = 0; e < line && e < p->n && !found; e++) {
+        const struct kernel **ks;
+        size_t n = line_starts(j, &p->benches[e], &ks);
+        for (size_t i = 0; i < n; i++)
+            found |= ks[i] == k;
+        free(ks);
+    }
+    return found;
+}
+
+bool job_profile_line_repeats(const struct job *j, const struct profile *p, size_t line)
+{
+    const struct kernel **ks = NULL;
+    size_t n = line < p->n ? line_starts(j, &p->benches[line], &ks) : 0;
+    bool all = n > 0;
+    for (size_t i = 0; i < n && all; i++)
+        all = started_before(j, p, line, ks[i]);
+    free(ks);
+    return all;
+}
+
+void job_measure_only(struct job *j, const struct profile *p, size_t line)
 {
     profile_free(&j->next_pick);
-    job_show_only(j, pb ? pb->metrics : NULL, pb ? pb->nmetrics : 0);
-    if (!pb)
+    j->next_line = 0;
+    if (!p || line >= p->n) {
+        job_show_only(j, NULL, 0);
         return;
-    struct profile_bench *line = xcalloc(1, sizeof *line);
-    line->name = xstrdup(pb->name);
-    line->line = pb->line;
-    line->metrics = copy_ids(pb->metrics, pb->nmetrics);
-    line->nmetrics = pb->nmetrics;
-    j->next_pick.benches = line;
-    j->next_pick.n = j->next_pick.cap = 1;
+    }
+    job_show_only(j, p->benches[line].metrics, p->benches[line].nmetrics);
+    /* the lines that start something: those the picks merge */
+    struct profile *q = &j->next_pick;
+    q->benches = xcalloc(p->n, sizeof *q->benches);
+    for (size_t e = 0; e < p->n; e++) {
+        const struct kernel **ks;
+        size_t n = line_starts(j, &p->benches[e], &ks);
+        free(ks);
+        if (!n && e != line)
+            continue;
+        if (e == line)
+            j->next_line = q->n;
+        struct profile_bench *to = &q->benches[q->n++];
+        to->name = xstrdup(p->benches[e].name);
+        to->line = p->benches[e].line;
+        to->metrics = copy_ids(p->benches[e].metrics, p->benches[e].nmetrics);
+        to->nmetrics = p->benches[e].nmetrics;
+    }
+    q->cap = p->n;
 }
 
 bool job_metric_shown(const struct job *j, const struct run *run, size_t m)
@@ -321,7 +381,7 @@ bool job_run_start(struct job *j, const struct cat_bench *b, const struct kernel
 {
     job_close(j);
     if (!b || !b->nkernels) {
-        job_measure_only(j, NULL);
+        job_measure_only(j, NULL, 0);
         say(j, JOB_ERROR, "%s: reference only, nothing here can run it", b ? b->title : "?");
         return false;
     }
@@ -333,14 +393,21 @@ bool job_run_start(struct job *j, const struct cat_bench *b, const struct kernel
         n = job_bench_kernels(j, b, ks);
     if (!n) {
         free(ks);
-        job_measure_only(j, NULL);
+        job_measure_only(j, NULL, 0);
         say(j, JOB_ERROR, "%s: no kernel or tool of it can run here", b->title);
         return false;
     }
-    /* a profile's line: the kernels measure what it lists, as in the CLI */
+    /* a profile's line, as in the CLI: a kernel an earlier line started
+     * measured then what every line naming it lists, and is not run again */
     struct metric_pick *picks = NULL;
-    if (j->next_pick.n)
+    if (j->next_pick.n) {
+        size_t kept = 0;
+        for (size_t i = 0; i < n; i++)
+            if (!started_before(j, &j->next_pick, j->next_line, ks[i]))
+                ks[kept++] = ks[i];
+        n = kept;
         picks = profile_run_picks(app_profile_scope(j->app), &j->next_pick, ks, &n);
+    }
     profile_free(&j->next_pick);
     if (picks)
         show_picked(j, picks, n);

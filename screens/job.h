@@ -53,7 +53,8 @@ struct job {
     size_t nkeep;
     char **next_keep;           /* job_show_only(): for the next batch */
     size_t next_nkeep;
-    struct profile next_pick;   /* job_measure_only(): one line, n 0: none */
+    struct profile next_pick;   /* job_measure_only(): its lines, n 0: none */
+    size_t next_line;           /* the line of next_pick the next batch runs */
     bool summary_due;           /* a category batch ended: job_take_summary() */
     const struct cat_bench **benches;   /* of a category batch, by group */
     struct cpu_watch watch;     /* around a batch with CPU-bound kernels */
@@ -115,12 +116,18 @@ bool job_metric_shown(const struct job *j, const struct run *run, size_t m);
 /* The next batch started shows only these metric ids (a profile's list;
  * copied; n 0: all). Batches after it show all again. */
 void job_show_only(struct job *j, char *const *metrics, size_t n);
-/* The next batch job_run_start() starts measures only what profile line
- * pb lists for its kernels (profile_run_picks, as `run --profile`), and
- * shows only those rows; a kernel of it that measures none of them does
- * not start. pb is copied; NULL: every metric. Batches after it measure
- * all again. */
-void job_measure_only(struct job *j, const struct profile_bench *pb);
+/* The next batch job_run_start() starts is line `line` of profile p, as
+ * `run --profile` runs it (profile_run_picks): its kernels that an
+ * earlier line of p starts do not start again (they measured with that
+ * line), each of the others measures what all the lines of p naming it
+ * list, and the batch shows those rows; a kernel that measures none of
+ * them does not start. p is copied; NULL: every metric. Batches after it
+ * measure all again. */
+void job_measure_only(struct job *j, const struct profile *p, size_t line);
+/* True when every kernel line `line` of p would start is started by an
+ * earlier line of p: the line measured with those, and starts nothing
+ * of its own. False too when it starts nothing at all. */
+bool job_profile_line_repeats(const struct job *j, const struct profile *p, size_t line);
 /* True once after a category batch ('a') ran to its end: time for the
  * summary. */
 bool job_take_summary(struct job *j);

@@ -360,7 +360,8 @@ START_TEST(measures_only_the_profile_rows)
                                   .metrics = (char *[]){ TXT("BW_MEM-rd-2mb"),
                                                          TXT("bw_mem-bcopy-1mb") },
                                   .nmetrics = 2 };
-    job_measure_only(&job, &line);
+    struct profile prof = { .benches = &line, .n = 1, .cap = 1 };
+    job_measure_only(&job, &prof, 0);
     ck_assert(job_run_start(&job, &b_bw, NULL));
     run_to_end(&job);
     const struct run *run = job_run(&job);
@@ -382,6 +383,56 @@ START_TEST(measures_only_the_profile_rows)
 }
 END_TEST
 
+/* Two lines of a profile naming bw_mem, as `run --profile` runs them:
+ * the first line's batch measures the rows of both, once; the second
+ * line starts nothing of its own (the demo passes over it), and when
+ * started all the same it finds nothing left to run. */
+START_TEST(profile_lines_of_one_kernel_run_once)
+{
+    const struct kernel *bw = kernel_find("bw_mem");
+    ck_assert_ptr_nonnull(bw);
+    const struct kernel *kernels[] = { bw };
+    app.kernels = kernels;
+    app.nkernels = 1;
+    app.run_opts.params.iterations = 1;
+    struct cat_bench b_bw = { .slug = TXT("bw_mem"), .title = TXT("bw_mem"),
+                              .kernels = kernels, .nkernels = 1 };
+    struct profile_bench lines[] = {
+        { .name = TXT("bw_mem"), .line = 2, .metrics = (char *[]){ TXT("bw_mem-rd-2mb") },
+          .nmetrics = 1 },
+        { .name = TXT("two"), .line = 3 },
+        { .name = TXT("BW_MEM"), .line = 4, .metrics = (char *[]){ TXT("bw_mem-bcopy-1mb") },
+          .nmetrics = 1 },
+    };
+    struct profile prof = { .benches = lines, .n = 3, .cap = 3 };
+    ck_assert(!job_profile_line_repeats(&job, &prof, 0));
+    ck_assert(!job_profile_line_repeats(&job, &prof, 1));     /* starts nothing here */
+    ck_assert(job_profile_line_repeats(&job, &prof, 2));
+    job_measure_only(&job, &prof, 0);
+    ck_assert(job_run_start(&job, &b_bw, NULL));
+    run_to_end(&job);
+    const struct run *run = job_run(&job);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    size_t measured = 0;
+    for (size_t m = 0; m < run->nmetrics; m++)
+        if (run->metrics[m].stats.count > 0) {
+            measured++;
+            ck_assert(job_metric_shown(&job, run, m));
+        }
+    ck_assert_uint_eq(measured, 2);
+    ck_assert_uint_eq(job_batch_number(&job), 1);
+    job_measure_only(&job, &prof, 2);
+    ck_assert(!job_run_start(&job, &b_bw, NULL));
+    ck_assert_ptr_null(job_batch(&job));
+    ck_assert_uint_eq(job_batch_number(&job), 1);
+    struct session_row *rows;
+    ck_assert_uint_eq(job_results(&job, SESSION_ALL, &rows), 2);
+    free(rows);
+    app.kernels = NULL;
+    app.nkernels = 0;
+}
+END_TEST
+
 /* A line none of whose metrics the benchmark's kernels measure starts
  * nothing, and says so. */
 START_TEST(profile_rows_it_cannot_measure)
@@ -391,7 +442,8 @@ START_TEST(profile_rows_it_cannot_measure)
     const struct kernel *kernels[] = { &k_two };
     app.kernels = kernels;
     app.nkernels = 1;
-    job_measure_only(&job, &line);
+    struct profile prof = { .benches = &line, .n = 1, .cap = 1 };
+    job_measure_only(&job, &prof, 0);
     ck_assert(!job_run_start(&job, &b_two, NULL));
     ck_assert_ptr_null(job_batch(&job));
     ck_assert(front_said(&front, JOB_ERROR, "Two: nothing it can run measures what the profile lists"));
@@ -593,6 +645,7 @@ Suite *suite_job(void)
     tcase_add_test(tc, shows_only_the_profile_rows);
     tcase_add_test(tc, measures_only_the_profile_rows);
     tcase_add_test(tc, profile_rows_it_cannot_measure);
+    tcase_add_test(tc, profile_lines_of_one_kernel_run_once);
     tcase_add_test(tc, summary_after_a_category);
     tcase_add_test(tc, cancel_keeps_what_finished);
     tcase_add_test(tc, what_cannot_run_is_said);

@@ -1029,5 +1029,25 @@ expect "bad\\.profile:2: bw_mem cannot measure 'bw_mem-rd-3mb'" "$UI_TIMEOUT" \
 keys q q
 expect '^tui-exit=0' "$UI_TIMEOUT" "screensel: q quits with status 0 (bad metric)"
 
+# --- demo batches ---
+# Two lines naming one benchmark (the second spelling its row in capitals)
+# run it once, as `run --profile` does: the first line's batch measures
+# and compares the rows of both, and the summary has one batch (#1).
+printf 'budget quick\nbench bw_mem bw_mem-rd-2mb\nbench bw_mem BW_MEM-bcopy-1mb\n' >"$tmpdir/dup.profile"
+type_line "clear; $prog --demo='$tmpdir/dup.profile' --results-dir '$tmpdir/dup' $RUN_ARGS; echo tui-exit=\$?"
+expect '^ Compare: lmbench bw_mem-rd-2mb ' "$RUN_TIMEOUT" "demo batches: compares the first line's row"
+expect '^ Compare: lmbench bw_mem-bcopy-1mb ' "$RUN_TIMEOUT" \
+    "demo batches: then the second line's row, measured with it"
+expect '^ Summary: the dup profile' "$RUN_TIMEOUT" "demo batches: the pass ends on the summary"
+expect '^  lmbench bw_mem-rd-2mb ' "$UI_TIMEOUT" "demo batches: the summary lists the first line's row"
+once=$(grep -Ec '^  lmbench bw_mem-(rd-2mb|bcopy-1mb) .* #1$' "$tmpdir/screen")
+again=$(grep -Ec ' #[2-9]$' "$tmpdir/screen")
+[ "$once" = 2 ] && [ "$again" = 0 ]
+check $? "demo batches: both lines' rows measured by one batch, #1 ($once rows of #1, $again of later batches)"
+keys x
+expect '^demo stopped' "$UI_TIMEOUT" "demo batches: a key stops it"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "demo batches: q q quits with status 0"
+
 echo "tui_e2e: all $n checks passed"
 exit 0

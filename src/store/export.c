@@ -86,6 +86,19 @@ bool export_row_failure(json_t *row, double fail_pct, char *why, size_t n)
     return true;
 }
 
+/* The CSV's fail field: why the row fails, "no" when a limit applies and
+ * it is within it, "" when none applies (no fail_pct, or nothing to judge
+ * the row against). */
+static const char *csv_fail(json_t *row, double fail_pct, char *why, size_t n)
+{
+    if (export_row_failure(row, fail_pct, why, n))
+        return why;
+    struct ref_value ref;
+    struct fail_input in;
+    export_row_fail_input(row, &in, &ref);
+    return fail_pct > 0 && deviation_fail_check(&in, fail_pct).basis != BASIS_NONE ? "no" : "";
+}
+
 /* Marks every row as compared with the baseline: baseline_value is the
  * baseline's value, or null when the baseline lacks the metric. */
 void export_add_baseline(json_t *rows, json_t *baseline)
@@ -168,6 +181,8 @@ static void print_text(FILE *out, json_t *rows, double fail_pct)
         double peak, pct;
         if (num_of(row, "ddr_peak_mbs", &peak) && num_of(row, "ddr_peak_pct", &pct))
             result_print_peak_line(out, pct, peak);
+        if (*str_of(row, "ref_guess"))     /* clipped to 80 columns */
+            fprintf(out, "  reference: %.66s\n", str_of(row, "ref_guess"));
         if (*why)
             fprintf(out, "  FAIL: %s\n", why);
     }
@@ -191,12 +206,14 @@ void export_csv_field(FILE *f, const char *s, bool last)
     fputc(last ? '\n' : ',', f);
 }
 
-static void print_csv(FILE *out, json_t *rows)
+/* New columns go at the end: scripts count them. `fail` is csv_fail's
+ * verdict, the others the row's members. */
+static void print_csv(FILE *out, json_t *rows, double fail_pct)
 {
     static const char *const cols[] = {
         "bench", "metric", "unit", "value", "samples", "min", "max", "avg", "stddev",
         "ref_avg", "ref_min", "ref_max", "deviation_pct", "verdict", "status",
-        "provider", "baseline_value", "baseline_change_pct", "error",
+        "provider", "baseline_value", "baseline_change_pct", "error", "fail", "ref_guess",
     };
     const size_t n = ARRAY_SIZE(cols);
     for (size_t c = 0; c < n; c++)
@@ -215,6 +232,9 @@ static void print_csv(FILE *out, json_t *rows)
             /* the unit as a person reads it (units.h); JSON keeps the raw one */
             if (strcmp(cols[c], "unit") == 0)
                 text = unit_display(text);
+            char why[160];
+            if (strcmp(cols[c], "fail") == 0)
+                text = csv_fail(row, fail_pct, why, sizeof why);
             export_csv_field(out, text, c + 1 == n);
         }
     }
@@ -353,6 +373,11 @@ static void print_junit(FILE *out, json_t *rows, double fail_pct, const char *su
         if (num_of(row, "ref_avg", &r)) {
             snprintf(line, sizeof line, ", reference %.10g", r);
             xml_text(out, line);
+            if (*str_of(row, "ref_guess")) {    /* placed by a guess: say how */
+                xml_text(out, " (");
+                xml_text(out, str_of(row, "ref_guess"));
+                xml_text(out, ")");
+            }
         }
         if (num_of(row, "deviation_pct", &v)) {
             snprintf(line, sizeof line, ", deviation %+.1f%% (%s)", v, str_of(row, "verdict"));
@@ -371,7 +396,7 @@ void export_rows(FILE *out, const char *format, json_t *rows, double fail_pct,
                  const char *suite)
 {
     if (strcmp(format, "csv") == 0)
-        print_csv(out, rows);
+        print_csv(out, rows, fail_pct);
     else if (strcmp(format, "lava") == 0)
         print_lava(out, rows, fail_pct);
     else if (strcmp(format, "junit") == 0)
