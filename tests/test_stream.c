@@ -95,6 +95,29 @@ START_TEST(quick_run_validates)
 }
 END_TEST
 
+/* Each op measured alone (a profile's `bench stream scale`) validates:
+ * scale alone reads c, which stays 0.0, so its expected values are 0 and
+ * the check must not divide by them (it once failed with a NaN error). */
+START_TEST(each_op_alone_validates)
+{
+    static const char *const ops[] = { "copy", "scale", "add", "triad" };
+    for (size_t i = 0; i < ARRAY_SIZE(ops); i++) {
+        const char *only[] = { ops[i] };
+        struct kernel_params p = { .quick = true, .size = 200000, .iterations = 2,
+                                   .only = only, .nonly = 1 };
+        struct run_events e;
+        int rc = run_stream(&p, &e);
+        ck_assert_msg(rc == 0, "%s alone failed: %s", ops[i], e.fail_text ? e.fail_text : "?");
+        ck_assert_int_eq(e.unknown_fails, 0);
+        for (size_t j = 0; j < ARRAY_SIZE(guide_rows); j++) {
+            ck_assert_int_eq(e.fails[row(&e, j)], 0);
+            ck_assert_int_eq(e.samples[row(&e, j)], strcmp(guide_rows[j], ops[i]) == 0 ? 1 : 0);
+        }
+        run_events_free(&e);
+    }
+}
+END_TEST
+
 /* Rates in MB/s, judged against a memcpy timed here on the same arrays'
  * size, not against a speed assumed for the machine: a wrong byte count
  * or unit (bytes, KB, ns) is off by a factor of 1000 or more; the kernels'
@@ -296,6 +319,7 @@ Suite *suite_stream(void)
     tc = tcase_create("run");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, quick_run_validates);
+    tcase_add_test(tc, each_op_alone_validates);
     tcase_add_test(tc, rates_are_plausible);
     tcase_add_test(tc, one_iteration_is_raised_to_two);
     tcase_add_test(tc, tiny_arrays_warn_about_the_clock);

@@ -412,7 +412,10 @@ static int stream_iterations(const struct kernel_params *p, struct report *r)
 
 /* Average relative error of x against the expected value e, and the
  * number of elements off by more than the epsilon. NaN compares false,
- * so it is caught by the "!(err <= eps)" tests. */
+ * so it is caught by the "!(err <= eps)" tests. An expected 0 (scale
+ * alone reads c, which nothing else wrote) has nothing to be relative to:
+ * the error is then the average absolute one, and any nonzero element is
+ * wrong. */
 static double check_array(const double *x, size_t n, double e, size_t *bad)
 {
     double sum = 0.0;
@@ -423,7 +426,7 @@ static double check_array(const double *x, size_t n, double e, size_t *bad)
         if (!(d <= STREAM_EPSILON * fabs(e)))
             (*bad)++;
     }
-    return sum / (double)n / fabs(e);
+    return e != 0.0 ? sum / (double)n / fabs(e) : sum / (double)n;
 }
 
 /* Replays the iterations on scalars and compares every array with the
