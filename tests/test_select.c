@@ -396,6 +396,21 @@ START_TEST(profile_run_on_a_scope_of_its_own)
     ck_assert_str_eq(profile_run_unknown_metric(sc, &p.benches[2]), "q");
     ck_assert_str_eq(profile_run_unknown_metric(sc, &p.benches[3]), "x");
     profile_free(&p);
+
+    /* a kernel's own name is that kernel, as `run beta` runs only beta:
+     * its sibling delta's metric is not one it measures */
+    parse_profile(&p, "bench beta d-1\nbench beta b-1\n");
+    ck_assert_str_eq(profile_run_unknown_metric(sc, &p.benches[0]), "d-1");
+    ck_assert_ptr_null(profile_run_unknown_metric(sc, &p.benches[1]));
+    const struct kernel *ks3[] = { &k_beta, &k_delta };
+    nk = 2;
+    picks = profile_run_picks(sc, &p, ks3, &nk);
+    ck_assert_uint_eq(nk, 2);                   /* delta: no line names it */
+    ck_assert_uint_eq(picks[0].n, 1);
+    ck_assert(picks_has(&picks[0], &k_beta, "b-1"));
+    ck_assert_uint_eq(picks[1].n, 0);
+    profile_run_free_picks(picks, nk);
+    profile_free(&p);
     catalog_free(c);
 }
 END_TEST
@@ -486,6 +501,19 @@ START_TEST(run_profile_unknown_metric_is_an_error)
     char *where = xasprintf("%s:3: bw_mem cannot measure 'bw_mem-rd-32mb'", path);
     ck_assert_msg(strstr(err, where), "%s", err);
     ck_assert_msg(!strstr(err, "finished"), "something ran: %s", err);
+    free(where);
+    free(out);
+    free(err);
+    unlink(path);
+    free(path);
+
+    /* a kernel named with a metric of another kernel of its section: an
+     * error, not a run that measures nothing and passes */
+    path = profile_file("bench lat_mem_rd bw_mem-rd-16mb\n");
+    rc = test_cli(&out, &err, "run", "--profile", path, "--no-save", NULL);
+    ck_assert_msg(rc == EXIT_USAGE, "rc %d: %s%s", rc, out, err);
+    where = xasprintf("%s:1: lat_mem_rd cannot measure 'bw_mem-rd-16mb'", path);
+    ck_assert_msg(strstr(err, where), "%s", err);
     free(where);
     free(out);
     free(err);

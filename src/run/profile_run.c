@@ -9,9 +9,12 @@
 
 #define LINE_KERNELS_MAX 256
 
-/* The kernels a profile line names, whatever this board can run: the
- * kernel, or every kernel of the benchmark or of the category's
- * benchmarks (list has room for LINE_KERNELS_MAX). */
+/* The kernels a profile line names, whatever this board can run, as
+ * `run` takes the name: the kernel with that name and its section's
+ * extras (stream-threads beside stream, which `run --threads` adds), or
+ * every kernel of the benchmark or of the category's benchmarks (list has
+ * room for LINE_KERNELS_MAX). A kernel's name is not its section's other
+ * kernels: `bench lat_mem_rd bw_mem-rd-16mb` names no bw_mem metric. */
 static size_t line_kernels(const struct profile_scope *s, const struct profile_bench *pb,
                            const struct kernel **list)
 {
@@ -20,11 +23,16 @@ static size_t line_kernels(const struct profile_scope *s, const struct profile_b
     const struct cat_bench *b = catalog_find_bench(s->catalog, pb->name);
     const struct cat_category *cat = catalog_find_category(s->catalog, pb->name);
     size_t n = 0;
-    if (k)
+    if (k) {
         list[n++] = k;
+        for (size_t i = 0; b && i < b->nkernels && n < LINE_KERNELS_MAX; i++)
+            if (b->kernels[i]->extra && b->kernels[i] != k)
+                list[n++] = b->kernels[i];
+        return n;
+    }
     for (size_t i = 0; b && i < b->nkernels && n < LINE_KERNELS_MAX; i++)
         list[n++] = b->kernels[i];
-    for (size_t j = 0; !k && !b && cat && j < cat->nbenches; j++)
+    for (size_t j = 0; !b && cat && j < cat->nbenches; j++)
         for (size_t i = 0; i < cat->benches[j]->nkernels && n < LINE_KERNELS_MAX; i++)
             list[n++] = cat->benches[j]->kernels[i];
     return n;
