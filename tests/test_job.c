@@ -343,19 +343,27 @@ START_TEST(shows_only_the_profile_rows)
 }
 END_TEST
 
+/* The app with the real bw_mem as its one kernel, one iteration, and the
+ * benchmark b_bw that runs it (the tests set app.kernels back to NULL). */
+static const struct kernel *bw_only[1];
+static struct cat_bench b_bw = { .slug = TXT("bw_mem"), .title = TXT("bw_mem"),
+                                 .kernels = bw_only, .nkernels = 1 };
+
+static void use_bw_mem_only(void)
+{
+    bw_only[0] = kernel_find("bw_mem");
+    ck_assert_ptr_nonnull(bw_only[0]);
+    app.kernels = bw_only;
+    app.nkernels = 1;
+    app.run_opts.params.iterations = 1;
+}
+
 /* A profile line's metric list is what the next batch measures, as in
  * `run --profile`: bw_mem asked for 2 of its sizes has 2 metrics with
  * samples (not the ~20 of a whole quick run). Counts, not timing. */
 START_TEST(measures_only_the_profile_rows)
 {
-    const struct kernel *bw = kernel_find("bw_mem");
-    ck_assert_ptr_nonnull(bw);
-    const struct kernel *kernels[] = { bw };
-    app.kernels = kernels;
-    app.nkernels = 1;
-    app.run_opts.params.iterations = 1;
-    struct cat_bench b_bw = { .slug = TXT("bw_mem"), .title = TXT("bw_mem"),
-                              .kernels = kernels, .nkernels = 1 };
+    use_bw_mem_only();
     struct profile_bench line = { .name = TXT("bw_mem"), .line = 3,
                                   .metrics = (char *[]){ TXT("BW_MEM-rd-2mb"),
                                                          TXT("bw_mem-bcopy-1mb") },
@@ -389,14 +397,7 @@ END_TEST
  * started all the same it finds nothing left to run. */
 START_TEST(profile_lines_of_one_kernel_run_once)
 {
-    const struct kernel *bw = kernel_find("bw_mem");
-    ck_assert_ptr_nonnull(bw);
-    const struct kernel *kernels[] = { bw };
-    app.kernels = kernels;
-    app.nkernels = 1;
-    app.run_opts.params.iterations = 1;
-    struct cat_bench b_bw = { .slug = TXT("bw_mem"), .title = TXT("bw_mem"),
-                              .kernels = kernels, .nkernels = 1 };
+    use_bw_mem_only();
     struct profile_bench lines[] = {
         { .name = TXT("bw_mem"), .line = 2, .metrics = (char *[]){ TXT("bw_mem-rd-2mb") },
           .nmetrics = 1 },

@@ -426,24 +426,38 @@ static char *profile_file(const char *text)
     return path;
 }
 
+/* `run --profile PATH` with one iteration, built-in kernels, JSON: it
+ * succeeds, and its output parses; *err gets its stderr (caller frees). */
+static json_t *run_profile_json(const char *path, char **err)
+{
+    char *out;
+    int rc = test_cli(&out, err, "run", "--profile", path, "--iterations", "1", "--no-save",
+                      "--provider", "kernel", "--format", "json", NULL);
+    ck_assert_msg(rc == 0, "rc %d: %s", rc, *err);
+    json_t *j = json_loads(out, 0, NULL);
+    ck_assert_msg(j, "not JSON: %s", out);
+    free(out);
+    return j;
+}
+
+/* The metric of row i of a JSON "results" array. */
+static const char *row_metric(json_t *rows, size_t i)
+{
+    return json_string_value(json_object_get(json_array_get(rows, i), "metric"));
+}
+
 /* A line naming the section runs only the kernels that measure what it
  * lists; the others of the section never start. */
 START_TEST(run_profile_starts_only_the_kernels_it_needs)
 {
     char *path = profile_file("budget quick\n"
                               "bench lmbench lat_syscall-null bw_mem-rd-1mb\n");
-    char *out, *err;
-    int rc = test_cli(&out, &err, "run", "--profile", path, "--iterations", "1", "--no-save",
-                      "--provider", "kernel", "--format", "json", NULL);
-    ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
-    json_t *j = json_loads(out, 0, NULL);
-    ck_assert_msg(j, "not JSON: %s", out);
+    char *err;
+    json_t *j = run_profile_json(path, &err);
     json_t *rows = json_object_get(j, "results");
     ck_assert_uint_eq(json_array_size(rows), 2);
-    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, 0), "metric")),
-                     "bw_mem-rd-1mb");
-    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, 1), "metric")),
-                     "lat_syscall-null");
+    ck_assert_str_eq(row_metric(rows, 0), "bw_mem-rd-1mb");
+    ck_assert_str_eq(row_metric(rows, 1), "lat_syscall-null");
     ck_assert_msg(strstr(err, "bw_mem finished") && strstr(err, "lat_syscall finished"), "%s",
                   err);
     /* lmbench's other kernels were not started at all */
@@ -455,7 +469,6 @@ START_TEST(run_profile_starts_only_the_kernels_it_needs)
         free(line);
     }
     json_decref(j);
-    free(out);
     free(err);
     unlink(path);
     free(path);
@@ -468,20 +481,13 @@ START_TEST(run_profile_lines_add_up)
 {
     char *path = profile_file("bench lmbench lat_syscall-null\n"
                               "bench lat_syscall LAT_SYSCALL-open\n");
-    char *out, *err;
-    int rc = test_cli(&out, &err, "run", "--profile", path, "--iterations", "1", "--no-save",
-                      "--provider", "kernel", "--format", "json", NULL);
-    ck_assert_msg(rc == 0, "rc %d: %s", rc, err);
-    json_t *j = json_loads(out, 0, NULL);
-    ck_assert_msg(j, "not JSON: %s", out);
+    char *err;
+    json_t *j = run_profile_json(path, &err);
     json_t *rows = json_object_get(j, "results");
     ck_assert_uint_eq(json_array_size(rows), 2);
-    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, 0), "metric")),
-                     "lat_syscall-null");
-    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, 1), "metric")),
-                     "lat_syscall-open");
+    ck_assert_str_eq(row_metric(rows, 0), "lat_syscall-null");
+    ck_assert_str_eq(row_metric(rows, 1), "lat_syscall-open");
     json_decref(j);
-    free(out);
     free(err);
     unlink(path);
     free(path);
