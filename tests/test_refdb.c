@@ -121,9 +121,16 @@ START_TEST(bad_schema_keeps_what_is_sound)
     ck_assert(diag_has(&dg, "tables[1].rows[2].values"));
     /* an empty key was freed twice (found by fuzz_refdb) */
     ck_assert(diag_has(&dg, "tables[1].rows[3]: a row needs at least one key cell"));
+    /* a line number out of int range was cast anyway (found by fuzz_refdb) */
+    ck_assert(diag_has(&dg, "tables[1].rows[4].line: expected a line number"));
+    ck_assert(diag_has(&dg, "tables[1].line: expected a line number"));
     ck_assert_uint_eq(db->ntables, 1);
-    ck_assert_uint_eq(db->tables[0]->nrows, 1);
+    ck_assert_int_eq(db->tables[0]->line, 0);
+    ck_assert_uint_eq(db->tables[0]->nrows, 2);
     ck_assert_str_eq(db->tables[0]->rows[0].slug, "fine");
+    /* the row itself is sound: kept, with its line unknown */
+    ck_assert_str_eq(db->tables[0]->rows[1].slug, "far");
+    ck_assert_int_eq(db->tables[0]->rows[1].line, 0);
     refdb_free(db);
     diag_free(&dg);
 }

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,6 +131,22 @@ static double opt_number(struct loader *ld, json_t *obj, const char *key, const 
         return 0;
     }
     return json_number_value(v);
+}
+
+/* A guide line number: a whole number from 1 to INT_MAX, or absent (0).
+ * Anything else is named and read as absent, never cast out of range. */
+static int opt_line(struct loader *ld, json_t *obj, const char *where)
+{
+    json_t *v = json_object_get(obj, "line");
+    if (!v || json_is_null(v))
+        return 0;
+    if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > INT_MAX) {
+        char *w = xasprintf("%s.line", where);
+        bad(ld, w, "expected a line number (a whole number from 1 up)");
+        free(w);
+        return 0;
+    }
+    return (int)json_integer_value(v);
 }
 
 /* An array of strings; false (with a diagnostic) when it is anything else. */
@@ -321,7 +338,7 @@ static bool load_row(struct loader *ld, json_t *j, const char *where,
     row->slug = str_slug(dashed);
     free(dashed);
     row->unit = opt_string(ld, j, "unit", where);
-    row->line = (int)opt_number(ld, j, "line", where);
+    row->line = opt_line(ld, j, where);
     row->note = opt_string(ld, j, "note", where);
     row->values = xcalloc(t->ncols ? t->ncols : 1, sizeof *row->values);
     json_t *vals = json_object_get(j, "values");
@@ -380,7 +397,7 @@ static struct ref_table *load_table(struct loader *ld, json_t *j, const char *wh
     if (!t->title)
         t->title = xstrdup(t->section[t->nsection - 1]);
     t->command = opt_string(ld, j, "command", where);
-    t->line = (int)opt_number(ld, j, "line", where);
+    t->line = opt_line(ld, j, where);
 
     json_t *ctx = json_object_get(j, "context");
     if (json_is_array(ctx)) {
