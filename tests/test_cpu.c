@@ -470,6 +470,21 @@ START_TEST(pc_without_cpufreq)
 }
 END_TEST
 
+/* A cooling state that is not a whole number in long's range is unreadable
+ * (-1), never converted out of range; "3 states" is not a number either. */
+START_TEST(cooling_states_out_of_range)
+{
+    struct cpucheck_snapshot s;
+    snapshot_of(&s, "bad-cooling");
+    ck_assert_uint_eq(s.ncooling, 2);
+    ck_assert_int_eq(s.cooling[0].cur_state, -1);
+    ck_assert_int_eq(s.cooling[0].max_state, -1);
+    ck_assert_int_eq(s.cooling[1].cur_state, 2);
+    ck_assert_int_eq(s.cooling[1].max_state, -1);
+    cpucheck_snapshot_free(&s);
+}
+END_TEST
+
 START_TEST(clock_mismatch_warnings)
 {
     struct cpuclock_core cores[] = {
@@ -537,6 +552,7 @@ Suite *suite_cpu(void)
     tcase_add_test(w, governor_load_and_cap_warnings);
     tcase_add_test(w, throttling_during_a_run);
     tcase_add_test(w, pc_without_cpufreq);
+    tcase_add_test(w, cooling_states_out_of_range);
     tcase_add_test(w, clock_mismatch_warnings);
     tcase_add_test(w, worker_share_note);
     suite_add_tcase(s, w);

@@ -2,7 +2,9 @@
 #include "config.h"
 #include "board/cpucheck.h"
 
+#include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -53,6 +55,23 @@ static double num_of(char *s, double fallback)
     char *end;
     double v = strtod(s, &end);
     bool ok = end != s && isfinite(v);
+    free(s);
+    return ok ? v : fallback;
+}
+
+/* A whole number from a sysfs file, or fallback when it is missing, not a
+ * number, or out of long's range. Frees s. */
+static long long_of(char *s, long fallback)
+{
+    if (!s)
+        return fallback;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    bool ok = end != s && errno == 0;
+    while (isspace((unsigned char)*end))
+        end++;
+    ok = ok && *end == '\0';
     free(s);
     return ok ? v : fallback;
 }
@@ -193,8 +212,8 @@ static void read_cooling(const char *root, int n, struct cpucheck_cooling *c)
     const char *dir = "sys/class/thermal/cooling_device%d/%s";
     c->name = xasprintf("cooling_device%d", n);
     c->type = read_relf(root, dir, n, "type");
-    c->cur_state = (long)num_of(read_relf(root, dir, n, "cur_state"), -1);
-    c->max_state = (long)num_of(read_relf(root, dir, n, "max_state"), -1);
+    c->cur_state = long_of(read_relf(root, dir, n, "cur_state"), -1);
+    c->max_state = long_of(read_relf(root, dir, n, "max_state"), -1);
 }
 
 void cpucheck_snapshot(struct cpucheck_snapshot *s, const char *sysroot)
