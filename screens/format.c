@@ -3,6 +3,7 @@
 #include "config.h"
 #include "screens/format.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -281,10 +282,16 @@ const char *fmt_verdict(enum verdict v)
     return "";
 }
 
+#define DURATION_MAX_S (100.0 * 3600)     /* 100 hours */
+
 char *fmt_duration(char *buf, size_t size, double seconds)
 {
     if (!(seconds > 0))
         seconds = 0;
+    if (seconds >= DURATION_MAX_S) {    /* an estimate from almost no progress */
+        snprintf(buf, size, "--:--");
+        return buf;
+    }
     long s = (long)seconds;
     long h = s / 3600, m = s / 60 % 60;
     if (h)
@@ -302,6 +309,14 @@ static int width_in(int width, size_t size)
     return (size_t)width >= size ? (int)size - 1 : width;
 }
 
+/* Where x lies from lo (0) to hi (1), clamped to 0..1, computed so that a
+ * span wider than DBL_MAX (lo -1e308, hi 1e308) does not overflow. */
+static double unit_frac(double x, double lo, double hi)
+{
+    double f = (x / 2 - lo / 2) / (hi / 2 - lo / 2);
+    return f > 0 ? (f < 1 ? f : 1) : 0;     /* NaN reads as 0 */
+}
+
 char *fmt_hbar(char *buf, size_t size, double value, double max, int width)
 {
     if (!size)
@@ -309,11 +324,10 @@ char *fmt_hbar(char *buf, size_t size, double value, double max, int width)
     width = width_in(width, size);
     int n = 0;
     if (isfinite(value) && value > 0 && isfinite(max) && max > 0) {
-        n = (int)lround(value / max * width);
+        double frac = value / max;      /* may be inf when max is tiny */
+        n = frac >= 1 ? width : (int)lround(frac * width);
         if (n < 1)
             n = 1;
-        if (n > width)
-            n = width;
     }
     memset(buf, '#', (size_t)n);
     memset(buf + n, ' ', (size_t)(width - n));
@@ -953,8 +967,8 @@ char *fmt_sparkline(char *buf, size_t size, const double *v, size_t n, int width
         else if (!(hi > lo))
             buf[o++] = '-';
         else {
-            k = (int)floor((v[i] - lo) / (hi - lo) * nlev);
-            buf[o++] = levels[k >= nlev ? nlev - 1 : k < 0 ? 0 : k];
+            k = (int)floor(unit_frac(v[i], lo, hi) * nlev);
+            buf[o++] = levels[k >= nlev ? nlev - 1 : k];
         }
     }
     while (o < width)
@@ -982,10 +996,10 @@ char *fmt_ref_bar(char *buf, size_t size, double value, double ref, bool has_min
             hi = pts[i] > hi ? pts[i] : hi;
         }
     /* a margin either side, so no mark sits on a bracket */
-    double pad = hi > lo ? (hi - lo) * 0.08 : (ref ? fabs(ref) * 0.1 : 1.0);
-    lo -= pad;
-    hi += pad;
-#define BAR_POS(x) ((int)lround(((x) - lo) / (hi - lo) * (inner - 1)))
+    double pad = hi > lo ? (hi / 2 - lo / 2) * 0.16 : (ref ? fabs(ref) * 0.1 : 1.0);
+    lo = fmax(lo - pad, -DBL_MAX);
+    hi = fmin(hi + pad, DBL_MAX);
+#define BAR_POS(x) ((int)lround(unit_frac((x), lo, hi) * (inner - 1)))
     char *in = buf + 1;
     memset(in, '-', (size_t)inner);
     int b0 = has_min && isfinite(min) ? BAR_POS(min) : BAR_POS(ref);

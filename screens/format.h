@@ -53,7 +53,7 @@ char *fmt_deviation(char *buf, size_t size, const struct deviation *d,
                     enum direction dir);
 /* "in", "warn", "off", or "" for VERDICT_NONE. */
 const char *fmt_verdict(enum verdict v);
-/* Elapsed time: "0:07", "12:34", "1:02:03". */
+/* Elapsed time: "0:07", "12:34", "1:02:03"; "--:--" from 100 hours up. */
 char *fmt_duration(char *buf, size_t size, double seconds);
 /* A bar of exactly `width` columns: "[#####.....]" (utf8: full and light
  * shade blocks inside the brackets). frac is clamped to 0..1. */

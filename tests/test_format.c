@@ -3,6 +3,7 @@
  * inputs. */
 #include "config.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -499,6 +500,29 @@ START_TEST(hbar)
 }
 END_TEST
 
+/* Values at the ends of the double range (a damaged store, a tool printing
+ * 1e308) draw something of the right width; no conversion leaves int range
+ * (the sanitized build checks float-cast-overflow). */
+START_TEST(extremes_keep_their_width)
+{
+    char buf[64];
+    ck_assert_str_eq(fmt_duration(buf, sizeof buf, DBL_MAX), "--:--");
+    ck_assert_str_eq(fmt_duration(buf, sizeof buf, INFINITY), "--:--");
+    ck_assert_str_eq(fmt_duration(buf, sizeof buf, 359999), "99:59:59");
+    ck_assert_str_eq(fmt_hbar(buf, sizeof buf, DBL_MAX, DBL_MIN, 6), "######");
+    ck_assert_str_eq(fmt_hbar(buf, sizeof buf, DBL_MIN, DBL_MAX, 6), "#     ");
+    static const double wide[] = { -DBL_MAX, 0, DBL_MAX };
+    ck_assert_str_eq(fmt_sparkline(buf, sizeof buf, wide, 3, 3), "_=#");
+    fmt_ref_bar(buf, sizeof buf, DBL_MAX, -DBL_MAX, true, -DBL_MAX, true, DBL_MAX, 12);
+    ck_assert_int_eq((int)strlen(buf), 12);
+    ck_assert(buf[0] == '[' && buf[11] == ']');
+    ck_assert_ptr_nonnull(strchr(buf, '*'));
+    fmt_ref_bar(buf, sizeof buf, -DBL_MAX, DBL_MAX, false, 0, false, 0, 12);
+    ck_assert(strchr(buf, '*') < strchr(buf, '|'));
+    ck_assert_str_eq(fmt_progress_bar(buf, sizeof buf, DBL_MAX, 6, false), "[####]");
+}
+END_TEST
+
 START_TEST(compare_row)
 {
     char buf[160];
@@ -665,6 +689,7 @@ Suite *suite_format(void)
     tcase_add_test(tc, wrap);
     tcase_add_test(tc, counts_and_units);
     tcase_add_test(tc, hbar);
+    tcase_add_test(tc, extremes_keep_their_width);
     tcase_add_test(tc, compare_row);
     tcase_add_test(tc, result_line);
     tcase_add_test(tc, result_line_baseline);
