@@ -448,6 +448,11 @@ START_TEST(bad_recipes)
                           "non-zero number"));
     ck_assert(has_msg(&d, "tools/bad.json: benchmarks[8].patterns[0].convert: unknown conversion "
                           "\"hours\""));
+    /* two equal values make two invocations with one label (fuzz_tooldef) */
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[9].vars.op[2]: \"a\" is already value 0 "
+                          "of this variable"));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[9].vars.op[3]: \"b\" is already value 1 "
+                          "of this variable"));
     ck_assert(has_msg(&d, "tools/broken.json:4:"));
     ck_assert(has_msg(&d, "tools/old_format.json: format: must be \"evmbench-tools/1\""));
     recipe_set_free(set);

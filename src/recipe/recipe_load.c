@@ -543,18 +543,39 @@ static void load_var_field(const struct bctx *c, void *into, const char *key, co
         vv->fnames[vv->nfields - 1] = xstrdup(key);
 }
 
+/* Whether an earlier value of v is `value` (two equal values would make two
+ * invocations with one label: the second could be neither named nor told
+ * apart in the results). Says so at path. */
+static bool var_value_twice(const struct bctx *c, const struct var *v, const char *value,
+                            const char *path)
+{
+    for (size_t i = 0; i < v->nvalues; i++)
+        if (strcmp(v->values[i].value, value) == 0) {
+            rcp_bad(c->l, path, "\"%s\" is already value %zu of this variable", value, i);
+            return true;
+        }
+    return false;
+}
+
 /* A value of a variable: "v" or {"value": "v", "FIELD": "template" ...}. */
 static void load_var_value(const struct bctx *c, void *into, const json_t *x, const char *path)
 {
     struct var *v = into;
     struct var_value *vv = &v->values[v->nvalues];
     if (json_is_string(x)) {
+        if (var_value_twice(c, v, json_string_value(x), path))
+            return;
         vv->value = xstrdup(json_string_value(x));
         v->nvalues++;
     } else if (json_is_object(x)) {
         vv->value = rcp_get_str(c->l, x, "value", path, true);
         if (!vv->value)
             return;
+        if (var_value_twice(c, v, vv->value, path)) {
+            free(vv->value);
+            vv->value = NULL;
+            return;
+        }
         vv->fnames = xcalloc(json_object_size(x), sizeof *vv->fnames);
         vv->fvalues = xcalloc(json_object_size(x), sizeof *vv->fvalues);
         each_member(c, x, path, load_var_field, vv);
