@@ -410,11 +410,26 @@ START_TEST(diag_collects_and_keeps_errno)
 }
 END_TEST
 
+/* A message quoting a file's bytes cannot move the terminal's cursor:
+ * control characters are escaped; UTF-8 is kept. */
+START_TEST(diag_escapes_control_characters)
+{
+    struct diag d;
+    diag_init(&d);
+    diag_add(&d, "x.json: \"%s\"", "a\x1b[2Jb\tc\r\n\x7f\x01 \xc2\xb5s");
+    ck_assert_str_eq(diag_last(&d), "x.json: \"a\\x1b[2Jb\\tc\\r\\n\\x7f\\x01 \xc2\xb5s\"");
+    diag_add(&d, "plain");
+    ck_assert_str_eq(diag_last(&d), "plain");
+    diag_free(&d);
+}
+END_TEST
+
 Suite *suite_util(void)
 {
     Suite *s = suite_create("util");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, slug_folds_case_and_punctuation);
+    tcase_add_test(tc, diag_escapes_control_characters);
     tcase_add_test(tc, trim_and_affixes);
     tcase_add_test(tc, path_join_collapses_slashes);
     tcase_add_test(tc, read_file_and_limits);

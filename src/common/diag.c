@@ -4,7 +4,9 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "common/util.h"
 
@@ -14,12 +16,38 @@ void diag_init(struct diag *d)
     d->n = d->cap = 0;
 }
 
+/* m with every control character written as a C escape ("\t", "\x1b"):
+ * a message quotes files and tool output, and an escape sequence from
+ * there must not reach a terminal. Takes m. */
+static char *escape_controls(char *m)
+{
+    size_t extra = 0;
+    for (const unsigned char *p = (const unsigned char *)m; *p; p++)
+        extra += *p < ' ' || *p == 0x7f ? 3 : 0;
+    if (!extra)
+        return m;
+    char *out = xmalloc(strlen(m) + extra + 1), *o = out;
+    for (const unsigned char *p = (const unsigned char *)m; *p; p++) {
+        if (*p == '\t' || *p == '\n' || *p == '\r') {
+            *o++ = '\\';
+            *o++ = *p == '\t' ? 't' : *p == '\n' ? 'n' : 'r';
+        } else if (*p < ' ' || *p == 0x7f) {
+            o += sprintf(o, "\\x%02x", *p);
+        } else {
+            *o++ = (char)*p;
+        }
+    }
+    *o = '\0';
+    free(m);
+    return out;
+}
+
 void diag_addv(struct diag *d, const char *fmt, va_list ap)
 {
     if (!d)
         return;
     int e = errno;
-    char *m = xvasprintf(fmt, ap);
+    char *m = escape_controls(xvasprintf(fmt, ap));
     xgrow(&d->msgs, &d->cap, d->n + 1, sizeof *d->msgs);
     d->msgs[d->n++] = m;
     errno = e;
