@@ -453,6 +453,14 @@ START_TEST(bad_recipes)
                           "of this variable"));
     ck_assert(has_msg(&d, "tools/bad.json: benchmarks[9].vars.op[3]: \"b\" is already value 1 "
                           "of this variable"));
+    /* a value or a name that cannot be written NAME=VALUE (fuzz_tooldef) */
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[10].vars.op[0]: \"\" is not one word"));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[10].vars.op[1]: \"two words\" is not "
+                          "one word"));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[10].vars.op[2]: \"tab\\there\" is not "
+                          "one word"));
+    ck_assert(has_msg(&d, "tools/bad.json: benchmarks[10].vars.x=y: a variable's name is one "
+                          "word"));
     ck_assert(has_msg(&d, "tools/broken.json:4:"));
     ck_assert(has_msg(&d, "tools/old_format.json: format: must be \"evmbench-tools/1\""));
     recipe_set_free(set);

@@ -543,12 +543,30 @@ static void load_var_field(const struct bctx *c, void *into, const char *key, co
         vv->fnames[vv->nfields - 1] = xstrdup(key);
 }
 
-/* Whether an earlier value of v is `value` (two equal values would make two
- * invocations with one label: the second could be neither named nor told
- * apart in the results). Says so at path. */
-static bool var_value_twice(const struct bctx *c, const struct var *v, const char *value,
-                            const char *path)
+/* Whether `word` is one word that can name an invocation on a command line
+ * ("size=16M op=rd"): not empty, no space or control character, and for a
+ * variable's name no "=". */
+static bool one_word(const char *word, bool name)
 {
+    if (!*word)
+        return false;
+    for (const unsigned char *p = (const unsigned char *)word; *p; p++)
+        if (*p <= ' ' || *p == 0x7f || (name && *p == '='))
+            return false;
+    return true;
+}
+
+/* Whether `value` cannot be a value of v, said at path: it is not one word,
+ * or an earlier value is the same (two invocations with one label: the
+ * second could be neither named nor told apart in the results). */
+static bool var_value_bad(const struct bctx *c, const struct var *v, const char *value,
+                          const char *path)
+{
+    if (!one_word(value, false)) {
+        rcp_bad(c->l, path, "\"%s\" is not one word (no spaces): it names its invocation",
+                value);
+        return true;
+    }
     for (size_t i = 0; i < v->nvalues; i++)
         if (strcmp(v->values[i].value, value) == 0) {
             rcp_bad(c->l, path, "\"%s\" is already value %zu of this variable", value, i);
@@ -563,7 +581,7 @@ static void load_var_value(const struct bctx *c, void *into, const json_t *x, co
     struct var *v = into;
     struct var_value *vv = &v->values[v->nvalues];
     if (json_is_string(x)) {
-        if (var_value_twice(c, v, json_string_value(x), path))
+        if (var_value_bad(c, v, json_string_value(x), path))
             return;
         vv->value = xstrdup(json_string_value(x));
         v->nvalues++;
@@ -571,7 +589,7 @@ static void load_var_value(const struct bctx *c, void *into, const json_t *x, co
         vv->value = rcp_get_str(c->l, x, "value", path, true);
         if (!vv->value)
             return;
-        if (var_value_twice(c, v, vv->value, path)) {
+        if (var_value_bad(c, v, vv->value, path)) {
             free(vv->value);
             vv->value = NULL;
             return;
@@ -591,6 +609,11 @@ static void load_var(const struct bctx *c, void *into, const char *name, const j
 {
     (void)into;
     struct recipe_bench *b = c->b;
+    if (!one_word(name, true)) {
+        rcp_bad(c->l, path, "a variable's name is one word without \"=\" (NAME=VALUE names "
+                "an invocation)");
+        return;
+    }
     if (!nonempty_array(c->l, vals, path))
         return;
     struct var *v = &b->vars[b->nvars++];
