@@ -49,6 +49,13 @@ seeds() {
                 done
             done < "$here/recipes.txt"
         done ;;
+    tooldef)    # the shipped tool definitions and the broken fixtures
+        cp "$src"/benches/tools/*.json "$src"/tests/data/tools/bad/*.json "$dir/" ;;
+    socdata)    # each shipped file as what it is, and as the other kind
+        for f in "$src"/benches/soc/*.json; do
+            { printf '\000'; cat "$f"; } > "$dir/$(basename "$f").ddr"
+            { printf '\001'; cat "$f"; } > "$dir/$(basename "$f").cpu"
+        done ;;
     store)
         cp "$src"/tests/fuzz/seeds/store/* "$dir/" ;;
     profile)
@@ -79,6 +86,13 @@ run_one() {
         echo "fuzz $name: $execs executions in ${secs} s, no crash"
     else
         tail -n 40 "$log"
+        # the input too, so that a run on a machine that is gone (CI) can be
+        # replayed: base64 -d > input; tests/fuzz/fuzz_NAME input
+        for f in "$here/crashes/$name-"*; do
+            [ -f "$f" ] || continue
+            echo "input $(basename "$f"), $(wc -c < "$f") bytes, base64:"
+            head -c 8192 "$f" | base64
+        done
         echo "fuzz $name: FAILED (log $log, input in $here/crashes/)"
         return 1
     fi
