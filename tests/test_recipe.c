@@ -451,6 +451,10 @@ START_TEST(bad_recipes)
         "bad.json: benchmarks[10].vars.op[1]: \"two words\" is not one word",
         "bad.json: benchmarks[10].vars.op[2]: \"tab\\there\" is not one word",
         "bad.json: benchmarks[10].vars.x=y: a variable's name is one word",
+        /* a size out of range was converted to size_t anyway (fuzz_tooldef) */
+        "bad.json: benchmarks[11].files[0].size: must be a whole number of bytes from 0 to 1 GiB",
+        "bad.json: benchmarks[11].files[1].size: must be a whole number of bytes",
+        "bad.json: benchmarks[11].files[2].size: must be a whole number of bytes",
         "broken.json:4:",
         "old_format.json: format: must be \"evmbench-tools/1\"",
     };

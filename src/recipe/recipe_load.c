@@ -1002,8 +1002,11 @@ static void read_file_size(struct ld *l, const json_t *o, const json_t *size, co
 {
     double d = 0;
     char *ps = xasprintf("%s.size", path);
-    if (rcp_get_num(l, size, ps, &d) && (d < 0 || d > 1024.0 * 1024 * 1024))
-        rcp_bad(l, ps, "must be between 0 and 1 GiB");
+    bool got = rcp_get_num(l, size, ps, &d);
+    if (got && !(d >= 0 && d <= 1024.0 * 1024 * 1024 && d == floor(d))) {
+        rcp_bad(l, ps, "must be a whole number of bytes from 0 to 1 GiB");
+        d = 0;      /* never converted out of range */
+    }
     f->kind = RF_SIZED;
     f->size = (size_t)d;
     free(ps);
