@@ -455,6 +455,11 @@ START_TEST(bad_recipes)
         "bad.json: benchmarks[11].files[0].size: must be a whole number of bytes from 0 to 1 GiB",
         "bad.json: benchmarks[11].files[1].size: must be a whole number of bytes",
         "bad.json: benchmarks[11].files[2].size: must be a whole number of bytes",
+        /* a budget of 1e300 made a time limit that a cast to int overflowed */
+        "bad.json: benchmarks[12].timeout: must be from 0.1 to 86400",
+        "bad.json: benchmarks[12].budget.full: must be from 0 to 86400",
+        "bad.json: benchmarks[12].runs: must be a whole number",
+        "bad.json: benchmarks[13].runs.full: must be from 1 to 1000",
         "broken.json:4:",
         "old_format.json: format: must be \"evmbench-tools/1\"",
     };

@@ -245,24 +245,25 @@ double recipe_budget(const struct recipe_bench *b, bool quick)
 
 /* --- JSON values --------------------------------------------------------- */
 
-/* A number of at least minimum into *d; false (reported) otherwise. */
-static bool at_least(struct ld *l, const json_t *v, const char *path, double minimum, double *d)
+/* A number from minimum to maximum into *d; false (reported) otherwise. */
+static bool in_range(struct ld *l, const json_t *v, const char *path, double minimum,
+                     double maximum, double *d)
 {
     if (!rcp_get_num(l, v, path, d))
         return false;
-    if (!(*d < minimum))
+    if (*d >= minimum && *d <= maximum)
         return true;
-    rcp_bad(l, path, "must be at least %g", minimum);
+    rcp_bad(l, path, "must be from %g to %g", minimum, maximum);
     return false;
 }
 
 /* A number, or {"full": x, "quick": y}; what is not given keeps its value. */
 static void full_quick(struct ld *l, const json_t *v, const char *path, double *full,
-                       double *quick, double minimum)
+                       double *quick, double minimum, double maximum)
 {
     double d;
     if (!json_is_object(v)) {
-        if (at_least(l, v, path, minimum, &d))
+        if (in_range(l, v, path, minimum, maximum, &d))
             *full = *quick = d;
         return;
     }
@@ -272,7 +273,7 @@ static void full_quick(struct ld *l, const json_t *v, const char *path, double *
         char *pk = xasprintf("%s.%s", path, k);
         if (strcmp(k, "full") != 0 && strcmp(k, "quick") != 0)
             rcp_bad(l, pk, "unknown member (expected \"full\" or \"quick\")");
-        else if (at_least(l, x, pk, minimum, &d))
+        else if (in_range(l, x, pk, minimum, maximum, &d))
             *(strcmp(k, "full") == 0 ? full : quick) = d;
         free(pk);
     }
@@ -1379,6 +1380,8 @@ enum mkind {
 #define M_FILE 2u       /* absent: the file's top-level member, read as the benchmark's */
 #define M_ALWAYS 4u     /* the hook also runs when the member is absent (v NULL) */
 #define NO_AUX SIZE_MAX
+#define DAY_S 86400.0   /* the longest timeout or budget a recipe may ask for */
+#define RUNS_MAX 1000   /* the most runs of one invocation */
 
 struct member {
     const char *key;    /* first: rcp_check_keys() reads the table's keys */
@@ -1387,7 +1390,8 @@ struct member {
     size_t off, aux;    /* fields of struct recipe_bench (see enum mkind) */
     size_t size;        /* MK_LIST, MK_SPECIAL: the size of an element */
     double dflt;        /* MK_NUMS, MK_COUNTS, MK_BOOL, MK_ENUM: when absent */
-    double min;         /* MK_NUMS, MK_COUNTS: the least value accepted */
+    double min, max;    /* MK_NUMS, MK_COUNTS: the values accepted (a count is
+                         * then converted to int: max keeps it in range) */
     int (*parse)(struct ld *l, const char *s, const char *path);          /* MK_ENUM */
     /* MK_LIST: the message for a value that is not an array (%s: its type);
      * NULL: "must be a non-empty array" (and an empty one is refused too) */
@@ -1433,11 +1437,11 @@ static const struct member bench_members[] = {
     { .key = "stream", .kind = MK_ENUM, .off = OFF(stream), .dflt = RECIPE_STDOUT,
       .parse = parse_stream },
     { .key = "timeout", .kind = MK_NUMS, .off = OFF(timeout_full), .aux = OFF(timeout_quick),
-      .dflt = 60, .min = 0.1 },
+      .dflt = 60, .min = 0.1, .max = DAY_S },
     { .key = "runs", .kind = MK_COUNTS, .off = OFF(runs_full), .aux = OFF(runs_quick),
-      .dflt = 1, .min = 1 },
+      .dflt = 1, .min = 1, .max = RUNS_MAX },
     { .key = "budget", .kind = MK_NUMS, .off = OFF(budget_full), .aux = OFF(budget_quick),
-      .dflt = 1, .min = 0 },
+      .dflt = 1, .min = 0, .max = DAY_S },
     { .key = "pin", .kind = MK_BOOL, .off = OFF(pin), .dflt = 1 },
     { .key = "sdk", .kind = MK_ENUM, .off = OFF(sdk), .dflt = RECIPE_SDK_LINUX,
       .parse = parse_sdk },
@@ -1491,7 +1495,7 @@ static void rd_tmpl(const struct bctx *c, const struct member *m, const json_t *
 
 static void rd_nums(const struct bctx *c, const struct member *m, const json_t *v, const char *p)
 {
-    full_quick(c->l, v, p, AT(c->b, m->off, double), AT(c->b, m->aux, double), m->min);
+    full_quick(c->l, v, p, AT(c->b, m->off, double), AT(c->b, m->aux, double), m->min, m->max);
 }
 
 static void rd_counts(const struct bctx *c, const struct member *m, const json_t *v,
@@ -1499,7 +1503,11 @@ static void rd_counts(const struct bctx *c, const struct member *m, const json_t
 {
     int *full = AT(c->b, m->off, int), *quick = AT(c->b, m->aux, int);
     double f = *full, q = *quick;
-    full_quick(c->l, v, p, &f, &q, m->min);
+    full_quick(c->l, v, p, &f, &q, m->min, m->max);
+    if (f != floor(f) || q != floor(q)) {
+        rcp_bad(c->l, p, "must be a whole number");
+        return;
+    }
     *full = (int)f;
     *quick = (int)q;
 }

@@ -336,7 +336,8 @@ bool runner_wait(struct run *run, int ms)
         double left = run->started + run->timeout_s - now_seconds();
         if (deadline >= 0 && deadline - now_seconds() < left)
             left = deadline - now_seconds();
-        int tmo = left <= 0 ? 0 : (int)(left * 1000) + 1;
+        /* at most an hour at a time: a limit of days would not fit an int of ms */
+        int tmo = left <= 0 ? 0 : left > 3600 ? 3600 * 1000 : (int)(left * 1000) + 1;
         struct pollfd p = { .fd = run->fd, .events = POLLIN };
         int r = poll(&p, 1, tmo);
         if (r < 0 && errno != EINTR)
