@@ -416,8 +416,11 @@ START_TEST(diag_escapes_control_characters)
 {
     struct diag d;
     diag_init(&d);
-    diag_add(&d, "x.json: \"%s\"", "a\x1b[2Jb\tc\r\n\x7f\x01 \xc2\xb5s");
-    ck_assert_str_eq(diag_last(&d), "x.json: \"a\\x1b[2Jb\\tc\\r\\n\\x7f\\x01 \xc2\xb5s\"");
+    diag_add(&d, "x.json: \"%s\"", "a\x1b[2Jb\tc\r\x7f\x01 \xc2\xb5s");
+    ck_assert_str_eq(diag_last(&d), "x.json: \"a\\x1b[2Jb\\tc\\r\\x7f\\x01 \xc2\xb5s\"");
+    /* a newline is a line of the message: kept */
+    diag_add(&d, "reasons:\n  %s", "one");
+    ck_assert_str_eq(diag_last(&d), "reasons:\n  one");
     diag_add(&d, "plain");
     ck_assert_str_eq(diag_last(&d), "plain");
     diag_free(&d);

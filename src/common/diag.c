@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,22 +17,29 @@ void diag_init(struct diag *d)
     d->n = d->cap = 0;
 }
 
-/* m with every control character written as a C escape ("\t", "\x1b"):
- * a message quotes files and tool output, and an escape sequence from
- * there must not reach a terminal. Takes m. */
+/* Whether byte c is escaped: a control character other than the newline
+ * (a message may have lines of its own, each reason indented). */
+static bool escaped(unsigned char c)
+{
+    return (c < ' ' && c != '\n') || c == 0x7f;
+}
+
+/* m with every escaped byte written as a C escape ("\t", "\x1b"): a
+ * message quotes files and tool output, and an escape sequence from there
+ * must not reach a terminal. Takes m. */
 static char *escape_controls(char *m)
 {
     size_t extra = 0;
     for (const unsigned char *p = (const unsigned char *)m; *p; p++)
-        extra += *p < ' ' || *p == 0x7f ? 3 : 0;
+        extra += escaped(*p) ? 3 : 0;
     if (!extra)
         return m;
     char *out = xmalloc(strlen(m) + extra + 1), *o = out;
     for (const unsigned char *p = (const unsigned char *)m; *p; p++) {
-        if (*p == '\t' || *p == '\n' || *p == '\r') {
+        if (*p == '\t' || *p == '\r') {
             *o++ = '\\';
-            *o++ = *p == '\t' ? 't' : *p == '\n' ? 'n' : 'r';
-        } else if (*p < ' ' || *p == 0x7f) {
+            *o++ = *p == '\t' ? 't' : 'r';
+        } else if (escaped(*p)) {
             o += sprintf(o, "\\x%02x", *p);
         } else {
             *o++ = (char)*p;
