@@ -25,8 +25,8 @@ void diag_init(struct diag *d);
 /* Adds one message, formatted as printf does, with every control character
  * but the newline written as a C escape ("\t", "\x1b"): messages quote
  * files, and none may move a terminal's cursor; a newline starts a line of
- * the same message (an indented list of reasons). Keeps errno as it was, so a caller can add a
- * message and still return with errno set. */
+ * the same message (an indented list of reasons). Keeps errno as it was,
+ * so a caller can add a message and still return with errno set. */
 void diag_add(struct diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The same with the arguments in ap, for functions that take a format. */
 void diag_addv(struct diag *d, const char *fmt, va_list ap)
