@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board/cpucheck.h"
-#include "board/cpuclock.h"
+#include "kernel/cpucheck.h"
+#include "kernel/cpuclock.h"
 #include "common/util.h"
 
 #define MAX_CORES 64

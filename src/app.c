@@ -7,8 +7,8 @@
 
 #include "data/datadir.h"
 #include "run/deviation.h"
-#include "board/cpuclock.h"
-#include "run/kernel.h"
+#include "kernel/cpuclock.h"
+#include "kernel/kernel.h"
 #include "recipe/toolkernel.h"
 #include "common/util.h"
 
@@ -60,11 +60,13 @@ void app_init(struct app *a, const struct app_config *cfg)
     if (cfg->timeout_s > 0)
         toolkernel_set_time_limit(cfg->timeout_s);     /* a tool call fits in it */
     a->recipes = recipe_load_default(&a->diag);
-    toolkernel_build(a->recipes, &a->tool_kernels, &a->ntool_kernels);
-    a->nkernels = kernel_registry_count + a->ntool_kernels;
-    a->kernels = xcalloc(a->nkernels, sizeof *a->kernels);
-    memcpy(a->kernels, kernel_registry, kernel_registry_count * sizeof *a->kernels);
-    memcpy(a->kernels + kernel_registry_count, a->tool_kernels,
+    toolkernel_build(a->recipes, cfg->kernels, cfg->nkernels, &a->tool_kernels,
+                     &a->ntool_kernels);
+    a->nkernels = cfg->nkernels + a->ntool_kernels;
+    a->kernels = xcalloc(a->nkernels + 1, sizeof *a->kernels);
+    if (cfg->nkernels)
+        memcpy(a->kernels, cfg->kernels, cfg->nkernels * sizeof *a->kernels);
+    memcpy(a->kernels + cfg->nkernels, a->tool_kernels,
            a->ntool_kernels * sizeof *a->kernels);
     struct cat_aliases aliases;
     cat_aliases_init(&aliases);

@@ -10,7 +10,7 @@
 
 #include "board/board.h"
 #include "data/catalog.h"
-#include "board/cpucheck.h"
+#include "kernel/cpucheck.h"
 #include "common/diag.h"
 #include "data/refdb.h"
 #include "recipe/recipe.h"
@@ -31,6 +31,10 @@ struct app_config {
                                  * multi-threaded kernels with that many */
     const char *tools_dir;      /* --tools-dir: searched first for tools */
     enum provider_pref provider;    /* --provider */
+    /* The embedded kernels (the program's registry, which the commands
+     * hand over); with the tools' kernels they make app.kernels. */
+    const struct kernel *const *kernels;
+    size_t nkernels;
 };
 
 struct app {

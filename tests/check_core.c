@@ -4,14 +4,15 @@
  * PCRE2 and jansson: no ncurses, no screens, no commands. A core file that
  * calls curses or a function of an upper layer makes this program fail to
  * link, which is the test (tests/check-layers.sh checks the includes).
- * Run, it checks the one way the core reaches the kernels: every kernel of
- * the registry (run/kernel.h) is found by its name. */
+ * Run, it checks the list the commands hand the core: every kernel of
+ * the registry (benches/kernels/registry.h) is found by its name. */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "run/kernel.h"
+#include "kernel/kernel.h"
+#include "benches/kernels/registry.h"
 
 int main(void)
 {

@@ -16,6 +16,7 @@
 #include "board/socfacts.h"
 #include "suites.h"
 #include "common/util.h"
+#include "benches/kernels/registry.h"
 
 /* One fixture and what detection must find in it. */
 struct fixture {
@@ -673,7 +674,8 @@ static void match_fixture(const struct match_case *mc, struct board_match *m)
 {
     char *rel = path_join("sysroots", mc->dir);
     char *root = test_data_path(rel);
-    struct app_config cfg = { .sysroot = root, .board = mc->board };
+    struct app_config cfg = { .sysroot = root, .board = mc->board, .kernels = kernel_registry,
+                               .nkernels = kernel_registry_count };
     struct app a;
     app_init(&a, &cfg);
     const char *from = NULL;
@@ -1047,7 +1049,8 @@ START_TEST(caches_from_sysfs_or_facts)
 
     /* the app hands them to the kernels */
     char *root = test_data_path("sysroots/am62xx_sk-fs-emulated");
-    struct app_config cfg = { .sysroot = root };
+    struct app_config cfg = { .sysroot = root, .kernels = kernel_registry,
+                               .nkernels = kernel_registry_count };
     struct app a;
     app_init(&a, &cfg);
     ck_assert_uint_eq(a.run_opts.params.cache_bytes, (32u + 512u) << 10);

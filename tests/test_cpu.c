@@ -12,15 +12,16 @@
 #include <string.h>
 #include <strings.h>
 
-#include "board/cpucheck.h"
-#include "board/cpuclock.h"
+#include "kernel/cpucheck.h"
+#include "kernel/cpuclock.h"
 #include "common/diag.h"
-#include "run/kernel.h"
+#include "kernel/kernel.h"
 #include "data/refdb.h"
-#include "run/report.h"
+#include "kernel/report.h"
 #include "suites.h"
 #include "test_helpers.h"
 #include "common/util.h"
+#include "benches/kernels/registry.h"
 
 /* --- collecting a run ---------------------------------------------------- */
 

@@ -8,9 +8,10 @@
 
 #include <check.h>
 
-#include "run/report.h"
+#include "kernel/report.h"
 #include "test_helpers.h"
 #include "common/util.h"
+#include "benches/kernels/registry.h"
 
 int test_metric_find(const struct kernel *k, const char *id)
 {

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "run/kernel.h"
+#include "kernel/kernel.h"
 
 /* Everything one run reported, copied out of the (transient) events. The
  * per-metric arrays have k->nmetrics entries, in the order of k->metrics. */

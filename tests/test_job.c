@@ -15,6 +15,7 @@
 #include "store/store.h"
 #include "suites.h"
 #include "common/util.h"
+#include "benches/kernels/registry.h"
 
 /* --- kernels and benchmarks built by hand ----------------------------------- */
 

@@ -10,11 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "run/kernel.h"
-#include "run/report.h"
+#include "kernel/kernel.h"
+#include "kernel/report.h"
 #include "suites.h"
 #include "test_helpers.h"
 #include "common/util.h"
+#include "benches/kernels/registry.h"
 
 /* The guide's LMBench rows these kernels produce (evmbench refs --board
  * am62xx_sk-fs --section LMBench), with their units. */

@@ -7,12 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/kernel.h"
+#include "kernel/kernel.h"
 #include "benches/kernels/nbench.h"
-#include "run/report.h"
+#include "kernel/report.h"
 #include "suites.h"
 #include "test_helpers.h"
 #include "common/util.h"
+#include "benches/kernels/registry.h"
 
 /* The guide's NBench rows, in the guide's order. */
 static const char *const guide_rows[] = {

@@ -14,13 +14,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "run/kernel.h"
+#include "kernel/kernel.h"
 #include "benches/kernels/kernel_util.h"
 #include "benches/kernels/lat_sig.h"
-#include "run/report.h"
+#include "kernel/report.h"
 #include "suites.h"
 #include "test_helpers.h"
 #include "common/util.h"
+#include "benches/kernels/registry.h"
 
 /* The LMBench rows of the guide these kernels serve, with the guide's
  * units (evmbench refs --board am62xx_sk-fs --section LMBench). */

@@ -24,6 +24,7 @@
 #include "suites.h"
 #include "recipe/toolkernel.h"
 #include "common/util.h"
+#include "benches/kernels/registry.h"
 
 /* --- the shipped recipes -------------------------------------------------- */
 
@@ -494,7 +495,7 @@ static void fake_setup(void)
     char *tools = test_data_path("tools/fake");
     recipe_set_tools_dir(tools);
     free(tools);
-    toolkernel_build(fake_set, &fake_kernels, &fake_n);
+    toolkernel_build(fake_set, kernel_registry, kernel_registry_count, &fake_kernels, &fake_n);
     char tmpl[] = "/tmp/evmbench-test-recipe-XXXXXX";
     ck_assert(mkdtemp(tmpl));
     fake_tmp = xstrdup(tmpl);

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "run/report.h"
+#include "kernel/report.h"
 #include "suites.h"
 #include "common/util.h"
 

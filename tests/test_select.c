@@ -17,11 +17,12 @@
 #include "common/util.h"
 #include "data/catalog.h"
 #include "data/profile.h"
-#include "run/kernel.h"
+#include "kernel/kernel.h"
 #include "run/profile_run.h"
 #include "run/runner.h"
 #include "suites.h"
 #include "test_helpers.h"
+#include "benches/kernels/registry.h"
 
 /* Runs kernel `name` under p with only the `n` ids, and checks that
  * exactly those metrics got samples, and that nothing else was reported

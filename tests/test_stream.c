@@ -8,11 +8,12 @@
 
 #include "common/diag.h"
 #include "recipe/recipe.h"
-#include "run/kernel.h"
-#include "run/report.h"
+#include "kernel/kernel.h"
+#include "kernel/report.h"
 #include "suites.h"
 #include "test_helpers.h"
 #include "common/util.h"
+#include "benches/kernels/registry.h"
 
 static const char *const guide_rows[] = { "copy", "scale", "add", "triad" };
 

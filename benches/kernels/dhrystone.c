@@ -34,9 +34,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "board/cpucheck.h"
-#include "board/cpuclock.h"
-#include "run/kernel.h"
+#include "kernel/cpucheck.h"
+#include "kernel/cpuclock.h"
+#include "kernel/kernel.h"
 #include "common/util.h"
 
 #if defined(__has_attribute)

@@ -26,8 +26,8 @@
 #include <sched.h>
 #include <sys/types.h>
 
-#include "run/kernel.h"
-#include "run/report.h"
+#include "kernel/kernel.h"
+#include "kernel/report.h"
 
 /* lmbench's timing constants (bench.h), in seconds. */
 #define KB_TRIES        11          /* recorded intervals per measurement */

@@ -29,7 +29,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "run/kernel.h"
+#include "kernel/kernel.h"
 #include "benches/kernels/kernel_util.h"
 #include "common/util.h"
 

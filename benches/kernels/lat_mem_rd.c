@@ -59,7 +59,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/kernel.h"
+#include "kernel/kernel.h"
 #include "benches/kernels/kernel_util.h"
 #include "common/util.h"
 

@@ -32,7 +32,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "run/kernel.h"
+#include "kernel/kernel.h"
 #include "benches/kernels/kernel_util.h"
 #include "benches/kernels/lat_sig.h"
 #include "common/util.h"

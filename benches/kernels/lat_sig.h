@@ -4,7 +4,7 @@
 #define EVMBENCH_LAT_SIG_H
 
 #include "benches/kernels/kernel_util.h"
-#include "run/report.h"
+#include "kernel/report.h"
 
 /* Reports `id` (and `alias`, may be NULL) as the latency of an operation
  * whose recorded intervals `raw` include an overhead of overhead_us

@@ -33,9 +33,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board/cpucheck.h"
-#include "board/cpuclock.h"
-#include "run/kernel.h"
+#include "kernel/cpucheck.h"
+#include "kernel/cpuclock.h"
+#include "kernel/kernel.h"
 #include "common/util.h"
 
 #define LINPACK_N            100

@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/kernel.h"
+#include "kernel/kernel.h"
 #include "benches/kernels/nbench.h"
 #include "common/util.h"
 

@@ -47,7 +47,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "run/kernel.h"
+#include "kernel/kernel.h"
 #include "benches/kernels/kernel_util.h"
 #include "common/util.h"
 

@@ -47,9 +47,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "board/cpucheck.h"
-#include "board/cpuclock.h"
-#include "run/kernel.h"
+#include "kernel/cpucheck.h"
+#include "kernel/cpuclock.h"
+#include "kernel/kernel.h"
 #include "common/util.h"
 
 #define WHET_SAMPLE_FULL_S   2.0

@@ -10,7 +10,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "board/cpuclock.h"
+#include "kernel/cpuclock.h"
 #include "common/util.h"
 
 #define PROP_MAX    4096        /* a device-tree property or sysfs value */

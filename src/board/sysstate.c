@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "board/board.h"
-#include "board/cpuclock.h"
+#include "kernel/cpuclock.h"
 #include "common/util.h"
 #include "run/spawn.h"
 

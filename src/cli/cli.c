@@ -16,6 +16,7 @@
 
 #include "cli/cli_impl.h"
 #include "cli/cli_options.h"
+#include "benches/kernels/registry.h"
 
 /* What the dispatcher does around a command's handler. */
 enum {
@@ -241,6 +242,9 @@ int cli_main(int argc, char **argv, FILE *out, FILE *err)
 int cli_main_std(int argc, char **argv, FILE *out, FILE *err, unsigned closed)
 {
     struct cli c = { .out = out, .err = err, .stdout_closed = closed & CLI_STDOUT_CLOSED };
+    /* the app measures with the kernels built into this program */
+    c.cfg.kernels = kernel_registry;
+    c.cfg.nkernels = kernel_registry_count;
     struct cli_given given = { 0 };
     int rc = cli_parse_options(&c, &given, argc, argv);
     if (rc >= 0)

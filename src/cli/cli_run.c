@@ -20,7 +20,7 @@
 #include "board/board.h"
 #include "store/check.h"
 #include "store/export.h"
-#include "run/kernel.h"
+#include "kernel/kernel.h"
 #include "run/result.h"
 #include "data/profile.h"
 #include "run/profile_run.h"

@@ -28,7 +28,7 @@
 
 #include "common/diag.h"
 
-#include "run/kernel.h"
+#include "kernel/kernel.h"
 #include "data/refdb.h"
 
 struct cat_bench {

@@ -22,7 +22,7 @@
 #include <stddef.h>
 
 #include "common/diag.h"
-#include "run/kernel.h"
+#include "kernel/kernel.h"
 
 struct profile_bench {
     char *name;

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board/cpuclock.h"
+#include "kernel/cpuclock.h"
 #include "common/util.h"
 
 /* --- templates: parsing and validation ---------------------------------- */

@@ -29,11 +29,14 @@ struct tk {
     struct kernel k;
     struct kernel_metric *metrics;
     char *description;
+    const struct kernel *const *embedded;   /* toolkernel_build's */
+    size_t nembedded;
 };
 
 static int tk_run(const struct kernel_params *p, struct report *r);
 
-size_t toolkernel_build(const struct recipe_set *set, const struct kernel ***out, size_t *n)
+size_t toolkernel_build(const struct recipe_set *set, const struct kernel *const *embedded,
+                        size_t nembedded, const struct kernel ***out, size_t *n)
 {
     size_t count = recipe_count(set);
     const struct kernel **ks = xcalloc(count + 1, sizeof *ks);
@@ -51,6 +54,8 @@ size_t toolkernel_build(const struct recipe_set *set, const struct kernel ***out
                                                     .ref_column = rm[m].column,
                                                     .ref_table = rm[m].table };
         t->description = xasprintf("%s [%s]", recipe_description(b), recipe_tool(b));
+        t->embedded = embedded;
+        t->nembedded = nembedded;
         t->k = (struct kernel){
             .name = recipe_name(b),
             .section = recipe_section(b),
@@ -168,11 +173,14 @@ static void fail_metric(struct tk_state *st, size_t m, const char *fmt, ...)
     free(t);
 }
 
-/* An embedded kernel that measures the metric, for "not found". */
-static const struct kernel *embedded_for(const char *section, const char *metric)
+/* An embedded kernel that measures metric `metric` of tool kernel tool's
+ * section, for "not found". */
+static const struct kernel *embedded_for(const struct kernel *tool, const char *metric)
 {
-    for (size_t i = 0; i < kernel_registry_count; i++) {
-        const struct kernel *k = kernel_registry[i];
+    const struct tk *t = (const struct tk *)tool;    /* k is the first member */
+    const char *section = tool->section;
+    for (size_t i = 0; i < t->nembedded; i++) {
+        const struct kernel *k = t->embedded[i];
         if (k->provider && strcmp(k->provider, "kernel") != 0)
             continue;
         if (k->section && strcmp(k->section, section) == 0 && kernel_metric_find(k, metric))
@@ -650,7 +658,7 @@ static bool tool_runnable(struct tk_state *st, const struct recipe_bench *b, con
     char *why = bin ? NULL : recipe_not_found_reason(b);
     if (why) {
         for (size_t m = 0; m < k->nmetrics; m++) {
-            const struct kernel *e = embedded_for(k->section, k->metrics[m].id);
+            const struct kernel *e = embedded_for(k, k->metrics[m].id);
             if (e)
                 fail_metric(st, m, "%s; the embedded kernel %s measures it: use --provider "
                             "kernel", why, e->name);

@@ -36,7 +36,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "run/kernel.h"
+#include "kernel/kernel.h"
 #include "recipe/recipe.h"
 
 /* How much of a tool's stdout + stderr is kept; a tool that writes more
@@ -44,8 +44,11 @@
 #define TOOLKERNEL_OUTPUT_MAX (1024 * 1024)
 
 /* One kernel per benchmark of `set`, in the set's order. The kernels
- * point into `set`, which must outlive them. Returns the count. */
-size_t toolkernel_build(const struct recipe_set *set, const struct kernel ***out, size_t *n);
+ * point into `set`, which must outlive them, and into the nembedded
+ * `embedded` kernels (may be none), which a tool that is not found names
+ * when one of them measures the same metric. Returns the count. */
+size_t toolkernel_build(const struct recipe_set *set, const struct kernel *const *embedded,
+                        size_t nembedded, const struct kernel ***out, size_t *n);
 void toolkernel_free(const struct kernel **kernels, size_t n);
 
 /* The recipe behind a tool kernel; NULL for any other kernel. */

@@ -19,7 +19,7 @@
 #include <sys/types.h>
 
 #include "common/diag.h"
-#include "run/kernel.h"
+#include "kernel/kernel.h"
 #include "common/stats.h"
 #include "common/status.h"
 

@@ -12,9 +12,10 @@
  * free what it allocates: tests call it in-process too.
  *
  * The contract between the core and benches/kernels: a kernel includes
- * this header, report.h, board/cpuclock.h, board/cpucheck.h and common/
- * headers, nothing else of src/; the core reaches the kernels only through
- * kernel_registry[] below, never through a benches/kernels header
+ * the headers of src/kernel/ (this one, report.h, cpuclock.h, cpucheck.h)
+ * and of common/, nothing else of src/; the core knows the kernels only
+ * as the list app_init() is handed (benches/kernels/registry.h, given by
+ * the commands), never through a benches/kernels header
  * (tests/check-layers.sh checks both). */
 #ifndef EVMBENCH_KERNEL_H
 #define EVMBENCH_KERNEL_H
@@ -22,8 +23,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "run/report.h"
 #include "common/stats.h"
+#include "kernel/report.h"
 
 struct kernel;
 
@@ -83,10 +84,11 @@ struct kernel {
                              * for the R5F (a recipe's "sdk") */
 };
 
-/* All kernels built into this program (benches/kernels/registry.c). */
-extern const struct kernel *const kernel_registry[];
-extern const size_t kernel_registry_count;
-const struct kernel *kernel_find(const char *name);
+/* The kernel of the n in ks named `name` (case-insensitive); NULL when
+ * none is, or name is NULL. */
+const struct kernel *kernel_find_in(const struct kernel *const *ks, size_t n, const char *name);
+/* Metric `id` of k (case-insensitive); NULL when k lacks it or either is
+ * NULL. */
 const struct kernel_metric *kernel_metric_find(const struct kernel *k, const char *id);
 /* Whether metric `id` is to be measured under p: always without a
  * selection (p->nonly == 0), else when p->only names it (case-insensitive,

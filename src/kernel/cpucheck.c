@@ -1,6 +1,6 @@
 /* cpucheck.c - governor, load and throttling checks (see cpucheck.h). */
 #include "config.h"
-#include "board/cpucheck.h"
+#include "kernel/cpucheck.h"
 
 #include <ctype.h>
 #include <dirent.h>

@@ -31,8 +31,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "board/cpuclock.h"
-#include "run/report.h"
+#include "kernel/cpuclock.h"
+#include "kernel/report.h"
 
 #define CPUCHECK_LOAD_MAX       0.2     /* 1-minute load average */
 #define CPUCHECK_SHARE_MIN      0.9     /* CPU time / wall time of a worker */

@@ -1,6 +1,6 @@
 /* report.c - the worker side of the runner protocol (see report.h). */
 #include "config.h"
-#include "run/report.h"
+#include "kernel/report.h"
 
 #include <errno.h>
 #include <math.h>

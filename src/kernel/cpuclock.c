@@ -1,6 +1,6 @@
 /* cpuclock.c - measured core clock beside cpufreq's (see cpuclock.h). */
 #include "config.h"
-#include "board/cpuclock.h"
+#include "kernel/cpuclock.h"
 
 #include <errno.h>
 #include <limits.h>
