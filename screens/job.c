@@ -9,12 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "board/sysstate.h"
 #include "run/profile_run.h"
-#include "store/store.h"
 #include "common/util.h"
-
-#define NO_STORE "no results store (--no-save, or no XDG_DATA_HOME/HOME)"
 
 static void say(struct job *j, enum job_level level, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -36,7 +32,9 @@ static void event(struct job *j, enum job_event e)
         j->hooks->event(j->ctx, e);
 }
 
-void job_init(struct job *j, struct app *a, const char *results_dir,
+static const struct engine_hooks job_engine_hooks;
+
+void job_init(struct job *j, struct app *a, const char *results_dir, bool save,
               const struct job_hooks *hooks, void *ctx)
 {
     memset(j, 0, sizeof *j);
@@ -45,25 +43,27 @@ void job_init(struct job *j, struct app *a, const char *results_dir,
     j->hooks = hooks;
     j->ctx = ctx;
     session_init(&j->session);
+    j->header = json_pack("{ss}", "mode", "tui");
+    /* the system it runs on is read without measuring the cores' clocks:
+     * that would stall the screen */
+    engine_init(&j->engine, &(struct engine_config){ .app = a, .store_dir = results_dir,
+                                                     .save = save, .header = j->header,
+                                                     .hooks = &job_engine_hooks, .ctx = j });
 }
 
 int job_end(struct job *j, bool complete, struct diag *d)
 {
     job_close(j);
-    json_t *end = j->store && complete ? sysstate_end(j->app->sysroot) : NULL;
-    int rc = store_finish_with(j->store, complete, end, d) != 0 ? -1 : 0;
-    json_decref(end);
-    j->store = NULL;
+    int rc = engine_finish(&j->engine, complete, d);
+    engine_free(&j->engine);
+    json_decref(j->header);
+    j->header = NULL;
     session_free(&j->session);
     job_measure_only(j, NULL, 0);
     free(j->prefs);
     free(j->benches);
-    json_decref(j->baseline);
-    json_decref(j->baseline_system);
-    app_cpu_watch_free(&j->watch);
     j->prefs = NULL;
     j->benches = NULL;
-    j->baseline = j->baseline_system = NULL;
     j->nprefs = j->cap_prefs = 0;
     return rc;
 }
@@ -89,62 +89,12 @@ static void sink_note(void *ctx, const struct run *run, const char *text)
     sink_event(ctx, run);
 }
 
-/* Opens this session's run file in the store; false (said once) when it
- * cannot. */
-static bool store_open(struct job *j)
-{
-    struct app *a = j->app;
-    json_t *h = json_pack("{ss ss}", "version", PACKAGE_VERSION, "mode", "tui");
-    json_object_set_new(h, "board", a->ref_board ? json_string(a->ref_board) : json_null());
-    json_object_set_new(h, "board_name", a->board.name ? json_string(a->board.name)
-                                                      : json_null());
-    json_object_set_new(h, "quick", json_boolean(a->run_opts.params.quick));
-    /* the system it runs on (not the cores' clocks: measuring would stall the screen) */
-    json_object_set_new(h, "system", sysstate_read_board(a->sysroot, a->board.family, 0,
-                                                         &a->cmp.ddr_peak_mbs, NULL));
-    struct diag d;
-    diag_init(&d);
-    j->store = store_begin(j->results_dir, a->ref_board ? a->ref_board : a->board.name, h,
-                           &d);
-    json_decref(h);
-    if (!j->store) {
-        j->store_failed = true;
-        say(j, JOB_WARN, "results not saved: %s", diag_last(&d));
-    }
-    diag_free(&d);
-    return j->store != NULL;
-}
-
-/* Appends a finished run's rows to the results store at once: a pulled
- * serial cable (SIGHUP) loses nothing that finished. */
-static void store_run(struct job *j, const struct run *run)
-{
-    if (!j->results_dir || j->store_failed)
-        return;
-    if (!j->store && !store_open(j))
-        return;
-    struct diag d;
-    diag_init(&d);
-    for (size_t m = 0; m < run->nmetrics; m++) {
-        struct result_row row;
-        result_row_make(&row, run, m, &j->app->cmp);
-        if (!row.samples && row.status == STATUS_OK)
-            continue;
-        json_t *o = result_row_json(&row);
-        if (store_append(j->store, o, &d) != 0 && !j->store_failed) {
-            j->store_failed = true;
-            say(j, JOB_WARN, "results not saved: %s", diag_last(&d));
-        }
-        json_decref(o);
-    }
-    diag_free(&d);
-}
-
+/* A run ended: the engine filed its rows (a pulled serial cable, SIGHUP,
+ * loses nothing that finished). */
 static void sink_done(void *ctx, const struct run *run)
 {
-    struct job *j = ctx;
-    store_run(j, run);
-    event(j, JOB_ENDED);
+    (void)run;
+    event(ctx, JOB_ENDED);
 }
 
 static const struct sink job_sink = {
@@ -155,30 +105,56 @@ static const struct sink job_sink = {
     .on_done = sink_done,
 };
 
+/* CPU-bound kernels: what would spoil them before the batch (the first,
+ * the rest on the system screen), the throttling seen after it. */
+static void job_cpu_warnings(void *ctx, const struct cpucheck_list *w, size_t from)
+{
+    struct job *j = ctx;
+    if (from == 0)
+        say(j, JOB_WARN, "warning: %s%s", w->items[0].text,
+            w->count > 1 ? " (more on the system screen: s)" : "");
+    else
+        say(j, JOB_WARN, "warning: %s", w->items[from].text);
+}
+
+static void job_engine_say(void *ctx, enum engine_level level, const char *text)
+{
+    say(ctx, level == ENGINE_ERROR ? JOB_ERROR : level == ENGINE_WARN ? JOB_WARN : JOB_NOTE,
+        "%s", text);
+}
+
+static const struct engine_hooks job_engine_hooks = {
+    .live = &job_sink,
+    .cpu_warnings = job_cpu_warnings,
+    .say = job_engine_say,
+};
+
 /* --- the live batch ---------------------------------------------------------- */
 
 struct batch *job_batch(const struct job *j)
 {
-    return j->batch;
+    return engine_batch(&j->engine);
 }
 
 struct run *job_run(const struct job *j)
 {
-    return j->batch ? batch_run(j->batch) : NULL;
+    struct batch *b = job_batch(j);
+    return b ? batch_run(b) : NULL;
 }
 
 int job_fd(const struct job *j)
 {
-    return j->batch ? batch_fd(j->batch) : -1;
+    struct batch *b = job_batch(j);
+    return b ? batch_fd(b) : -1;
 }
 
 void job_close(struct job *j)
 {
-    if (!j->batch)
+    if (!job_batch(j))
         return;
-    struct session_batch sb = { j->batch, j->number, j->keep, j->nkeep };
+    /* the session keeps (and frees) what the batch measured */
+    struct session_batch sb = { engine_take_batch(&j->engine), j->number, j->keep, j->nkeep };
     session_keep(&j->session, &sb);
-    j->batch = NULL;
     j->keep = NULL;
     j->nkeep = 0;
     j->summary_due = false;
@@ -302,24 +278,18 @@ bool job_take_summary(struct job *j)
 
 const char *job_store_id(const struct job *j)
 {
-    return j->store ? store_writer_id(j->store) : NULL;
+    return engine_run_id(&j->engine);
 }
 
 bool job_pump(struct job *j)
 {
-    if (!j->batch || batch_done(j->batch))
+    struct batch *b = job_batch(j);
+    if (!b || batch_done(b))
         return false;
-    batch_pump(j->batch);
-    if (batch_done(j->batch) && j->batch->group && !j->batch->cancelled)
+    bool running = engine_pump(&j->engine);
+    if (!running && b->group && !b->cancelled)
         j->summary_due = true;
-    struct cpu_watch *w = &j->watch;
-    if (batch_done(j->batch) && w->active && !w->ended) {
-        size_t had = w->warnings.count;
-        app_cpu_watch_end(j->app, w);
-        if (w->warnings.count > had)
-            say(j, JOB_WARN, "warning: %s", w->warnings.items[had].text);
-    }
-    return !batch_done(j->batch);
+    return running;
 }
 
 /* Starts kernels ks (picks[i]: what each measures, NULL: all; group[i]:
@@ -329,25 +299,17 @@ static bool start_batch(struct job *j, const struct kernel **ks,
                         const size_t *group, size_t ngroups, const char *what)
 {
     event(j, JOB_BEGIN);
-    /* CPU-bound kernels: warn first and compare at the measured clock */
-    struct cpu_watch *w = &j->watch;
-    app_cpu_watch_free(w);
-    app_cpu_watch_begin(j->app, ks, n, w);
-    if (w->warnings.count)
-        say(j, JOB_WARN, "warning: %s%s", w->warnings.items[0].text,
-            w->warnings.count > 1 ? " (more on the system screen: s)" : "");
     /* the batch shows what job_show_only() asked for, once */
     j->keep = j->next_keep;
     j->nkeep = j->next_nkeep;
     j->next_keep = NULL;
     j->next_nkeep = 0;
     j->number++;
-    j->batch = batch_start_picked(ks, picks, n, &j->app->run_opts, &job_sink, j);
-    if (group)
-        batch_set_groups(j->batch, group, ngroups);
-    if (!batch_run(j->batch)) {
+    struct batch *b = engine_start(&j->engine, ks, picks, n, group, ngroups,
+                                   &j->app->run_opts);
+    if (!batch_run(b)) {
         say(j, JOB_ERROR, "cannot start %s: %s", what,
-            j->batch->start_errors[0] ? j->batch->start_errors[0] : "unknown error");
+            b->start_errors[0] ? b->start_errors[0] : "unknown error");
         job_close(j);
         return false;
     }
@@ -453,7 +415,7 @@ bool job_run_start_category(struct job *j, const struct cat_category *c)
 
 const struct cat_bench *job_batch_bench(const struct job *j)
 {
-    const struct batch *b = j->batch;
+    const struct batch *b = job_batch(j);
     if (!b || !b->group || !j->benches)
         return NULL;
     size_t g = batch_group_now(b);
@@ -465,7 +427,7 @@ const struct cat_bench *job_batch_bench(const struct job *j)
 /* The live batch as the session sees it. */
 static struct session_batch live_batch(const struct job *j)
 {
-    return (struct session_batch){ j->batch, j->number, j->keep, j->nkeep };
+    return (struct session_batch){ job_batch(j), j->number, j->keep, j->nkeep };
 }
 
 size_t job_results(const struct job *j, unsigned flags, struct session_row **out)
@@ -485,71 +447,46 @@ const char *job_results_dir(const struct job *j)
     return j->results_dir;
 }
 
+bool job_saves(const struct job *j)
+{
+    return j->results_dir && j->engine.cfg.save;
+}
+
 bool job_set_baseline(struct job *j, const char *name)
 {
-    json_decref(j->baseline);
-    json_decref(j->baseline_system);
-    j->baseline = j->baseline_system = NULL;
-    j->baseline_name[0] = '\0';
-    event(j, JOB_CHANGED);
-    if (!name)
-        return true;
-    if (!j->results_dir) {
-        say(j, JOB_ERROR, NO_STORE);
-        return false;
-    }
     struct diag d;
     diag_init(&d);
-    j->baseline = store_load_baseline(j->results_dir, name, &d);
-    if (j->baseline) {
-        snprintf(j->baseline_name, sizeof j->baseline_name, "%s", name);
-        /* now: "latest" is this session's own run file once it is written */
-        j->baseline_system = sysstate_from_store(store_load_system(j->results_dir, name));
-    } else
+    bool ok = engine_set_baseline(&j->engine, name, &d);
+    event(j, JOB_CHANGED);
+    if (!ok)
         say(j, JOB_ERROR, "%s", d.n ? d.msgs[0] : "cannot load the baseline");
     diag_free(&d);
-    return j->baseline != NULL;
+    return ok;
 }
 
 json_t *job_baseline_system(const struct job *j)
 {
-    return j->baseline ? j->baseline_system : NULL;
+    return engine_baseline_system(&j->engine);
 }
 
 json_t *job_baseline(const struct job *j, const char **name)
 {
-    if (name)
-        *name = j->baseline_name;
-    return j->baseline;
+    json_t *b = engine_baseline(&j->engine, name);
+    if (name && !*name)
+        *name = "";
+    return b;
 }
 
 bool job_baseline_exists(const struct job *j, const char *name, size_t *rows)
 {
-    if (!j->results_dir || !store_baseline_name_ok(name))
-        return false;
-    char *path = xasprintf("%s/baselines/%s.json", j->results_dir, name);
-    bool there = access(path, F_OK) == 0;
-    free(path);
-    if (there && rows) {
-        struct diag d;
-        diag_init(&d);
-        json_t *b = store_load_baseline(j->results_dir, name, &d);
-        *rows = json_array_size(b);
-        json_decref(b);
-        diag_free(&d);
-    }
-    return there;
+    return engine_baseline_exists(&j->engine, name, rows);
 }
 
 bool job_save_baseline(struct job *j, const char *name)
 {
-    if (!j->results_dir) {
-        say(j, JOB_ERROR, NO_STORE);
-        return false;
-    }
     struct session_row *rs;
     size_t n = job_results(j, 0, &rs);
-    if (!n) {
+    if (!n && j->results_dir) {
         free(rs);
         say(j, JOB_NOTE, "nothing measured to the end yet to save as a baseline");
         return false;
@@ -559,13 +496,12 @@ bool job_save_baseline(struct job *j, const char *name)
     struct diag d;
     diag_init(&d);
     /* the screen asked before replacing; the old one is kept as NAME.prev */
-    int rc = store_save_baseline(j->results_dir, name,
-                                 j->store ? store_writer_id(j->store) : NULL, rows, true, &d);
+    bool ok = engine_save_baseline(&j->engine, name, rows, true, &d);
     json_decref(rows);
-    if (rc != 0)
+    if (!ok)
         say(j, JOB_ERROR, "%s", diag_last(&d));
     diag_free(&d);
-    if (rc != 0)
+    if (!ok)
         return false;
     say(j, JOB_NOTE, "saved %zu metric%s as baseline '%s'", n, n == 1 ? "" : "s", name);
     return true;

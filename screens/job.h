@@ -1,7 +1,9 @@
 /* job.h - the TUI's work behind the screens: the one live batch of
  * kernels, what the session measured, the results store it is saved to,
  * the baseline the results are compared with, and the provider chosen per
- * benchmark on the category screen.
+ * benchmark on the category screen. The batch, the store, the system
+ * record and the baseline are the engine's (engine/engine.h), which runs
+ * `evmbench run` alike; the job adds what the screens need around it.
  *
  * No curses here: the job tells its front end what happened through two
  * hooks (a message for the bottom line, an event that says what to draw
@@ -18,6 +20,7 @@
 #include "app.h"
 #include "common/diag.h"
 #include "data/profile.h"
+#include "engine/engine.h"
 #include "run/batch.h"
 #include "run/session.h"
 
@@ -44,10 +47,11 @@ struct job_pref {
 
 struct job {
     struct app *app;
-    const char *results_dir;    /* the results store; NULL: not saved */
+    const char *results_dir;    /* the results store; NULL: none */
     const struct job_hooks *hooks;
     void *ctx;
-    struct batch *batch;        /* the live batch, NULL when none */
+    struct engine engine;       /* runs the live batch, files and compares */
+    json_t *header;             /* the run file's header fields of the screens */
     size_t number;              /* the live batch's number: 1, 2, ... (session.h) */
     char **keep;                /* the live batch shows only these metrics */
     size_t nkeep;
@@ -57,20 +61,16 @@ struct job {
     size_t next_line;           /* the line of next_pick the next batch runs */
     bool summary_due;           /* a category batch ended: job_take_summary() */
     const struct cat_bench **benches;   /* of a category batch, by group */
-    struct cpu_watch watch;     /* around a batch with CPU-bound kernels */
     struct session session;     /* the batches that ran before */
-    struct store_writer *store; /* this session's run file, opened by the first run */
-    bool store_failed;          /* said once, not tried again */
-    json_t *baseline;           /* rows the results are compared with */
-    json_t *baseline_system;    /* its system record (sysstate.h), NULL: none */
-    char baseline_name[128];
     struct job_pref *prefs;
     size_t nprefs, cap_prefs;
 };
 
 /* An idle job on a (kept by the caller, as are results_dir and hooks).
- * results_dir NULL: runs are not saved and baselines are refused. */
-void job_init(struct job *j, struct app *a, const char *results_dir,
+ * Runs are saved into the results store results_dir when `save`; its
+ * baselines are read and saved either way (--no-save keeps only the runs
+ * out). results_dir NULL: no store, baselines are refused. */
+void job_init(struct job *j, struct app *a, const char *results_dir, bool save,
               const struct job_hooks *hooks, void *ctx);
 /* Closes the live batch, finishes the store's run file (`complete`: the
  * session ended normally) and frees everything. Returns 0, or -1 with the
@@ -136,6 +136,8 @@ bool job_take_summary(struct job *j);
 const char *job_store_id(const struct job *j);
 /* The results store, NULL when none. */
 const char *job_results_dir(const struct job *j);
+/* Whether runs are saved into it (a store, and no --no-save). */
+bool job_saves(const struct job *j);
 
 /* Compares the results with baseline or run `name` of the store from now
  * on (NULL: none). False, with an error message, when it cannot be

@@ -6,7 +6,7 @@
  * result). Enter, q or Esc returns.
  *
  * After a check (--check, --profile NAME: arg->verdict) the verdict comes
- * first, in words (store/check.h, as `run` prints it): as fast as before
+ * first, in words (run/check.h, as `run` prints it): as fast as before
  * (the baseline) or as the guide, or slower; each metric that moved beyond
  * the tolerance and which way; the tolerance; what changed in the system
  * since the baseline (sysstate_diff), or the system without one. */
@@ -20,8 +20,8 @@
 
 #include "board/sysstate.h"
 #include "common/util.h"
-#include "store/check.h"
-#include "store/export.h"
+#include "run/check.h"
+#include "run/export.h"
 
 #define VERDICT_LINES 3      /* the verdict's sentence wraps onto at most this many */
 #define SYSTEM_LINES 3       /* and so does the system's change */
@@ -251,7 +251,7 @@ static void summary_draw(struct screen *s, WINDOW *w, bool full)
     if (id)
         snprintf(line, sizeof line, "saved in the results store as run %s", id);
     else
-        snprintf(line, sizeof line, "not saved: %s", job_results_dir(ui_job(s->ui))
+        snprintf(line, sizeof line, "not saved: %s", job_saves(ui_job(s->ui))
                  ? "the results store could not be written" : "no results store (--no-save)");
     widget_text(w, y++, 1, width - 2, id ? ROLE_NORMAL : ROLE_WARN, line, utf8);
     int head = y + 2;           /* a blank line, the column header */

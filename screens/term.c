@@ -111,8 +111,8 @@ static void fatal_restore(void)
     if (!ui || getpid() != fatal_pid)
         return;
     fatal_ui = NULL;
-    if (ui->job.batch)
-        batch_cancel(ui->job.batch);
+    if (job_batch(&ui->job))
+        batch_cancel(job_batch(&ui->job));
     if (!isendwin())
         endwin();
 }

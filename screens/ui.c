@@ -980,7 +980,7 @@ static void ui_init(struct ui *ui, struct app *a, const struct ui_options *opt)
               PACE_WINDOW_S);
     snprintf(ui->term.theme, sizeof ui->term.theme, "%s", opt->theme ? opt->theme
              : ui->settings->theme[0] ? ui->settings->theme : "default");
-    job_init(&ui->job, a, opt->results_dir, &ui_job_hooks, ui);
+    job_init(&ui->job, a, opt->results_dir, !opt->no_save, &ui_job_hooks, ui);
 }
 
 int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)

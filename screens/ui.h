@@ -35,9 +35,10 @@ struct ui_options {
      * and saves it to settings_path (NULL: not saved). */
     struct settings *settings;
     const char *settings_path;
-    /* The results store every finished run is appended to (store.h);
-     * NULL: not saved. */
+    /* The results store every finished run is appended to (store.h) and
+     * baselines are read from and saved to; NULL: none. */
     const char *results_dir;
+    bool no_save;               /* --no-save: runs are not appended */
     /* What was wrong in the settings file (may be NULL): the first on the
      * bottom line at the start, all of them in full on the system screen. */
     const struct diag *settings_problems;

@@ -154,7 +154,7 @@ static void setup(void)
                                          .cpu = -1 };
     app.board.name = board_name;
     memset(&front, 0, sizeof front);
-    job_init(&job, &app, dir, &hooks, &front);
+    job_init(&job, &app, dir, true, &hooks, &front);
 }
 
 static void teardown(void)
@@ -565,7 +565,7 @@ END_TEST
 START_TEST(no_store)
 {
     job_end(&job, false, NULL);
-    job_init(&job, &app, NULL, &hooks, &front);
+    job_init(&job, &app, NULL, true, &hooks, &front);
     ck_assert_ptr_null(job_results_dir(&job));
     ck_assert(job_run_start(&job, &b_two, NULL));
     run_to_end(&job);
@@ -586,7 +586,7 @@ START_TEST(store_failure_said_once)
     ck_assert_ptr_nonnull(f);
     fclose(f);
     job_end(&job, false, NULL);
-    job_init(&job, &app, file, &hooks, &front);
+    job_init(&job, &app, file, true, &hooks, &front);
     ck_assert(job_run_start(&job, &b_two, NULL));
     run_to_end(&job);
     ck_assert(job_run_start(&job, &b_one, NULL));

@@ -15,7 +15,7 @@
 
 #include "data/datadir.h"
 #include "common/diag.h"
-#include "store/export.h"
+#include "run/export.h"
 #include "recipe/recipe.h"
 #include "data/refdb.h"
 #include "run/result.h"

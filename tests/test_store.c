@@ -13,8 +13,8 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
-#include "store/check.h"
-#include "store/export.h"
+#include "run/check.h"
+#include "run/export.h"
 #include "run/result.h"
 #include "store/store.h"
 #include "suites.h"
@@ -728,7 +728,7 @@ START_TEST(cli_progress_lines_kmsg_and_json)
 }
 END_TEST
 
-/* --- the check's verdict (store/check.h) ------------------------------------ */
+/* --- the check's verdict (run/check.h) ------------------------------------ */
 
 /* One metric against a baseline or the guide, judged at pct: the outcome,
  * and the one move expected (or none). */

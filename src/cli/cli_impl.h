@@ -60,7 +60,6 @@ struct cli {
     int keep;                   /* results prune --keep */
     bool keep_set;
     const char *tool;           /* results import --tool */
-    struct store_writer *store; /* this run's file, NULL when not saving */
     bool quiet;                 /* --quiet: no progress on stderr */
     bool all;                   /* --all: list every guide */
     const char *kmsg;           /* --lava-kmsg[=PATH]: LAVA lines go there */
@@ -70,7 +69,6 @@ struct cli {
     double status_last, batch_started;
     char last_value[64];        /* "copy 1838.9 mb/s" */
     json_t *rows;               /* every finished row, in order */
-    json_t *base_rows;          /* run --baseline: its rows, loaded before the run */
 };
 
 /* The exit status of a usage error, after a one-line message on err. */

@@ -19,7 +19,7 @@
 #include "recipe/toolkernel.h"
 #include "kernel/kernel.h"
 #include "selfcheck.h"
-#include "store/export.h"
+#include "run/export.h"
 #include "common/util.h"
 
 #include "cli/cli_impl.h"

@@ -15,7 +15,7 @@
 #include "app.h"
 #include "common/outfile.h"
 #include "common/util.h"
-#include "store/export.h"
+#include "run/export.h"
 #include "store/store.h"
 
 #include "cli/cli_impl.h"

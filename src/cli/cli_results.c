@@ -10,7 +10,7 @@
 #include <jansson.h>
 
 #include "run/deviation.h"
-#include "store/export.h"
+#include "run/export.h"
 #include "common/outfile.h"
 #include "store/store.h"
 #include "board/sysstate.h"

@@ -18,14 +18,14 @@
 #include "app.h"
 #include "run/batch.h"
 #include "board/board.h"
-#include "store/check.h"
-#include "store/export.h"
+#include "run/check.h"
+#include "run/export.h"
 #include "kernel/kernel.h"
 #include "run/result.h"
 #include "data/profile.h"
 #include "run/profile_run.h"
-#include "store/store.h"
 #include "board/sysstate.h"
+#include "engine/engine.h"
 #include "cli/cli_system.h"
 #include "common/units.h"
 #include "common/util.h"
@@ -110,58 +110,35 @@ static void metric_line(struct cli *c, const struct result_row *row, const char 
     }
 }
 
-/* Files a finished row at once into the results store (as measured), then
- * compares it with the baseline and keeps it for the output. */
-static json_t *keep_row(struct cli *c, const struct result_row *row)
+/* A finished run's rows (filed by the engine, compared with the
+ * baseline): kept for the output, at once as text (JSON is one document at
+ * the end) and, when stderr is no terminal, as log lines. Each says FAIL,
+ * and why, when --fail-on-deviation fails it (export_row_failure: the same
+ * rule as the other formats, the verdict and the exit status). */
+static void line_on_rows(void *ctx, const struct run *run, const struct engine_row *rows,
+                         size_t n)
 {
-    json_t *j = result_row_json(row);
-    struct diag d;
-    diag_init(&d);
-    if (c->store && store_append(c->store, j, &d) != 0) {
-        /* said once; what is on disk stays, marked incomplete */
-        fprintf(c->err, "evmbench: warning: %s; the rest of this run is not saved\n",
-                diag_last(&d));
-        store_finish(c->store, false, NULL);
-        c->store = NULL;
-    }
-    diag_free(&d);
-    if (c->base_rows) {
-        json_t *one = json_array();
-        json_array_append(one, j);
-        export_add_baseline(one, c->base_rows);
-        json_decref(one);
-    }
-    json_array_append(c->rows, j);
-    return j;
-}
-
-/* A finished run's rows: into the store and the list for the output, and
- * at once as text (JSON is one document at the end) and, when stderr is
- * no terminal, as log lines. Each says FAIL, and why, when
- * --fail-on-deviation fails it (export_row_failure: the same rule as the
- * other formats and the exit status). */
-static void file_run(struct cli *c, const struct run *run)
-{
+    struct cli *c = ctx;
+    status_clear(c);
     if (c->run_out) {
         char id[64];
         kernel_provider_id(run->kernel, id, sizeof id);
         fprintf(c->run_out, "\n%s (%s)\n", run->kernel->section, id);
         result_print_text_header(c->run_out);
     }
-    for (size_t m = 0; m < run->nmetrics; m++) {
-        struct result_row row;
-        result_row_make(&row, run, m, &c->app->cmp);
-        json_t *j = keep_row(c, &row);
+    for (size_t m = 0; m < n; m++) {
+        const struct result_row *row = &rows[m].row;
+        json_t *j = rows[m].json;
+        json_array_append(c->rows, j);
         char why[160];
-        const char *fail = row.status == STATUS_OK &&
+        const char *fail = row->status == STATUS_OK &&
                            export_row_failure(j, c->fail_pct, why, sizeof why) ? why : NULL;
         if (c->fail_pct > 0)    /* JSON says it too: the reason, or null */
             json_object_set_new(j, "fail", fail ? json_string(fail) : json_null());
         if (c->run_out)
-            result_row_print_text(&row, fail, c->run_out);
+            result_row_print_text(row, fail, c->run_out);
         if (!c->quiet && !c->status_tty)
-            metric_line(c, &row, fail);
-        json_decref(j);
+            metric_line(c, row, fail);
     }
     /* stdio forgets why a write failed: kept for cli_close_output */
     if (c->run_out && fflush(c->run_out) != 0 && !c->out_errno)
@@ -171,8 +148,6 @@ static void file_run(struct cli *c, const struct run *run)
 static void line_on_done(void *ctx, const struct run *run)
 {
     struct cli *c = ctx;
-    status_clear(c);
-    file_run(c, run);
     if (c->quiet && run->status == STATUS_OK)
         return;
     if (run->status == STATUS_OK)
@@ -183,11 +158,32 @@ static void line_on_done(void *ctx, const struct run *run)
                 status_name(run->status), run->error ? run->error : status_message(run->status));
 }
 
+static void line_cpu_warnings(void *ctx, const struct cpucheck_list *w, size_t from)
+{
+    struct cli *c = ctx;
+    for (size_t i = from; i < w->count; i++)
+        fprintf(c->err, "evmbench: warning: %s\n", w->items[i].text);
+}
+
+static void line_say(void *ctx, enum engine_level level, const char *text)
+{
+    struct cli *c = ctx;
+    status_clear(c);
+    fprintf(c->err, "evmbench: %s%s\n", level == ENGINE_WARN ? "warning: " : "", text);
+}
+
 static const struct sink line_sink = {
     .on_sample = line_on_sample,
     .on_progress = line_on_progress,
     .on_note = line_on_note,
     .on_done = line_on_done,
+};
+
+static const struct engine_hooks line_hooks = {
+    .live = &line_sink,
+    .on_rows = line_on_rows,
+    .cpu_warnings = line_cpu_warnings,
+    .say = line_say,
 };
 
 /* Resolves the names given to `run` into kernels, in order, without repeats. */
@@ -240,41 +236,17 @@ static int resolve_benches(struct cli *c, struct app *a, const struct kernel ***
     return 0;
 }
 
-/* Opens this run's file in the results store; a store that cannot be
- * written costs a warning, never the run. */
-static void open_store(struct cli *c, struct app *a, const struct run_options *opt,
-                       json_t *system)
+/* What the run file's header says beyond the engine's own fields. */
+static json_t *run_header(const struct cli *c, const struct app *a)
 {
-    if (c->no_save)
-        return;
-    char *dir = cli_store_dir(c);
-    if (!dir) {
-        fprintf(c->err, "evmbench: warning: results not saved: set --results-dir, "
-                "XDG_DATA_HOME or HOME\n");
-        return;
-    }
     json_t *h = json_object();
-    json_object_set_new(h, "version", json_string(PACKAGE_VERSION));
-    json_object_set_new(h, "board", a->ref_board ? json_string(a->ref_board) : json_null());
-    json_object_set_new(h, "board_name", a->board.name ? json_string(a->board.name)
-                                                      : json_null());
-    json_object_set_new(h, "quick", json_boolean(opt->params.quick));
     json_object_set_new(h, "tolerance_pct", json_real(a->tolerance_pct));
     json_object_set_new(h, "provider", json_string(provider_pref_name(a->provider)));
     json_t *args = json_array();
     for (int i = 0; i < c->nargs; i++)
         json_array_append_new(args, json_string(c->args[i]));
     json_object_set_new(h, "benchmarks", args);
-    if (system)
-        json_object_set(h, "system", system);
-    struct diag d;
-    diag_init(&d);
-    c->store = store_begin(dir, a->ref_board ? a->ref_board : a->board.name, h, &d);
-    json_decref(h);
-    if (!c->store)
-        fprintf(c->err, "evmbench: warning: results not saved: %s\n", diag_last(&d));
-    diag_free(&d);
-    free(dir);
+    return h;
 }
 
 /* --lava-kmsg: opened before the run, so that a path that cannot be
@@ -329,35 +301,29 @@ static int lava_to_kmsg(struct cli *c, json_t *rows, int fd)
 /* --baseline: its rows, loaded before the run (a name that does not
  * exist costs no run; "latest" is the run before this one). -1 after a
  * message when it cannot be loaded. */
-static int load_baseline(struct cli *c)
+static int load_baseline(struct cli *c, struct engine *e)
 {
     if (!c->baseline)
         return 0;
-    char *dir = cli_store_dir(c);
     struct diag d;
     diag_init(&d);
-    c->base_rows = dir ? store_load_baseline(dir, c->baseline, &d) : NULL;
+    bool ok = engine_set_baseline(e, c->baseline, &d);
     for (size_t i = 0; i < d.n; i++)
         fprintf(c->err, "evmbench: %s\n", d.msgs[i]);
-    if (!dir)
-        fprintf(c->err, "evmbench: no results store: set --results-dir, XDG_DATA_HOME or HOME\n");
     diag_free(&d);
-    free(dir);
-    return c->base_rows ? 0 : -1;
+    return ok ? 0 : -1;
 }
 
 /* --save-baseline NAME: refused before the run when NAME exists and
  * --replace-baseline is not given, so that a baseline is never lost by
  * accident. 0 to go on, else the exit status. */
-static int check_save_baseline(struct cli *c)
+static int check_save_baseline(struct cli *c, const struct engine *e)
 {
     if (c->replace_baseline && !c->save_baseline)
         return cli_usage_error(c, "--replace-baseline goes with --save-baseline NAME");
     if (!c->save_baseline || c->replace_baseline)
         return 0;
-    char *dir = cli_store_dir(c);
-    char *path = dir ? store_baseline_existing(dir, c->save_baseline) : NULL;
-    free(dir);
+    char *path = engine_baseline_existing(e, c->save_baseline);
     if (!path)
         return 0;
     int rc = cli_usage_error(c, "baseline '%s' exists (%s): give --replace-baseline to replace "
@@ -438,12 +404,12 @@ static int load_profile(struct cli *c, struct app *a, char ***names)
 
 struct run_outcome {
     struct run_options opt;     /* as the batch ran */
-    struct cpu_watch watch;
+    struct engine *engine;      /* that ran it */
     char started[32], ended[32];
-    char *run_id;               /* NULL when not saved */
+    const char *run_id;         /* NULL when not saved (the engine's) */
     bool failed;                /* a benchmark or metric failed */
     int kfd;                    /* --lava-kmsg's descriptor, or -1 */
-    json_t *system;             /* the system record (board/sysstate.h) */
+    json_t *system;             /* the system record (board/sysstate.h; the engine's) */
     char *system_change;        /* --baseline: what differs from its system */
     struct board_match match;   /* the board against the guide's (doubts) */
 };
@@ -468,96 +434,60 @@ static int setup_kmsg(struct cli *c, FILE *f, int *kfd)
     return 0;
 }
 
-static void print_warnings(struct cli *c, const struct cpucheck_list *w, size_t from)
+/* Says why each kernel of a batch that ended did not start. */
+static void print_not_started(struct cli *c, const struct batch *batch,
+                              const struct kernel **ks)
 {
-    for (size_t i = from; i < w->count; i++)
-        fprintf(c->err, "evmbench: warning: %s\n", w->items[i].text);
-}
-
-/* Whether a batch that ended had a benchmark not start or fail, or a
- * metric fail; says why for those that did not start. */
-static bool batch_failed(struct cli *c, const struct batch *batch, const struct kernel **ks)
-{
-    bool failed = false;
-    for (size_t i = 0; i < batch->n; i++) {
-        struct run *run = batch->runs[i];
-        if (!run) {
+    for (size_t i = 0; i < batch->n; i++)
+        if (!batch->runs[i])
             fprintf(c->err, "evmbench: %s: %s\n", ks[i]->name,
                     batch->start_errors[i] ? batch->start_errors[i] : "not started");
-            failed = true;
-            continue;
-        }
-        if (run->status != STATUS_OK)
-            failed = true;
-        for (size_t m = 0; m < run->nmetrics; m++) {
-            struct result_row row;
-            result_row_make(&row, run, m, &c->app->cmp);
-            if (row.status != STATUS_OK)
-                failed = true;
-        }
-    }
-    return failed;
 }
 
 /* --baseline: what differs between its system and this one, said first
  * (text), kept for the JSON report. */
 static void system_against_baseline(struct cli *c, struct run_outcome *o, FILE *f)
 {
-    char *dir = c->baseline ? cli_store_dir(c) : NULL;
-    if (!dir)
-        return;
-    json_t *base = sysstate_from_store(store_load_system(dir, c->baseline));
-    o->system_change = sysstate_diff(base, o->system);
-    if (cli_format_is(c, "text"))
+    o->system_change = engine_system_change(o->engine);
+    if (o->system_change && cli_format_is(c, "text"))
         fprintf(f, "System, baseline %s (A) -> this run (B): %s\n", c->baseline,
                 o->system_change);
-    json_decref(base);
-    free(dir);
 }
 
-/* Runs the kernels with the line sink: the text rows to f as each run
- * ends, every row into c->rows and the store; fills o. */
+/* Runs the kernels through the engine with the line sink: the text rows
+ * to f as each run ends, every row into c->rows (the engine files them
+ * into the store); fills o. */
 static void run_batch(struct cli *c, struct app *a, const struct kernel **ks,
                       const struct metric_pick *picks, size_t nk, FILE *f,
                       struct run_outcome *o)
 {
-    /* CPU-bound kernels: check the conditions first, compare at the clock
-     * the worker's core really runs at, and look for throttling after. */
-    app_cpu_watch_begin(a, ks, nk, &o->watch);
-    print_warnings(c, &o->watch.warnings, 0);
+    struct engine *e = o->engine;
     c->app = a;
     c->rows = json_array();
-    o->system = cli_system_read(a, SYSSTATE_MEASURE_S, c->err);
+    o->system = engine_system(e);
     system_against_baseline(c, o, f);
-    open_store(c, a, &o->opt, o->system);
+    if (!c->no_save && !e->cfg.store_dir)
+        fprintf(c->err, "evmbench: warning: results not saved: set --results-dir, "
+                "XDG_DATA_HOME or HOME\n");
     c->run_out = cli_format_is(c, "text") ? f : NULL;
     int efd = fileno(c->err);
     c->status_tty = efd >= 0 && isatty(efd);
     c->batch_started = now_seconds();
     utc_time(o->started, sizeof o->started, UTC_ISO8601);
-    struct batch *batch = batch_start_picked(ks, picks, nk, &o->opt, &line_sink, c);
-    c->batch = batch;
-    batch_wait(batch, -1);
+    c->batch = engine_start(e, ks, picks, nk, NULL, 0, &o->opt);
+    engine_wait(e);
     status_clear(c);
+    print_not_started(c, c->batch, ks);
     c->batch = NULL;
     c->run_out = NULL;
     utc_time(o->ended, sizeof o->ended, UTC_ISO8601);
-    size_t had = o->watch.warnings.count;
-    app_cpu_watch_end(a, &o->watch);
-    print_warnings(c, &o->watch.warnings, had);
-    o->failed = batch_failed(c, batch, ks);
-    batch_free(batch);
-
-    o->run_id = c->store ? xstrdup(store_writer_id(c->store)) : NULL;
+    o->failed = engine_failed(e);
     struct diag d;
     diag_init(&d);
-    json_t *end = sysstate_end(a->sysroot);
-    sysstate_merge_end(o->system, end);
-    if (c->store && store_finish_with(c->store, true, end, &d) != 0)
+    if (engine_finish(e, true, &d) != 0)
         fprintf(c->err, "evmbench: warning: %s\n", diag_last(&d));
     diag_free(&d);
-    json_decref(end);
-    c->store = NULL;
+    o->run_id = engine_run_id(e);
 }
 
 /* The settings the run was made with, for the JSON report. */
@@ -600,8 +530,9 @@ static void print_run_json(struct cli *c, const struct app *a, const struct run_
     json_object_set_new(o, "clock_mhz", a->cmp.live_mhz > 0 ? json_real(a->cmp.live_mhz)
                                                             : json_null());
     json_t *warn = json_array();
-    for (size_t i = 0; i < r->watch.warnings.count; i++)
-        json_array_append_new(warn, json_string_from_outside(r->watch.warnings.items[i].text));
+    const struct cpucheck_list *w = &r->engine->watch.warnings;
+    for (size_t i = 0; i < w->count; i++)
+        json_array_append_new(warn, json_string_from_outside(w->items[i].text));
     json_object_set_new(o, "warnings", warn);
     json_object_set_new(o, "settings", settings_json(c, a, &r->opt));
     json_object_set_new(o, "sysinfo", board_to_json(&a->board));
@@ -616,7 +547,7 @@ static void print_run_json(struct cli *c, const struct app *a, const struct run_
 
 /* With --baseline, --fail-on-deviation or --check (the screens' check as
  * lines, --ui line), text ends on the check's
- * verdict in words (store/check.h): as fast as before or as the guide,
+ * verdict in words (run/check.h): as fast as before or as the guide,
  * what moved beyond the tolerance (--fail-on-deviation PCT, else
  * --tolerance) and which way, and what changed in the system. */
 static void print_verdict(const struct cli *c, const struct app *a,
@@ -624,8 +555,8 @@ static void print_verdict(const struct cli *c, const struct app *a,
 {
     struct check_verdict v;
     double pct = c->fail_pct > 0 ? c->fail_pct : a->tolerance_pct;
-    check_judge(&v, c->rows, c->base_rows ? c->baseline : NULL, pct);
-    char *summary = r->system_change ? NULL : sysstate_summary(r->system);
+    engine_judge(r->engine, c->rows, pct, &v);
+    char *summary = r->system_change ? NULL : engine_system_summary(r->engine);
     struct strbuf sb;
     sb_init(&sb);
     check_paragraph(&v, c->fail_pct > 0 ? "--fail-on-deviation"
@@ -651,7 +582,7 @@ static bool print_report(struct cli *c, const struct app *a, const struct run_ou
         ok = lava_to_kmsg(c, c->rows, r->kfd) == 0;
     } else if (!cli_format_is(c, "text")) {
         export_rows(f, c->format, c->rows, c->fail_pct, "evmbench");
-    } else if (c->base_rows) {
+    } else if (engine_baseline(r->engine, NULL)) {
         fprintf(f, "\nAgainst baseline %s\n", c->baseline);
         export_rows(f, "text", c->rows, c->fail_pct, NULL);
     }
@@ -662,48 +593,25 @@ static bool print_report(struct cli *c, const struct app *a, const struct run_ou
     return ok;
 }
 
-/* The rows as measured: without the comparison with --baseline and the
- * verdict of --fail-on-deviation. */
-static json_t *rows_as_measured(json_t *rows)
-{
-    json_t *out = json_deep_copy(rows);
-    size_t i;
-    json_t *row;
-    json_array_foreach(out, i, row) {
-        json_object_del(row, "baseline_value");
-        json_object_del(row, "baseline_change_pct");
-        json_object_del(row, "baseline_better");
-        json_object_del(row, "fail");
-    }
-    return out;
-}
-
 /* --save-baseline NAME: false after a message when it could not be. */
-static bool save_baseline(struct cli *c, const char *run_id)
+static bool save_baseline(struct cli *c, struct engine *e)
 {
-    char *dir = cli_store_dir(c);
     struct diag d;
     diag_init(&d);
-    json_t *rows = rows_as_measured(c->rows);
-    bool ok = dir && store_save_baseline(dir, c->save_baseline, run_id, rows,
-                                         c->replace_baseline, &d) == 0;
-    json_decref(rows);
+    bool ok = engine_save_baseline(e, c->save_baseline, c->rows, c->replace_baseline, &d);
     if (!ok)
-        fprintf(c->err, "evmbench: baseline not saved: %s\n",
-                dir ? diag_last(&d) : "set --results-dir, XDG_DATA_HOME or HOME");
+        fprintf(c->err, "evmbench: baseline not saved: %s\n", diag_last(&d));
     else if (!c->quiet)
         fprintf(c->err, "evmbench: saved as baseline %s\n", c->save_baseline);
     diag_free(&d);
-    free(dir);
     return ok;
 }
 
-/* --fail-on-deviation: whether a metric that ran fails by the rule every
- * format uses (export_row_failure); each one is named on stderr with the
- * reason, whatever the format, so a board farm's log says why. */
-static bool beyond_deviation(const struct cli *c)
+/* --fail-on-deviation: each metric that ran and fails by the rule every
+ * format uses (export_row_failure) is named on stderr with the reason,
+ * whatever the format, so a board farm's log says why. */
+static void name_failures(const struct cli *c)
 {
-    bool beyond = false;
     size_t i;
     json_t *row;
     char why[160];
@@ -715,9 +623,7 @@ static bool beyond_deviation(const struct cli *c)
         fprintf(c->err, "evmbench: FAIL %s %s: %s\n",
                 json_string_value(json_object_get(row, "bench")),
                 json_string_value(json_object_get(row, "metric")), why);
-        beyond = true;
     }
-    return beyond;
 }
 
 /* Above the results: the board is not the one the guide measured. */
@@ -743,34 +649,20 @@ static int run_profile(struct cli *c, struct app *a)
     return status;
 }
 
-int cli_cmd_run(struct cli *c, struct app *a)
+/* cli_cmd_run with the engine that runs it, after the checks that need
+ * none. */
+static int run_with_engine(struct cli *c, struct app *a, struct engine *e,
+                           const struct kernel **ks, size_t nk)
 {
-    static const char *const fmts[] = { "text", "json", "csv", "lava", "junit", NULL };
-    c->format = cli_output_format(c);
-    if (cli_check_format(c, fmts))
-        return EXIT_USAGE;
-    if (c->profile_name && !c->profile_loaded)
-        return run_profile(c, a);
-    if (c->nargs == 0)
-        return cli_usage_error(c, "run needs a benchmark or category (see 'evmbench list')");
-    int rc = cli_check_board(c, a);
-    const struct kernel **ks;
-    size_t nk;
-    if (rc || (rc = check_save_baseline(c)) || (rc = resolve_benches(c, a, &ks, &nk)))
-        return rc;
-    if (load_baseline(c) != 0) {
-        free(ks);
+    int rc;
+    if (load_baseline(c, e) != 0)
         return 1;
-    }
     struct metric_pick *picks = profile_run_picks(app_profile_scope(a), &c->profile, ks,
                                                   &nk);
     FILE *f = cli_open_output(c);
-    struct run_outcome r = { .opt = a->run_opts };
+    struct run_outcome r = { .opt = a->run_opts, .engine = e };
     if (!f || setup_kmsg(c, f, &r.kfd)) {
         profile_run_free_picks(picks, nk);
-        free(ks);
-        json_decref(c->base_rows);
-        c->base_rows = NULL;
         if (f)
             cli_close_output(c, f);
         return 1;
@@ -790,21 +682,53 @@ int cli_cmd_run(struct cli *c, struct app *a)
     bool failed = r.failed;
     if (!print_report(c, a, &r, f))
         failed = true;
-    if (c->save_baseline && !save_baseline(c, r.run_id))
+    if (c->save_baseline && !save_baseline(c, e))
         failed = true;
-    bool beyond = beyond_deviation(c);
+    struct check_verdict v = { 0 };
+    if (c->fail_pct > 0) {
+        name_failures(c);
+        engine_judge(e, c->rows, c->fail_pct, &v);
+    }
     json_decref(c->rows);
     c->rows = NULL;
-    json_decref(c->base_rows);
-    c->base_rows = NULL;
-    free(r.run_id);
-    json_decref(r.system);
     free(r.system_change);
-    app_cpu_watch_free(&r.watch);
     board_match_free(&r.match);
-    free(ks);
     rc = cli_close_output(c, f);
-    if (failed)
-        return EXIT_BENCH_FAILED;
-    return rc ? rc : beyond ? 1 : 0;
+    struct engine_outcome out = { .bench_failed = failed, .output_status = rc,
+                                  .fail_on_deviation = c->fail_pct > 0, .verdict = &v };
+    rc = engine_exit_status(&out);
+    check_free(&v);
+    return rc;
+}
+
+int cli_cmd_run(struct cli *c, struct app *a)
+{
+    static const char *const fmts[] = { "text", "json", "csv", "lava", "junit", NULL };
+    c->format = cli_output_format(c);
+    if (cli_check_format(c, fmts))
+        return EXIT_USAGE;
+    if (c->profile_name && !c->profile_loaded)
+        return run_profile(c, a);
+    if (c->nargs == 0)
+        return cli_usage_error(c, "run needs a benchmark or category (see 'evmbench list')");
+    int rc = cli_check_board(c, a);
+    if (rc)
+        return rc;
+    char *dir = cli_store_dir(c);
+    json_t *header = run_header(c, a);
+    struct engine e;
+    engine_init(&e, &(struct engine_config){ .app = a, .store_dir = dir,
+                                             .save = !c->no_save, .open_at_start = true,
+                                             .measure_s = SYSSTATE_MEASURE_S,
+                                             .header = header, .hooks = &line_hooks,
+                                             .ctx = c });
+    const struct kernel **ks = NULL;
+    size_t nk = 0;
+    if (!(rc = check_save_baseline(c, &e)) && !(rc = resolve_benches(c, a, &ks, &nk)))
+        rc = run_with_engine(c, a, &e, ks, nk);
+    engine_free(&e);
+    json_decref(header);
+    free(dir);
+    free(ks);
+    return rc;
 }

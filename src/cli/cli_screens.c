@@ -60,10 +60,11 @@ int cli_cmd_screens(struct cli *c, struct app *a)
         return 0;
     }
     cli_print_diag(c, &a->diag);
-    char *store = c->no_save ? NULL : cli_store_dir(c);
+    char *store = cli_store_dir(c);
     struct ui_options uo = { .run = c->run, .demo = c->demo, .theme = c->theme,
                              .updates_per_s = c->slow_tty ? 0.5 : 0,
                              .line_budget = c->slow_tty ? 700 : 0, .results_dir = store,
+                             .no_save = c->no_save,
                              .check = c->profile_name, .baseline = c->baseline,
                              .fail_pct = c->fail_pct };
     struct settings st;

@@ -1,6 +1,6 @@
 /* export.c - result rows as text, CSV, LAVA signals and JUnit XML (export.h). */
 #include "config.h"
-#include "store/export.h"
+#include "run/export.h"
 
 #include <math.h>
 #include <stdio.h>

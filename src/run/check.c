@@ -1,6 +1,6 @@
 /* check.c - the verdict of the before/after check in words (check.h). */
 #include "config.h"
-#include "store/check.h"
+#include "run/check.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -9,7 +9,7 @@
 
 #include "common/units.h"
 #include "data/refdb.h"
-#include "store/export.h"
+#include "run/export.h"
 
 static const char *str_of(json_t *row, const char *key)
 {
