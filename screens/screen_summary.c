@@ -18,10 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board/sysstate.h"
 #include "common/util.h"
 #include "run/check.h"
-#include "run/export.h"
 
 #define VERDICT_LINES 3      /* the verdict's sentence wraps onto at most this many */
 #define SYSTEM_LINES 3       /* and so does the system's change */
@@ -60,15 +58,7 @@ static size_t summary_rows(const struct screen *s, struct session_row **out)
 /* The system now against the baseline's (or alone without one). */
 static char *system_words(struct ui *ui, const char *base_name)
 {
-    const struct app *a = ui_app(ui);
-    json_t *now = sysstate_read_board(a->sysroot, a->board.family, 0, NULL, NULL);
-    char *text;
-    if (base_name) {
-        text = sysstate_diff(job_baseline_system(ui_job(ui)), now);
-    } else {
-        text = sysstate_summary(now);
-    }
-    json_decref(now);
+    char *text = engine_system_now(&ui_job(ui)->engine);
     struct strbuf sb;
     sb_init(&sb);
     sb_addf(&sb, "System%s%s%s: %s", base_name ? ", baseline " : "", base_name ? base_name : "",
@@ -89,12 +79,15 @@ static void judge(struct screen *s, const struct screen_arg *arg)
     size_t n = summary_rows(s, &rs);
     json_t *rows = session_rows_json(rs, n);
     free(rs);
-    if (base)
-        export_add_baseline(rows, base);
     double tol = ui_app(s->ui)->tolerance_pct;
     double pct = arg->fail_pct > 0 ? arg->fail_pct : tol > 0 ? tol : DEFAULT_TOLERANCE_PCT;
-    check_judge(&v->check, rows, base ? base_name : NULL, pct);
+    engine_judge(&j->engine, rows, pct, &v->check);
     json_decref(rows);
+    /* the check ends with the status its verdict decides, as `run` does */
+    struct engine_outcome out = { .bench_failed = engine_failed(&j->engine),
+                                  .fail_on_deviation = arg->fail_pct > 0,
+                                  .verdict = &v->check };
+    ui_set_check_status(s->ui, engine_exit_status(&out));
 
     struct strbuf sb;
     sb_init(&sb);

@@ -65,6 +65,11 @@ struct job *ui_job(struct ui *ui)
     return &ui->job;
 }
 
+void ui_set_check_status(struct ui *ui, int status)
+{
+    ui->check_status = status;
+}
+
 bool ui_utf8(const struct ui *ui)
 {
     return ui->term.utf8;
@@ -1015,6 +1020,8 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)
                    a->diag.n > 1 ? " (more: evmbench refs)" : "");
     /* a check needs its baseline: one that cannot be loaded stops it */
     bool base_ok = !ui->opt->baseline || job_set_baseline(&ui->job, ui->opt->baseline);
+    if (ui->opt->check && !base_ok)
+        ui->check_status = 1;       /* as run: a baseline that does not exist */
     if (ui->opt->demo)
         demo_start(ui, ui->opt->demo);
     else if (ui->opt->check && base_ok)
@@ -1034,5 +1041,5 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)
     signals_restore();
     if (ui->exit_code > 128)
         diag_add(d, "stopped by signal %d", ui->exit_code - 128);
-    return ui->exit_code;
+    return ui->exit_code ? ui->exit_code : ui->check_status;
 }

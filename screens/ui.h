@@ -45,7 +45,8 @@ struct ui_options {
 };
 
 /* Returns the process exit status: 0; 1 when the terminal is unusable (not
- * a tty, unknown TERM); 128+signal after SIGINT, SIGTERM or SIGHUP. What
+ * a tty, unknown TERM); 128+signal after SIGINT, SIGTERM or SIGHUP; else,
+ * after --check, the status its verdict decides (ui_set_check_status). What
  * went wrong (no terminal, the run file not finished, the signal) is added
  * to d, for the caller to print once the terminal is restored. */
 int ui_main(struct app *a, const struct ui_options *opt, struct diag *d);
@@ -163,6 +164,9 @@ const char *ui_log_text(const struct ui *ui, size_t i, enum role *r);
  * results, the store, the baseline and the provider per benchmark. It
  * keeps going while other screens (help) are on top. */
 struct job *ui_job(struct ui *ui);
+/* --check: the exit status its verdict decides (engine_exit_status);
+ * ui_main returns it when the screens end without an error or signal. */
+void ui_set_check_status(struct ui *ui, int status);
 /* Asks for a line of text on the bottom line ("label: text_"); Enter calls
  * done with it (not when empty), Esc drops it. */
 void ui_prompt(struct ui *ui, const char *label,

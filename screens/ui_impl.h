@@ -96,6 +96,7 @@ struct ui {
     struct settings own_settings, *settings;
     bool quit;
     int exit_code;
+    int check_status;           /* ui_set_check_status: --check's verdict */
     struct ui_term term;
     struct ui_frame frame;
     struct ui_stack stack;

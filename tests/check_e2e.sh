@@ -127,6 +127,60 @@ else
     fail "--check --ui line: status $st, verdict '$(verdict)'"
 fi
 
+# --- the screens' check in a terminal: it ends as run does --------------------
+# tm_check ERE ARGS...: the screens with ARGS (--sysroot added) in tmux at
+# 80x24, TERM=vt100; waits for ERE on the screen (kept in $tmp/screen),
+# leaves with q; the exit status in $st (empty when it never ended).
+tm_check() {
+    want=$1
+    shift
+    sock=evmbench-check-$$
+    rm -f "$tmp/tm-status"
+    # shellcheck disable=SC2086  # WRAP is a command, maybe empty
+    "$TMUX_BIN" -L "$sock" -f /dev/null new-session -d -s chk -x 80 -y 24 \
+        "env TERM=vt100 NO_COLOR=1 $WRAP '$BIN' $* --sysroot '$SYS/am62x-ddr1333'; \
+         echo \$? >'$tmp/tm-status'" || fail "tmux cannot start a session"
+    deadline=$(($(date +%s) + limit))
+    while ! "$TMUX_BIN" -L "$sock" capture-pane -p -t chk >"$tmp/screen" 2>/dev/null ||
+        ! grep -Eq -- "$want" "$tmp/screen"; do
+        [ "$(date +%s)" -ge "$deadline" ] || [ -f "$tmp/tm-status" ] && break
+        sleep 0.2
+    done
+    # q leaves each screen down to home, then the program
+    while [ ! -f "$tmp/tm-status" ] && [ "$(date +%s)" -lt "$deadline" ]; do
+        "$TMUX_BIN" -L "$sock" send-keys -t chk q 2>/dev/null
+        sleep 0.5
+    done
+    "$TMUX_BIN" -L "$sock" kill-server >/dev/null 2>&1
+    st=$(cat "$tmp/tm-status" 2>/dev/null)
+}
+runs_saved() { find "$XDG_DATA_HOME/evmbench/runs" -name '*.evmrun' 2>/dev/null | wc -l; }
+if [ -n "${TMUX_BIN:-}" ] && [ -x "${TMUX_BIN:-}" ]; then
+    tm_check 'Tolerance: ' "$cmd_screens"
+    if [ "$st" = 1 ] && grep -q 'SLOWER THAN BEFORE' "$tmp/screen"; then
+        ok "'evmbench $cmd_screens' in a terminal: SLOWER THAN BEFORE, status 1 as run"
+    else
+        fail "--check in a terminal: status '$st' after the verdict (want 1), screen: $(cat "$tmp/screen")"
+    fi
+    before=$(runs_saved)
+    [ "$before" -gt 0 ] || fail "the runs before --no-save are not in the store: nothing to count"
+    tm_check 'Tolerance: ' "$cmd_screens" --no-save
+    if [ "$st" = 1 ] && grep -q 'SLOWER THAN BEFORE' "$tmp/screen" &&
+        grep -q 'before-ddr' "$tmp/screen" && [ "$(runs_saved)" -eq "$before" ]; then
+        ok "--check --no-save: checked against the baseline all the same, nothing saved, status 1"
+    else
+        fail "--check --no-save --baseline: status '$st', runs $before -> $(runs_saved), screen: $(cat "$tmp/screen")"
+    fi
+    tm_check 'no-such-baseline' --check --baseline no-such-baseline
+    if [ "$st" = 1 ]; then
+        ok "--check with a baseline that does not exist: status 1"
+    else
+        fail "--check --baseline no-such-baseline: status '$st' (want 1)"
+    fi
+else
+    skip "the screens' --check in a terminal: tmux not found"
+fi
+
 # --- the two runs side by side ---------------------------------------------
 ev_page "$cmd_compare"
 sysline=$(grep -n '^System: DDR 1600 -> 1333 MT/s (clk_summary)' "$tmp/out" | cut -d: -f1)

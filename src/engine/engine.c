@@ -160,6 +160,15 @@ char *engine_system_summary(const struct engine *e)
     return e->system ? sysstate_summary(e->system) : NULL;
 }
 
+char *engine_system_now(const struct engine *e)
+{
+    const struct app *a = e->cfg.app;
+    json_t *now = sysstate_read_board(a->sysroot, a->board.family, 0, NULL, NULL);
+    char *text = e->baseline ? sysstate_diff(e->baseline_system, now) : sysstate_summary(now);
+    json_decref(now);
+    return text;
+}
+
 /* --- the batch ----------------------------------------------------------------- */
 
 static void fwd_start(void *ctx, const struct run *run)

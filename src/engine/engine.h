@@ -108,6 +108,10 @@ json_t *engine_system(struct engine *e);
 char *engine_system_change(struct engine *e);
 /* This system in a few words (sysstate_summary); NULL when unread. */
 char *engine_system_summary(const struct engine *e);
+/* The system as it is now (read, nothing measured) in words: against the
+ * baseline's when one is set, else alone. For a verdict given long after
+ * the start (the screens' summary). */
+char *engine_system_now(const struct engine *e);
 
 /* Starts kernels ks (picks: what each measures, NULL: all; group: their
  * benchmark per kernel, NULL for none) with opt. Closes (frees) a batch
