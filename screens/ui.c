@@ -22,7 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 #include "common/util.h"
@@ -158,25 +157,6 @@ const struct diag *ui_settings_problems(const struct ui *ui)
 double ui_updates_per_s(const struct ui *ui)
 {
     return 1.0 / ui->live.interval;
-}
-
-size_t ui_search_index(size_t sel, size_t k, int dir, size_t n)
-{
-    if (!n)
-        return 0;
-    k %= n;
-    return dir < 0 ? (sel % n + n - k) % n : (sel + k) % n;
-}
-
-bool ui_text_matches(const char *text, const char *q)
-{
-    size_t n = strlen(q);
-    if (!n)
-        return true;
-    for (const char *t = text; t && *t; t++)
-        if (strncasecmp(t, q, n) == 0)
-            return true;
-    return false;
 }
 
 /* --- the screen stack -------------------------------------------------------- */

@@ -55,6 +55,7 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d);
 
 #include "screens/actions.h"
 #include "screens/job.h"
+#include "screens/list.h"
 #include "screens/theme.h"
 #include "screens/widgets.h"
 
@@ -94,8 +95,8 @@ struct screen_ops {
     /* Optional ('/' search): selects the first item whose text contains
      * q, ignoring case, looking from the selected one (dir 0), from the
      * one after it onwards (dir 1, 'n') or from the one before it
-     * backwards (dir -1, 'p'), round the list (ui_search_index); false
-     * when none does. */
+     * backwards (dir -1, 'p'), round the list (list_search); false when
+     * none does. */
     bool (*search)(struct screen *s, const char *q, int dir);
     /* The screen shows the bottom line's message on a line of its own
      * (ui_line_message): the bottom line keeps its hints. */
@@ -188,12 +189,6 @@ const char *ui_theme_name(const struct ui *ui);
 const char *ui_theme_mono_reason(const struct ui *ui);
 /* The live redraws per second in force. */
 double ui_updates_per_s(const struct ui *ui);
-/* The k-th item (k = 0 .. n-1, or n with dir != 0, back at the start)
- * that a search in direction dir (see screen_ops.search) looks at, of n
- * items with `sel` selected. */
-size_t ui_search_index(size_t sel, size_t k, int dir, size_t n);
-/* Case-insensitive substring test for the screens' search. */
-bool ui_text_matches(const char *text, const char *q);
 #endif
 
 #endif
