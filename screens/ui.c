@@ -619,13 +619,8 @@ static const struct {
     enum action action;
     const struct screen_ops *screen;
 } push_actions[] = {
-    { ACT_HELP, &screen_help },
-    { ACT_SYSTEM, &screen_system },
-    { ACT_RESULTS, &screen_results },
-    { ACT_COMPARE, &screen_compare },
-    { ACT_BOARD, &screen_boards },
-    { ACT_SETTINGS, &screen_settings },
-    { ACT_DETAILS, &screen_details },
+#define SCREEN_ACTION(name, id, help) { ACT_##id, &screen_##name },
+#include "screens/screens.def"
 };
 
 /* '/', 'n' and 'N': search the top screen's list. */

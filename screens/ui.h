@@ -109,19 +109,9 @@ struct screen {
     void *priv;
 };
 
-extern const struct screen_ops screen_home;
-extern const struct screen_ops screen_guides;
-extern const struct screen_ops screen_category;
-extern const struct screen_ops screen_run;
-extern const struct screen_ops screen_help;
-extern const struct screen_ops screen_system;
-extern const struct screen_ops screen_results;
-extern const struct screen_ops screen_compare;
-extern const struct screen_ops screen_boards;
-extern const struct screen_ops screen_settings;
-extern const struct screen_ops screen_baselines;
-extern const struct screen_ops screen_details;
-extern const struct screen_ops screen_summary;
+/* Every screen: screen_home, screen_run ... (screens.def). */
+#define SCREEN(name) extern const struct screen_ops screen_##name;
+#include "screens/screens.def"
 
 /* Opens the summary over the screens when a category batch ('a') has just
  * run to its end (job_take_summary); the main loop calls it. */
