@@ -8,7 +8,8 @@
  * frames a second, and only the lines that fit in the line budget (pace.h)
  * - the others wait for a later frame. Curses sends only what changed.
  * The terminal is set up in term.c, the work behind the screens is the
- * job (job.c), --demo is demo.c. */
+ * job (job.c); what moves on by itself (the demo, the summary after a
+ * batch) are the tickers of screens.def, which the loop calls. */
 #include "config.h"
 #include "screens/ui_impl.h"
 
@@ -51,6 +52,64 @@ static void job_event(void *ctx, enum job_event e)
 }
 
 static const struct job_hooks ui_job_hooks = { .say = job_say, .event = job_event };
+
+/* --- the tickers ------------------------------------------------------------ */
+
+static const struct ticker_ops *const tickers[] = {
+#define TICKER(name) &ticker_##name,
+#include "screens/screens.def"
+};
+
+/* True when a ticker took the start over. */
+static bool tickers_start(struct ui *ui, bool base_ok)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(tickers); i++)
+        if (tickers[i]->start && tickers[i]->start(ui, base_ok))
+            return true;
+    return false;
+}
+
+static void tickers_tick(struct ui *ui, double now)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(tickers); i++)
+        if (tickers[i]->tick)
+            tickers[i]->tick(ui, now);
+}
+
+/* The least wait of the tickers; -1 when none has anything to do. */
+static int tickers_wait_ms(const struct ui *ui, double now)
+{
+    int ms = -1;
+    for (size_t i = 0; i < ARRAY_SIZE(tickers); i++) {
+        int t = tickers[i]->wait_ms ? tickers[i]->wait_ms(ui, now) : -1;
+        if (t >= 0 && (ms < 0 || t < ms))
+            ms = t;
+    }
+    return ms;
+}
+
+static void tickers_pumped(struct ui *ui)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(tickers); i++)
+        if (tickers[i]->pumped)
+            tickers[i]->pumped(ui);
+}
+
+/* True when a ticker took the key. */
+static bool tickers_key(struct ui *ui, int key)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(tickers); i++)
+        if (tickers[i]->key && tickers[i]->key(ui, key))
+            return true;
+    return false;
+}
+
+static void tickers_stop(struct ui *ui)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(tickers); i++)
+        if (tickers[i]->stop)
+            tickers[i]->stop(ui);
+}
 
 /* --- accessors for the screens ------------------------------------------ */
 
@@ -715,10 +774,8 @@ static void handle_key(struct ui *ui, int key)
         term_layout(ui);
         return;
     }
-    if (ui->demo.phase != DEMO_OFF && !small) {
-        demo_stop(ui);      /* any key ends the demo; the screens stay */
-        return;
-    }
+    if (!small && tickers_key(ui, key))
+        return;             /* the demo took it: any key ends it */
     if (ui->line.prompting && !small) {
         prompt_key(ui, key);
         return;
@@ -845,9 +902,9 @@ static int poll_timeout_ms(const struct ui *ui, double now)
         if (ms > 250)           /* the runner checks its time limit when pumped */
             ms = 250;
     }
-    int demo = demo_wait_ms(&ui->demo, now);
-    if (demo >= 0 && (ms < 0 || demo < ms))
-        ms = demo;
+    int ticker = tickers_wait_ms(ui, now);
+    if (ticker >= 0 && (ms < 0 || ticker < ms))
+        ms = ticker;
     return ms;
 }
 
@@ -864,7 +921,7 @@ static void loop(struct ui *ui)
     while (!ui->quit) {
         double now = now_seconds();
         clock_tick(ui, now);
-        demo_tick(ui, now);
+        tickers_tick(ui, now);
         if (frame_wait_ms(ui, now) == 0)
             draw(ui, now);
 
@@ -885,7 +942,7 @@ static void loop(struct ui *ui)
         if (signals_take_winch())
             term_resize(ui);
         job_pump(&ui->job);
-        screen_summary_due(ui);
+        tickers_pumped(ui);
         if (n > 0 && (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
             ui->exit_code = 128 + SIGHUP;       /* the terminal went away */
             break;
@@ -990,16 +1047,12 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)
                    a->diag.n > 1 ? " (more: evmbench refs)" : "");
     /* a check needs its baseline: one that cannot be loaded stops it */
     bool base_ok = !ui->opt->baseline || job_set_baseline(&ui->job, ui->opt->baseline);
-    if (ui->opt->demo)
-        demo_start(ui, ui->opt->demo);
-    else if (ui->opt->check && base_ok)
-        demo_start_check(ui, ui->opt->check);
-    else if (ui->opt->run)
+    if (!tickers_start(ui, base_ok) && ui->opt->run)
         open_initial_run(ui, ui->opt->run);
 
     loop(ui);
 
-    demo_stop(ui);
+    tickers_stop(ui);
     while (ui->stack.depth)
         ui_pop_now(ui);
     job_end(&ui->job, ui->exit_code == 0, d);

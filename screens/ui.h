@@ -109,13 +109,35 @@ struct screen {
     void *priv;
 };
 
-/* Every screen: screen_home, screen_run ... (screens.def). */
-#define SCREEN(name) extern const struct screen_ops screen_##name;
-#include "screens/screens.def"
+/* What moves on by itself in the main loop, with no key pressed: the
+ * demo and the check (demo.c), the summary after a category batch
+ * (screen_summary.c). The loop calls the members a ticker has (each is
+ * optional) at these moments, the tickers in the order of screens.def. */
+struct ticker_ops {
+    /* At the start, the home screen open and the --baseline loaded
+     * (base_ok false: it could not be): true when it takes the start
+     * over, and then neither a later ticker nor --run starts. */
+    bool (*start)(struct ui *ui, bool base_ok);
+    /* Each turn of the loop, before the frame is drawn. */
+    void (*tick)(struct ui *ui, double now);
+    /* Milliseconds until tick has something to do by itself (0: at
+     * once); -1 when it waits for something else (the run, a key). The
+     * loop sleeps no longer than the least of them. */
+    int (*wait_ms)(const struct ui *ui, double now);
+    /* After the job read what the run sent (job_pump), before the keys. */
+    void (*pumped)(struct ui *ui);
+    /* A key, before the prompt, the search and the screens see it (not
+     * while the terminal is too small): true when the ticker took it. */
+    bool (*key)(struct ui *ui, int key);
+    /* The loop ended: it puts back what it changed. */
+    void (*stop)(struct ui *ui);
+};
 
-/* Opens the summary over the screens when a category batch ('a') has just
- * run to its end (job_take_summary); the main loop calls it. */
-void screen_summary_due(struct ui *ui);
+/* Every screen and ticker: screen_home, screen_run ..., ticker_demo ...
+ * (screens.def). */
+#define SCREEN(name) extern const struct screen_ops screen_##name;
+#define TICKER(name) extern const struct ticker_ops ticker_##name;
+#include "screens/screens.def"
 
 struct app *ui_app(const struct ui *ui);
 /* True when the locale is UTF-8 (else draw ASCII only). */

@@ -76,7 +76,7 @@ struct ui_live {
 
 enum demo_phase { DEMO_OFF, DEMO_RUN, DEMO_RESULT, DEMO_COMPARE, DEMO_SUMMARY };
 
-/* --demo (demo.c). */
+/* --demo, --check (demo.c, which the loop drives as ticker_demo). */
 struct demo {
     enum demo_phase phase;
     struct profile profile;
@@ -152,22 +152,5 @@ void term_resize(struct ui *ui);
  * terminal always gets mono. A bad file falls back to the built-in theme
  * and says where it is bad. */
 void term_load_theme(struct ui *ui);
-
-/* --- demo.c ------------------------------------------------------------ */
-
-/* Loads the profile (bad lines said on the bottom line) and opens its
- * first benchmark; nothing happens when none of it can run. */
-void demo_start(struct ui *ui, const char *profile);
-/* Restores the budget; the screens stay. */
-void demo_stop(struct ui *ui);
-/* --check, --profile NAME: the profile's benchmarks once, each result
- * shown briefly, then the summary with the verdict (ui->opt's baseline
- * and fail_pct); the screens stay there. */
-void demo_start_check(struct ui *ui, const char *profile);
-/* Moves the demo on: result, comparison, next benchmark. */
-void demo_tick(struct ui *ui, double now);
-/* Milliseconds until the demo moves on by itself; -1 when it waits for
- * the run. */
-int demo_wait_ms(const struct demo *d, double now);
 
 #endif
