@@ -1,6 +1,7 @@
-/* ui_impl.h - what ui.c (the screen stack and the main loop), term.c (the
- * terminal, its windows, signals and themes) and demo.c (--demo) share.
- * Screens do not include it: their contract is ui.h. */
+/* ui_impl.h - what ui.c (the screen stack and the main loop), frame.c
+ * (drawing a frame), term.c (the terminal, its windows, signals and
+ * themes) and demo.c (--demo) share. Screens do not include it: their
+ * contract is ui.h. */
 #ifndef EVMBENCH_UI_IMPL_H
 #define EVMBENCH_UI_IMPL_H
 
@@ -24,7 +25,7 @@ struct ui_term {
     char theme[128];                /* the theme chosen */
 };
 
-/* The three windows and what is to be drawn again (ui.c draws). */
+/* The three windows and what is to be drawn again (frame.c draws). */
 struct ui_frame {
     WINDOW *top, *body, *bottom;    /* NULL while the terminal is too small */
     bool too_small;
@@ -61,10 +62,11 @@ struct ui_line {
     void (*confirm_done)(struct ui *ui, bool yes);  /* ui_confirm: one key */
 };
 
-/* When frames are drawn (ui.c): what a key, a resize or Ctrl-L changed
- * at once; everything else (the run's values and events, its clock, its
- * messages, the demo) at most once an interval, and only the lines that
- * fit in the byte budget of the last second (pace.h); the others wait. */
+/* When frames are drawn (ui.c) and what they send (frame.c): what a key,
+ * a resize or Ctrl-L changed at once; everything else (the run's values
+ * and events, its clock, its messages, the demo) at most once an
+ * interval, and only the lines that fit in the byte budget of the last
+ * second (pace.h); the others wait. */
 struct ui_live {
     double interval;                /* seconds between such frames at least */
     double last;                    /* when the last frame was drawn */
@@ -109,6 +111,17 @@ struct ui {
 
 /* Closes the top screen now (ui_pop waits for the action to end). */
 void ui_pop_now(struct ui *ui);
+/* The top screen; NULL when none is open. */
+struct screen *ui_top(const struct ui *ui);
+
+/* --- frame.c ----------------------------------------------------------- */
+
+/* Draws what is dirty (the title, the top screen's body, the bottom line;
+ * all of it after a clear) and sends it. Unless a key asked for it or
+ * the terminal is repainted, only the changed lines that fit in the line
+ * budget are sent and recorded in it; the others stay dirty for the
+ * next frame. Then ui->live.last is the time it was sent. */
+void frame_draw(struct ui *ui, double now);
 
 /* --- term.c ------------------------------------------------------------ */
 
