@@ -10,19 +10,19 @@
 #define CTRL_KEY(c) ((c) & 0x1f)
 #define KEY_ESC 27
 
-static const char *const names[] = {
-    "NONE",
-#define ACT(id, desc) #id,
-    ACTIONS
+/* The name and the description of each action, in the order of the enum. */
+static const struct {
+    const char *name, *description;
+} info[] = {
+    { "NONE", "" },
+#define ACT(id, desc) { #id, desc },
+    ACTIONS_BEFORE_SCREENS
+#define SCREEN_ACTION(name, id, help) ACT(id, help)
+#include "screens/screens.def"
+    ACTIONS_AFTER_SCREENS
 #undef ACT
 };
-
-static const char *const descriptions[] = {
-    "",
-#define ACT(id, desc) desc,
-    ACTIONS
-#undef ACT
-};
+_Static_assert(sizeof info / sizeof info[0] == ACT_COUNT, "an action without its name");
 
 /* vt100 keyboards have no PgUp/PgDn/Home/End: every motion also has a
  * control or vi key that any serial terminal can send. */
@@ -39,13 +39,9 @@ const struct binding action_bindings[] = {
     { 'r', ACT_RUN },
     { 'q', ACT_BACK },            { KEY_ESC, ACT_BACK },
     { KEY_LEFT, ACT_BACK },
-    { '?', ACT_HELP },            { KEY_F(1), ACT_HELP },
-    { 's', ACT_SYSTEM },
-    { 'v', ACT_RESULTS },
-    { 'c', ACT_COMPARE },
-    { 'w', ACT_DETAILS },
-    { 'b', ACT_BOARD },
-    { 'o', ACT_SETTINGS },
+    /* those that open a screen */
+#define SCREEN_KEY(id, key) { key, ACT_##id },
+#include "screens/screens.def"
     { 't', ACT_THEME },
     { '/', ACT_SEARCH },
     { 'n', ACT_NEXT },
@@ -56,12 +52,12 @@ const struct binding action_bindings[] = {
 
 const char *action_name(enum action a)
 {
-    return (unsigned)a < ACT_COUNT ? names[a] : "NONE";
+    return (unsigned)a < ACT_COUNT ? info[a].name : "NONE";
 }
 
 const char *action_description(enum action a)
 {
-    return (unsigned)a < ACT_COUNT ? descriptions[a] : "";
+    return (unsigned)a < ACT_COUNT ? info[a].description : "";
 }
 
 /* Compares ignoring case, with '-' and '_' equal. */
@@ -79,7 +75,7 @@ static bool name_eq(const char *a, const char *b)
 enum action action_from_name(const char *name)
 {
     for (int a = ACT_NONE + 1; a < ACT_COUNT; a++)
-        if (name && name_eq(name, names[a]))
+        if (name && name_eq(name, info[a].name))
             return (enum action)a;
     return ACT_NONE;
 }

@@ -1,9 +1,11 @@
 /* actions.h - what the user can ask for, and which keys ask for it.
  *
- * One X-macro list yields the enum, the names (for a future key config
- * file) and the descriptions the help screen prints. Key bindings are a
- * data table {key, action}: the global table applies on every screen, a
- * screen may add its own table that is searched first (see ui.h).
+ * X-macro lists yield the enum, the names (for a future key config file)
+ * and the descriptions the help screen prints: the actions below, and
+ * between them those that open a screen, listed with their screen in
+ * screens/screens.def. Key bindings are a data table {key, action}: the
+ * global table applies on every screen, a screen may add its own table
+ * that is searched first (see ui.h).
  *
  * Key codes are curses key codes (ints): plain characters, control
  * characters and KEY_* values. This header does not need <curses.h>, so
@@ -14,7 +16,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define ACTIONS \
+/* The actions in the order the help lists them: these, then those that
+ * open a screen (screens.def), then ACTIONS_AFTER_SCREENS. */
+#define ACTIONS_BEFORE_SCREENS \
     ACT(UP,        "Move the selection up") \
     ACT(DOWN,      "Move the selection down") \
     ACT(PAGE_UP,   "One page up") \
@@ -25,14 +29,9 @@
     ACT(RUN,       "Run the selected benchmark (again)") \
     ACT(RUN_ALL,   "Category: run all its runnable benchmarks as one batch") \
     ACT(PROVIDER,  "Category: kernel or tool for the selected benchmark") \
-    ACT(BACK,      "Back (stops a run); at home q quits, Esc and Left ask") \
-    ACT(HELP,      "Show the keys") \
-    ACT(SYSTEM,    "The system: board, clock of each core, warnings") \
-    ACT(RESULTS,   "Results: every metric measured since the start") \
-    ACT(COMPARE,   "Compare a metric with every board of the guides") \
-    ACT(DETAILS,   "The full text of the warnings, failure reasons and notes") \
-    ACT(BOARD,     "Choose the reference board") \
-    ACT(SETTINGS,  "Settings: theme, budget, tolerance, updates, provider") \
+    ACT(BACK,      "Back (stops a run); at home q quits, Esc and Left ask")
+
+#define ACTIONS_AFTER_SCREENS \
     ACT(THEME,     "Next colour theme") \
     ACT(SEARCH,    "Search the list (Enter keeps, Esc cancels)") \
     ACT(NEXT,      "Next match, or the next metric (compare)") \
@@ -49,7 +48,10 @@
 enum action {
     ACT_NONE,
 #define ACT(id, desc) ACT_##id,
-    ACTIONS
+    ACTIONS_BEFORE_SCREENS
+#define SCREEN_ACTION(name, id, help) ACT(id, help)
+#include "screens/screens.def"
+    ACTIONS_AFTER_SCREENS
 #undef ACT
     ACT_COUNT
 };

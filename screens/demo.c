@@ -27,6 +27,7 @@
 #define CHECK_RESULT_S 1.0  /* --check shows each result this long */
 
 static void check_finish(struct ui *ui);
+static void demo_stop(struct ui *ui);
 
 /* Opens the live screen of the demo's next benchmark over home. */
 static void demo_next(struct ui *ui)
@@ -103,7 +104,9 @@ static bool demo_check(struct ui *ui, struct diag *dg)
     return ok > 0;
 }
 
-void demo_start(struct ui *ui, const char *name)
+/* Loads the profile (bad lines said on the bottom line) and opens its
+ * first benchmark; nothing happens when none of it can run. */
+static void demo_start(struct ui *ui, const char *name)
 {
     struct demo *d = &ui->demo;
     struct diag dg;
@@ -127,7 +130,8 @@ void demo_start(struct ui *ui, const char *name)
         ui_message(ui, ROLE_ERROR, "%s", keep);     /* a bad line stays visible */
 }
 
-void demo_stop(struct ui *ui)
+/* Restores the budget; the screens stay. */
+static void demo_stop(struct ui *ui)
 {
     struct demo *d = &ui->demo;
     if (d->phase == DEMO_OFF)
@@ -140,7 +144,10 @@ void demo_stop(struct ui *ui)
     d->once = false;
 }
 
-void demo_start_check(struct ui *ui, const char *profile)
+/* --check, --profile NAME: the profile's benchmarks once, each result
+ * shown briefly, then the summary with the verdict (ui->opt's baseline
+ * and fail_pct); the screens stay there. */
+static void demo_start_check(struct ui *ui, const char *profile)
 {
     ui->demo.once = true;
     ui->demo.pass_first = 0;
@@ -301,7 +308,8 @@ static void demo_after_result(struct ui *ui, double now)
     demo_next(ui);
 }
 
-void demo_tick(struct ui *ui, double now)
+/* Moves the demo on: result, comparison, next benchmark. */
+static void demo_tick(struct ui *ui, double now)
 {
     struct demo *d = &ui->demo;
     const struct batch *b = job_batch(&ui->job);
@@ -326,10 +334,51 @@ void demo_tick(struct ui *ui, double now)
     }
 }
 
-int demo_wait_ms(const struct demo *d, double now)
+/* Milliseconds until the demo moves on by itself; -1 when it waits for
+ * the run. */
+static int demo_wait_ms(const struct demo *d, double now)
 {
     if (d->phase != DEMO_RESULT && d->phase != DEMO_COMPARE && d->phase != DEMO_SUMMARY)
         return -1;
     double left = d->until - now;
     return left > 0 ? (int)ceil(left * 1000) : 0;
 }
+
+/* --- the ticker ------------------------------------------------------------ */
+
+/* --demo NAME; else --check or --profile NAME once its baseline loaded. */
+static bool demo_ticker_start(struct ui *ui, bool base_ok)
+{
+    if (ui->opt->demo) {
+        demo_start(ui, ui->opt->demo);
+        return true;
+    }
+    if (ui->opt->check && base_ok) {
+        demo_start_check(ui, ui->opt->check);
+        return true;
+    }
+    return false;
+}
+
+static int demo_ticker_wait_ms(const struct ui *ui, double now)
+{
+    return demo_wait_ms(&ui->demo, now);
+}
+
+/* Any key ends the demo or the check; the screens stay. */
+static bool demo_ticker_key(struct ui *ui, int key)
+{
+    (void)key;
+    if (ui->demo.phase == DEMO_OFF)
+        return false;
+    demo_stop(ui);
+    return true;
+}
+
+const struct ticker_ops ticker_demo = {
+    .start = demo_ticker_start,
+    .tick = demo_tick,
+    .wait_ms = demo_ticker_wait_ms,
+    .key = demo_ticker_key,
+    .stop = demo_stop,
+};

@@ -18,7 +18,7 @@
 struct baselines {
     struct baseline_choice *c;
     size_t n;
-    struct list_pos pos;    /* 0 is "none", i + 1 is c[i] */
+    struct list list;       /* item 0 is "none", i + 1 is c[i] */
     char problem[256];      /* the first unreadable file, if any */
 };
 
@@ -30,17 +30,12 @@ static const struct hint hints[] = {
     { ACT_NONE, NULL },
 };
 
-static size_t visible(const struct screen *s)
-{
-    int rows = ui_body_rows(s->ui) - HEAD_ROWS - 2;
-    return rows > 0 ? (size_t)rows : 1;
-}
-
 static void baselines_enter(struct screen *s, const struct screen_arg *arg)
 {
     struct baselines *v = xcalloc(1, sizeof *v);
     const char *dir = job_results_dir(ui_job(s->ui)), *now = NULL;
     (void)arg;
+    v->list = (struct list){ .head = HEAD_ROWS, .foot = 2 };
     s->priv = v;
     if (!dir)
         return;
@@ -55,7 +50,7 @@ static void baselines_enter(struct screen *s, const struct screen_arg *arg)
     if (job_baseline(ui_job(s->ui), &now))
         for (size_t i = 0; i < v->n; i++)
             if (strcmp(v->c[i].name, now) == 0) {
-                v->pos.sel = i + 1;
+                v->list.pos.sel = i + 1;
                 break;
             }
 }
@@ -72,20 +67,21 @@ static void baselines_draw(struct screen *s, WINDOW *w, bool full)
     struct baselines *v = s->priv;
     bool utf8 = ui_utf8(s->ui);
     int width = getmaxx(w), rows = getmaxy(w);
-    size_t n = v->n + 1, vis = visible(s);
+    size_t n = v->n + 1, vis = list_visible(&v->list, n, rows);
     const char *dir = job_results_dir(ui_job(s->ui)), *now = NULL;
     char line[320], name[64];
     (void)full;
     job_baseline(ui_job(s->ui), &now);
-    list_pos_clamp(&v->pos, n, vis);
+    list_clamp(&v->list, n, rows);
+    const struct list_pos *p = &v->list.pos;
     snprintf(line, sizeof line, "Baseline: the results show their change from it (%s)",
              dir ? dir : "no results store");
     widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
     snprintf(line, sizeof line, "  %-40s %-9s %7s  %s", "name", "kind", "metrics", "");
     widget_text(w, 2, 0, width, ROLE_HEADER, line, utf8);
-    for (size_t i = v->pos.top; i < n && i < v->pos.top + vis; i++) {
-        bool sel = i == v->pos.sel;
-        int y = HEAD_ROWS + (int)(i - v->pos.top);
+    for (size_t i = p->top; i < n && i < p->top + vis; i++) {
+        bool sel = i == p->sel;
+        int y = HEAD_ROWS + (int)(i - p->top);
         if (i == 0) {
             snprintf(line, sizeof line, "%c %-40s %-9s", sel ? '>' : ' ', "(none)", "");
         } else {
@@ -109,12 +105,13 @@ static void baselines_draw(struct screen *s, WINDOW *w, bool full)
 static enum action baselines_action(struct screen *s, enum action a)
 {
     struct baselines *v = s->priv;
-    if (list_pos_move(&v->pos, v->n + 1, visible(s), a)) {
+    if (list_key(&v->list, v->n + 1, ui_body_rows(s->ui), a)) {
         ui_dirty(s->ui);
         return ACT_NONE;
     }
     if (a == ACT_ENTER) {
-        const char *name = v->pos.sel ? v->c[v->pos.sel - 1].name : NULL;
+        size_t sel = v->list.pos.sel;
+        const char *name = sel ? v->c[sel - 1].name : NULL;
         if (job_set_baseline(ui_job(s->ui), name)) {
             if (name)
                 ui_message(s->ui, ROLE_NOTE, "baseline: %s", name);
@@ -129,19 +126,17 @@ static enum action baselines_action(struct screen *s, enum action a)
     return a;
 }
 
+/* Search: a baseline's or run's name ("none" has none). */
+static bool choice_matches(void *ctx, size_t i, const char *q)
+{
+    const struct baselines *v = ctx;
+    return i && list_text_matches(v->c[i - 1].name, q);
+}
+
 static bool baselines_search(struct screen *s, const char *q, int dir)
 {
     struct baselines *v = s->priv;
-    size_t n = v->n + 1;
-    for (size_t k = dir ? 1 : 0; k < n + (dir ? 1 : 0); k++) {
-        size_t i = ui_search_index(v->pos.sel, k, dir, n);
-        if (i && ui_text_matches(v->c[i - 1].name, q)) {
-            v->pos.sel = i;
-            list_pos_clamp(&v->pos, n, visible(s));
-            return true;
-        }
-    }
-    return false;
+    return list_search(&v->list, v->n + 1, ui_body_rows(s->ui), dir, choice_matches, v, q);
 }
 
 const struct screen_ops screen_baselines = {

@@ -18,7 +18,7 @@
 struct boards {
     const char **keys;  /* into the refdb */
     size_t n;
-    struct list_pos pos;
+    struct list list;
 };
 
 static const struct hint hints[] = {
@@ -29,21 +29,16 @@ static const struct hint hints[] = {
     { ACT_NONE, NULL },
 };
 
-static size_t visible(const struct screen *s)
-{
-    int rows = ui_body_rows(s->ui) - HEAD_ROWS;
-    return rows > 0 ? (size_t)rows : 1;
-}
-
 static void boards_enter(struct screen *s, const struct screen_arg *arg)
 {
     struct boards *b = xcalloc(1, sizeof *b);
     const struct app *a = ui_app(s->ui);
     (void)arg;
+    b->list = (struct list){ .head = HEAD_ROWS };
     b->n = refdb_board_keys(a->refdb, &b->keys);
     for (size_t i = 0; a->ref_board && i < b->n; i++)
         if (strcmp(b->keys[i], a->ref_board) == 0)
-            b->pos.sel = i;
+            b->list.pos.sel = i;
     s->priv = b;
 }
 
@@ -78,10 +73,11 @@ static void boards_draw(struct screen *s, WINDOW *w, bool full)
     bool utf8 = ui_utf8(s->ui);
     int width = getmaxx(w);
     char line[256], name[64], key[64];
-    size_t vis = visible(s);
+    size_t vis = list_visible(&b->list, b->n, ui_body_rows(s->ui));
+    const struct list_pos *p = &b->list.pos;
     (void)full;
 
-    list_pos_clamp(&b->pos, b->n, vis);
+    list_clamp(&b->list, b->n, ui_body_rows(s->ui));
     if (a->ref_board && a->board.kind == BOARD_KNOWN && !a->ref_picked)
         snprintf(line, sizeof line, "Reference board: %s (detected)", a->ref_board);
     else if (a->ref_board)
@@ -98,44 +94,42 @@ static void boards_draw(struct screen *s, WINDOW *w, bool full)
     if (!b->n)
         widget_text(w, HEAD_ROWS, 2, width - 2, ROLE_DIM,
                     "No boards: no reference data loaded (see 'evmbench refs').", utf8);
-    for (size_t i = b->pos.top; i < b->n && i < b->pos.top + vis; i++) {
-        bool sel = i == b->pos.sel;
+    for (size_t i = p->top; i < b->n && i < p->top + vis; i++) {
+        bool sel = i == p->sel;
         bool cur = a->ref_board && strcmp(a->ref_board, b->keys[i]) == 0;
         char text[200];
         board_line(a, b->keys[i], text, sizeof text, utf8);
         snprintf(line, sizeof line, "%c%c%s", sel ? '>' : ' ', cur ? '*' : ' ', text);
-        widget_text(w, HEAD_ROWS + (int)(i - b->pos.top), 0, width,
+        widget_text(w, HEAD_ROWS + (int)(i - p->top), 0, width,
                     sel ? ROLE_SELECTION : cur ? ROLE_REFERENCE : ROLE_NORMAL, line, utf8);
     }
+}
+
+/* Search: the board's line as the list shows it. */
+static bool board_matches(void *ctx, size_t i, const char *q)
+{
+    const struct screen *s = ctx;
+    const struct boards *b = s->priv;
+    char text[200];
+    board_line(ui_app(s->ui), b->keys[i], text, sizeof text, false);
+    return list_text_matches(text, q);
 }
 
 static bool boards_search(struct screen *s, const char *q, int dir)
 {
     struct boards *b = s->priv;
-    char text[200];
-    if (!b->n)
-        return false;
-    for (size_t k = dir ? 1 : 0; k < b->n + (dir ? 1 : 0); k++) {
-        size_t i = ui_search_index(b->pos.sel, k, dir, b->n);
-        board_line(ui_app(s->ui), b->keys[i], text, sizeof text, false);
-        if (ui_text_matches(text, q)) {
-            b->pos.sel = i;
-            list_pos_clamp(&b->pos, b->n, visible(s));
-            return true;
-        }
-    }
-    return false;
+    return list_search(&b->list, b->n, ui_body_rows(s->ui), dir, board_matches, s, q);
 }
 
 static enum action boards_action(struct screen *s, enum action a)
 {
     struct boards *b = s->priv;
-    if (list_pos_move(&b->pos, b->n, visible(s), a)) {
+    if (list_key(&b->list, b->n, ui_body_rows(s->ui), a)) {
         ui_dirty(s->ui);
         return ACT_NONE;
     }
     if (a == ACT_ENTER && b->n) {
-        const char *key = b->keys[b->pos.sel];
+        const char *key = b->keys[b->list.pos.sel];
         ui_set_board(s->ui, key);
         ui_pop(s->ui);
         ui_message(s->ui, ROLE_NOTE, "reference board: %s", key);

@@ -20,7 +20,7 @@
 
 struct category {
     const struct cat_category *cat;
-    struct list_pos pos;
+    struct list list;
 };
 
 static const struct binding keys[] = {
@@ -40,16 +40,11 @@ static const struct hint hints[] = {
     { ACT_NONE, NULL },
 };
 
-static size_t visible(const struct screen *s)
-{
-    int rows = ui_body_rows(s->ui) - HEAD_ROWS;
-    return rows > 0 ? (size_t)rows : 1;
-}
-
 static void category_enter(struct screen *s, const struct screen_arg *arg)
 {
     struct category *c = xcalloc(1, sizeof *c);
     c->cat = arg->category;
+    c->list = (struct list){ .head = HEAD_ROWS };
     s->priv = c;
 }
 
@@ -123,17 +118,19 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
     const struct app *a = ui_app(s->ui);
     bool utf8 = ui_utf8(s->ui);
     int width = getmaxx(w);
-    size_t n = c->cat ? c->cat->nbenches : 0, vis = visible(s);
+    size_t n = c->cat ? c->cat->nbenches : 0;
+    size_t vis = list_visible(&c->list, n, ui_body_rows(s->ui));
+    const struct list_pos *p = &c->list.pos;
     char line[600], title[200], runs[48], refs[48], head[48];
     (void)full;
 
-    list_pos_clamp(&c->pos, n, vis);
+    list_clamp(&c->list, n, ui_body_rows(s->ui));
     /* Columns from the terminal width and the rows shown: "runs here" as
      * wide as its widest text (at least RUNS_MIN_W), the title the rest;
      * when both do not fit, the title keeps its widest and "runs here"
      * gives way down to RUNS_MIN_W. */
     int title_need = 9, runs_need = RUNS_MIN_W;     /* "benchmark" */
-    for (size_t i = c->pos.top; i < n && i < c->pos.top + vis; i++) {
+    for (size_t i = p->top; i < n && i < p->top + vis; i++) {
         const struct cat_bench *b = c->cat->benches[i];
         runs_text(s, b, line, sizeof line);
         runs_need = int_max(runs_need, fmt_columns(line));
@@ -161,9 +158,9 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
              head);
     widget_text(w, 2, 0, width, ROLE_HEADER, line, utf8);
 
-    for (size_t i = c->pos.top; i < n && i < c->pos.top + vis; i++) {
+    for (size_t i = p->top; i < n && i < p->top + vis; i++) {
         const struct cat_bench *b = c->cat->benches[i];
-        bool sel = i == c->pos.sel;
+        bool sel = i == p->sel;
         fmt_fit_tail(title, sizeof title, b->title, title_w, utf8);
         runs_text(s, b, line, sizeof line);
         fmt_fit(runs, sizeof runs, line, runs_w, false, utf8);
@@ -174,7 +171,7 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
                                               ? "yes" : "no reference");
         snprintf(line, sizeof line, "%s %s %s %*zu  %s", sel ? ">" : " ", title, runs,
                  METRICS_W, cat_bench_count_metrics(b), refs);
-        int y = HEAD_ROWS + (int)(i - c->pos.top);
+        int y = HEAD_ROWS + (int)(i - p->top);
         enum role r = sel ? ROLE_SELECTION : b->nkernels ? ROLE_NORMAL : ROLE_DIM;
         widget_text(w, y, 0, width, r, line, utf8);
     }
@@ -184,12 +181,12 @@ static enum action category_action(struct screen *s, enum action a)
 {
     struct category *c = s->priv;
     size_t n = c->cat ? c->cat->nbenches : 0;
-    if (list_pos_move(&c->pos, n, visible(s), a)) {
+    if (list_key(&c->list, n, ui_body_rows(s->ui), a)) {
         ui_dirty(s->ui);
         return ACT_NONE;
     }
     if ((a == ACT_ENTER || a == ACT_RUN) && n) {
-        const struct cat_bench *b = c->cat->benches[c->pos.sel];
+        const struct cat_bench *b = c->cat->benches[c->list.pos.sel];
         if (!b->nkernels) {
             ui_message(s->ui, ROLE_NOTE,
                        "%s is reference only: no kernel or tool here runs it",
@@ -212,7 +209,7 @@ static enum action category_action(struct screen *s, enum action a)
         return ACT_NONE;
     }
     if (a == ACT_PROVIDER && n) {
-        const struct cat_bench *b = c->cat->benches[c->pos.sel];
+        const struct cat_bench *b = c->cat->benches[c->list.pos.sel];
         if (job_bench_provider_next(ui_job(s->ui), b)) {
             bool chosen;
             enum provider_pref p = job_bench_provider(ui_job(s->ui), b, &chosen);
@@ -228,20 +225,19 @@ static enum action category_action(struct screen *s, enum action a)
     return a;
 }
 
+/* Search: a benchmark's title or slug. */
+static bool bench_matches(void *ctx, size_t i, const char *q)
+{
+    const struct category *c = ctx;
+    const struct cat_bench *b = c->cat->benches[i];
+    return list_text_matches(b->title, q) || list_text_matches(b->slug, q);
+}
+
 static bool category_search(struct screen *s, const char *q, int dir)
 {
     struct category *c = s->priv;
     size_t n = c->cat ? c->cat->nbenches : 0;
-    for (size_t k = dir ? 1 : 0; n && k < n + (dir ? 1 : 0); k++) {
-        size_t i = ui_search_index(c->pos.sel, k, dir, n);
-        const struct cat_bench *b = c->cat->benches[i];
-        if (ui_text_matches(b->title, q) || ui_text_matches(b->slug, q)) {
-            c->pos.sel = i;
-            list_pos_clamp(&c->pos, n, visible(s));
-            return true;
-        }
-    }
-    return false;
+    return list_search(&c->list, n, ui_body_rows(s->ui), dir, bench_matches, c, q);
 }
 
 const struct screen_ops screen_category = {

@@ -17,7 +17,7 @@
 
 struct compare_view {
     const char *section, *metric;   /* NULL: nothing measured yet */
-    struct list_pos scroll;
+    struct list scroll;             /* the boards: a text */
 };
 
 static const struct hint hints[] = {
@@ -88,6 +88,8 @@ static bool lookup(const struct app *a, const char *board, const char *section,
 static void compare_enter(struct screen *s, const struct screen_arg *arg)
 {
     struct compare_view *v = xcalloc(1, sizeof *v);
+    /* the boards between this board's line and the legend */
+    v->scroll = (struct list){ .head = HEAD_ROWS, .foot = 2, .text = true };
     s->priv = v;
     if (arg->section && arg->metric) {
         v->section = arg->section;
@@ -111,36 +113,46 @@ static void compare_leave(struct screen *s)
     free(s->priv);
 }
 
+/* The rows step_metric looks through, and the metric shown among them. */
+struct step {
+    const struct session_row *rs;
+    const struct compare_view *v;
+    bool have;                      /* the metric shown is one of rs */
+};
+
+/* Row i is a measured metric other than the one shown. */
+static bool other_measured(void *ctx, size_t i, const char *q)
+{
+    const struct step *st = ctx;
+    const struct result_row *row = &st->rs[i].row;
+    (void)q;
+    return row->samples && !(st->have && strcmp(row->bench, st->v->section) == 0 &&
+                             strcmp(row->metric, st->v->metric) == 0);
+}
+
 /* Moves to the next (step 1) or previous (-1) distinct measured metric. */
 static bool step_metric(struct screen *s, int step)
 {
     struct compare_view *v = s->priv;
     struct session_row *rs;
     size_t n = job_results(ui_job(s->ui), false, &rs), cur = 0;
-    bool have = false;
+    struct step st = { .rs = rs, .v = v };
     for (size_t i = 0; v->section && i < n; i++)
         if (strcmp(rs[i].row.bench, v->section) == 0 &&
             strcmp(rs[i].row.metric, v->metric) == 0) {
             cur = i;
-            have = true;
+            st.have = true;
             break;
         }
-    bool moved = false;
-    for (size_t k = 1; n && k <= n; k++) {
-        size_t i = step < 0 ? (cur + n - k % n) % n : (cur + k) % n;
-        if (!rs[i].row.samples)
-            continue;
-        if (have && strcmp(rs[i].row.bench, v->section) == 0 &&
-            strcmp(rs[i].row.metric, v->metric) == 0)
-            continue;
+    /* round the rows from the one after (before) the metric shown */
+    size_t i = list_find(cur, n, step, other_measured, &st, NULL);
+    if (i < n) {
         v->section = rs[i].row.bench;
         v->metric = rs[i].row.metric;
-        v->scroll.top = 0;
-        moved = true;
-        break;
+        v->scroll.pos.top = 0;
     }
     free(rs);
-    return moved;
+    return i < n;
 }
 
 static void compare_draw(struct screen *s, WINDOW *w, bool full)
@@ -194,11 +206,10 @@ static void compare_draw(struct screen *s, WINDOW *w, bool full)
         widget_text(w, 3, 2 + COMPARE_LABEL_W + 1 + COMPARE_VALUE_W + 1,
                     width - 36, ROLE_DIM, "not measured", utf8);
 
-    int foot = 2;
-    size_t vis = rows - HEAD_ROWS - foot > 0 ? (size_t)(rows - HEAD_ROWS - foot) : 1;
-    list_pos_clamp(&v->scroll, nb, vis);
-    v->scroll.sel = v->scroll.top;
-    for (size_t i = v->scroll.top; i < nb && i < v->scroll.top + vis; i++) {
+    size_t vis = list_visible(&v->scroll, nb, rows);
+    list_clamp(&v->scroll, nb, rows);
+    size_t top = v->scroll.pos.top;
+    for (size_t i = top; i < nb && i < top + vis; i++) {
         const struct ref_board *rb = refdb_board(a->refdb, keys[i]);
         bool mine = a->ref_board && strcmp(a->ref_board, keys[i]) == 0;
         if (rb && rb->name)
@@ -207,7 +218,7 @@ static void compare_draw(struct screen *s, WINDOW *w, bool full)
             snprintf(label, sizeof label, "%s", keys[i]);
         fmt_compare_row(line, sizeof line, mine ? '*' : ' ', label, vals[i], max,
                         width - 1, utf8);
-        widget_text(w, HEAD_ROWS + (int)(i - v->scroll.top), 0, width,
+        widget_text(w, HEAD_ROWS + (int)(i - top), 0, width,
                     mine ? ROLE_REFERENCE : ROLE_NORMAL, line, utf8);
     }
     char mx[16];
@@ -235,8 +246,7 @@ static enum action compare_action(struct screen *s, enum action a)
         const char **keys;
         size_t nb = boards_with(ui_app(s->ui), v->section, v->metric, &keys);
         free(keys);
-        int vis = ui_body_rows(s->ui) - HEAD_ROWS - 2;
-        if (list_pos_scroll(&v->scroll, nb, vis > 0 ? (size_t)vis : 1, a)) {
+        if (list_key(&v->scroll, nb, ui_body_rows(s->ui), a)) {
             ui_dirty(s->ui);
             return ACT_NONE;
         }

@@ -13,7 +13,7 @@
 #include "common/util.h"
 
 struct details {
-    struct list_pos scroll;
+    struct list scroll;     /* a text */
 };
 
 struct dline {
@@ -128,16 +128,12 @@ static void build(struct screen *s, struct dlines *d, int width)
         add_par(d, ROLE_DIM, "nothing to show: no failure, note or warning so far", utf8);
 }
 
-static size_t visible(const struct screen *s)
-{
-    int rows = ui_body_rows(s->ui);
-    return rows > 0 ? (size_t)rows : 1;
-}
-
 static void details_enter(struct screen *s, const struct screen_arg *arg)
 {
+    struct details *v = xcalloc(1, sizeof *v);
     (void)arg;
-    s->priv = xcalloc(1, sizeof(struct details));
+    v->scroll = (struct list){ .text = true };
+    s->priv = v;
 }
 
 static void details_leave(struct screen *s)
@@ -149,14 +145,13 @@ static void details_draw(struct screen *s, WINDOW *w, bool full)
 {
     struct details *v = s->priv;
     struct dlines d;
-    size_t vis = visible(s);
     (void)full;
     build(s, &d, getmaxx(w));
-    size_t max_top = d.n > vis ? d.n - vis : 0;
-    if (v->scroll.top > max_top)
-        v->scroll.top = max_top;
-    for (size_t i = v->scroll.top; i < d.n && i < v->scroll.top + vis; i++)
-        widget_text(w, (int)(i - v->scroll.top), 0, getmaxx(w), d.v[i].role, d.v[i].text,
+    size_t vis = list_visible(&v->scroll, d.n, ui_body_rows(s->ui));
+    list_clamp(&v->scroll, d.n, ui_body_rows(s->ui));
+    size_t top = v->scroll.pos.top;
+    for (size_t i = top; i < d.n && i < top + vis; i++)
+        widget_text(w, (int)(i - top), 0, getmaxx(w), d.v[i].role, d.v[i].text,
                     ui_utf8(s->ui));
     free(d.v);
 }
@@ -166,7 +161,7 @@ static enum action details_action(struct screen *s, enum action a)
     struct details *v = s->priv;
     struct dlines d;
     build(s, &d, COLS);
-    bool moved = list_pos_scroll(&v->scroll, d.n, visible(s), a);
+    bool moved = list_key(&v->scroll, d.n, ui_body_rows(s->ui), a);
     free(d.v);
     if (moved) {
         ui_dirty(s->ui);

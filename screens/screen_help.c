@@ -15,7 +15,7 @@ struct help {
     const struct binding *keys;     /* of the screen below */
     enum action shown[ACT_COUNT];   /* the actions bound there, in order */
     size_t nshown;
-    struct list_pos scroll;
+    struct list scroll;     /* a text; its last row says "more" when needed */
 };
 
 static const struct hint hints[] = {
@@ -46,6 +46,7 @@ static void help_enter(struct screen *s, const struct screen_arg *arg)
     const struct screen *below = ui_below(s->ui, s);
     (void)arg;
     h->keys = below ? below->ops->keys : NULL;
+    h->scroll = (struct list){ .marker = true, .text = true };
     /* actions no key reaches on that screen (another screen's own keys)
      * are left out */
     for (int a = ACT_NONE + 1; a < ACT_COUNT; a++)
@@ -57,15 +58,6 @@ static void help_enter(struct screen *s, const struct screen_arg *arg)
 static void help_leave(struct screen *s)
 {
     free(s->priv);
-}
-
-/* Rows for the text: all of them, or one less for the "more" marker. */
-static size_t visible(const struct screen *s)
-{
-    int rows = ui_body_rows(s->ui);
-    if (rows > 1 && line_count(s->priv) > (size_t)rows)
-        rows--;
-    return rows > 0 ? (size_t)rows : 1;
 }
 
 /* Line i of the help text into buf; returns its role. */
@@ -93,15 +85,16 @@ static void help_draw(struct screen *s, WINDOW *w, bool full)
 {
     struct help *h = s->priv;
     bool utf8 = ui_utf8(s->ui);
-    size_t n = line_count(h), vis = visible(s);
+    size_t n = line_count(h), vis = list_visible(&h->scroll, n, ui_body_rows(s->ui));
+    size_t top = h->scroll.pos.top;
     char line[256];
     (void)full;
-    for (size_t i = h->scroll.top; i < n && i < h->scroll.top + vis; i++) {
+    for (size_t i = top; i < n && i < top + vis; i++) {
         enum role r = help_line(h, i, line, sizeof line);
-        widget_text(w, (int)(i - h->scroll.top), 0, getmaxx(w), r, line, utf8);
+        widget_text(w, (int)(i - top), 0, getmaxx(w), r, line, utf8);
     }
     /* where the rest is, in ASCII: the last row when the text does not fit */
-    size_t top = h->scroll.top, below = top + vis < n ? n - top - vis : 0;
+    size_t below = top + vis < n ? n - top - vis : 0;
     if (top && below)
         snprintf(line, sizeof line, " ^ %zu more above, v %zu more below", top, below);
     else if (below)
@@ -115,7 +108,7 @@ static void help_draw(struct screen *s, WINDOW *w, bool full)
 static enum action help_action(struct screen *s, enum action a)
 {
     struct help *h = s->priv;
-    if (list_pos_scroll(&h->scroll, line_count(h), visible(s), a)) {
+    if (list_key(&h->scroll, line_count(h), ui_body_rows(s->ui), a)) {
         ui_dirty(s->ui);
         return ACT_NONE;
     }

@@ -29,7 +29,7 @@ struct home {
     char *board;                /* the board the menu is for (NULL: none) */
     struct entry *entries;
     size_t nentries;
-    struct list_pos pos;
+    struct list list;
 };
 
 static const struct hint hints[] = {
@@ -88,23 +88,15 @@ static void menu_refresh(struct screen *s)
         if (h->menu->part[MENU_OTHERS].ncats)
             add_entry(h, ENTRY_PART, NULL, MENU_OTHERS);
     }
-    list_pos_clamp(&h->pos, h->nentries, 1);
-}
-
-/* Rows for the list: all of them, or one less for the "more" marker. */
-static size_t visible(const struct screen *s)
-{
-    const struct home *h = s->priv;
-    int rows = ui_body_rows(s->ui) - HEAD_ROWS;
-    if (rows > 1 && h->nentries > (size_t)rows)
-        rows--;
-    return rows > 0 ? (size_t)rows : 1;
+    list_pos_clamp(&h->list.pos, h->nentries, 1);
 }
 
 static void home_enter(struct screen *s, const struct screen_arg *arg)
 {
     struct home *h = xcalloc(1, sizeof *h);
     h->part = (enum cat_menu_part)arg->menu_part;
+    /* the list's last row says "more" when it does not fit */
+    h->list = (struct list){ .head = HEAD_ROWS, .marker = true };
     s->priv = h;
     menu_refresh(s);
 }
@@ -208,8 +200,8 @@ static void home_draw(struct screen *s, WINDOW *w, bool full)
     (void)full;
 
     menu_refresh(s);
-    size_t n = h->nentries, vis = visible(s);
-    list_pos_clamp(&h->pos, n, vis);
+    size_t n = h->nentries, vis = list_visible(&h->list, n, ui_body_rows(s->ui));
+    list_clamp(&h->list, n, ui_body_rows(s->ui));
     title_line(s, line, sizeof line);
     widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
     if (!n) {
@@ -218,16 +210,17 @@ static void home_draw(struct screen *s, WINDOW *w, bool full)
                     "See 'evmbench refs'.", utf8);
         return;
     }
-    for (size_t i = h->pos.top; i < n && i < h->pos.top + vis; i++) {
+    const struct list_pos *p = &h->list.pos;
+    for (size_t i = p->top; i < n && i < p->top + vis; i++) {
         const struct entry *e = &h->entries[i];
-        bool sel = i == h->pos.sel;
+        bool sel = i == p->sel;
         entry_text(s, e, name, sizeof name, what, sizeof what);
         fmt_fit(fitted, sizeof fitted, name, 44, false, utf8);
         snprintf(line, sizeof line, "%s %s %s", sel ? ">" : " ", fitted, what);
-        int y = HEAD_ROWS + (int)(i - h->pos.top);
+        int y = HEAD_ROWS + (int)(i - p->top);
         widget_text(w, y, 0, width, sel ? ROLE_SELECTION : ROLE_NORMAL, line, utf8);
     }
-    more_marker(w, HEAD_ROWS + (int)vis, width, h->pos.top, vis, n, utf8);
+    more_marker(w, HEAD_ROWS + (int)vis, width, p->top, vis, n, utf8);
 }
 
 static enum action home_action(struct screen *s, enum action a)
@@ -235,12 +228,12 @@ static enum action home_action(struct screen *s, enum action a)
     struct home *h = s->priv;
     menu_refresh(s);
     size_t n = h->nentries;
-    if (list_pos_move(&h->pos, n, visible(s), a)) {
+    if (list_key(&h->list, n, ui_body_rows(s->ui), a)) {
         ui_dirty(s->ui);
         return ACT_NONE;
     }
     if ((a == ACT_ENTER || a == ACT_RUN) && n) {
-        const struct entry *e = &h->entries[h->pos.sel];
+        const struct entry *e = &h->entries[h->list.pos.sel];
         struct screen_arg arg = { .category = e->cat, .menu_part = (int)e->part };
         if (e->kind == ENTRY_BOARD)
             return ACT_BOARD;
@@ -250,21 +243,20 @@ static enum action home_action(struct screen *s, enum action a)
     return a;
 }
 
+/* Search: an entry's name. */
+static bool entry_matches(void *ctx, size_t i, const char *q)
+{
+    struct screen *s = ctx;
+    const struct home *h = s->priv;
+    char name[128], what[96];
+    entry_text(s, &h->entries[i], name, sizeof name, what, sizeof what);
+    return list_text_matches(name, q);
+}
+
 static bool home_search(struct screen *s, const char *q, int dir)
 {
     struct home *h = s->priv;
-    size_t n = h->nentries;
-    char name[128], what[96];
-    for (size_t k = dir ? 1 : 0; n && k < n + (dir ? 1 : 0); k++) {
-        size_t i = ui_search_index(h->pos.sel, k, dir, n);
-        entry_text(s, &h->entries[i], name, sizeof name, what, sizeof what);
-        if (ui_text_matches(name, q)) {
-            h->pos.sel = i;
-            list_pos_clamp(&h->pos, n, visible(s));
-            return true;
-        }
-    }
-    return false;
+    return list_search(&h->list, h->nentries, ui_body_rows(s->ui), dir, entry_matches, s, q);
 }
 
 const struct screen_ops screen_home = {

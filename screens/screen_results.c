@@ -23,7 +23,7 @@
 #define FOOT_ROWS 4     /* the selected row's details (3), the position */
 
 struct results {
-    struct list_pos pos;
+    struct list list;
     enum session_sort sort;
     bool problems;      /* only warn, off and failed rows */
     bool all;           /* every value, not only the latest */
@@ -53,12 +53,6 @@ static const struct hint hints[] = {
 /* The baseline name typed at S, while its replacement is asked. */
 static char pending_name[128];
 
-static size_t visible(const struct screen *s)
-{
-    int rows = ui_body_rows(s->ui) - HEAD_ROWS - FOOT_ROWS;
-    return rows > 0 ? (size_t)rows : 1;
-}
-
 static size_t rows_now(const struct screen *s, struct session_row **out)
 {
     const struct results *r = s->priv;
@@ -70,8 +64,10 @@ static size_t rows_now(const struct screen *s, struct session_row **out)
 
 static void results_enter(struct screen *s, const struct screen_arg *arg)
 {
+    struct results *r = xcalloc(1, sizeof *r);
     (void)arg;
-    s->priv = xcalloc(1, sizeof(struct results));
+    r->list = (struct list){ .head = HEAD_ROWS, .foot = FOOT_ROWS };
+    s->priv = r;
 }
 
 static void results_leave(struct screen *s)
@@ -144,12 +140,13 @@ static void results_draw(struct screen *s, WINDOW *w, bool full)
     int width = getmaxx(w), rows = getmaxy(w);
     char line[512];
     struct session_row *rs;
-    size_t n = rows_now(s, &rs), vis = visible(s);
+    size_t n = rows_now(s, &rs), vis = list_visible(&r->list, n, rows);
+    const struct list_pos *p = &r->list.pos;
     const char *bname = NULL;
     json_t *base = job_baseline(ui_job(s->ui), &bname);
     (void)full;
 
-    list_pos_clamp(&r->pos, n, vis);
+    list_clamp(&r->list, n, rows);
     draw_title(s, w, n, base, bname);
     /* the unit column is as wide as the longest unit shown */
     int unit_w = 0;
@@ -168,20 +165,20 @@ static void results_draw(struct screen *s, WINDOW *w, bool full)
                     ? "Nothing measured yet: open a category and run a benchmark."
                     : "Nothing measured to the end yet (h lists cancelled and running "
                       "values).", utf8);
-    for (size_t i = r->pos.top; i < n && i < r->pos.top + vis; i++) {
-        bool sel = i == r->pos.sel;
+    for (size_t i = p->top; i < n && i < p->top + vis; i++) {
+        bool sel = i == p->sel;
         enum role role = row_role(&rs[i], sel);
-        int y = HEAD_ROWS + (int)(i - r->pos.top);
+        int y = HEAD_ROWS + (int)(i - p->top);
         widget_text(w, y, 0, 2, role, sel ? "> " : "  ", utf8);
         fmt_result_line(line, sizeof line, &lay, &rs[i].row, rs[i].number, rs[i].state,
                         base, utf8);
         widget_text(w, y, 2, width - 2, role, line, utf8);
     }
     if (n)
-        draw_detail(s, w, &rs[r->pos.sel < n ? r->pos.sel : 0]);
+        draw_detail(s, w, &rs[p->sel < n ? p->sel : 0]);
     if (n > vis) {
-        snprintf(line, sizeof line, "rows %zu-%zu of %zu (PgUp/PgDn)", r->pos.top + 1,
-                 r->pos.top + vis < n ? r->pos.top + vis : n, n);
+        snprintf(line, sizeof line, "rows %zu-%zu of %zu (PgUp/PgDn)", p->top + 1,
+                 p->top + vis < n ? p->top + vis : n, n);
         widget_text(w, rows - 1, 1, width - 2, ROLE_DIM, line, utf8);
     }
     free(rs);
@@ -218,19 +215,19 @@ static enum action results_action(struct screen *s, enum action a)
     struct session_row *rs;
     size_t n = rows_now(s, &rs);
     enum action out = ACT_NONE;
-    if (list_pos_move(&r->pos, n, visible(s), a)) {
+    if (list_key(&r->list, n, ui_body_rows(s->ui), a)) {
         ui_dirty(s->ui);
     } else if (a == ACT_SORT) {
         r->sort = (enum session_sort)((r->sort + 1) % SESSION_SORT_COUNT);
-        r->pos = (struct list_pos){ 0, 0 };
+        r->list.pos = (struct list_pos){ 0, 0 };
         ui_dirty(s->ui);
     } else if (a == ACT_FILTER) {
         r->problems = !r->problems;
-        r->pos = (struct list_pos){ 0, 0 };
+        r->list.pos = (struct list_pos){ 0, 0 };
         ui_dirty(s->ui);
     } else if (a == ACT_HISTORY) {
         r->all = !r->all;
-        r->pos = (struct list_pos){ 0, 0 };
+        r->list.pos = (struct list_pos){ 0, 0 };
         ui_message(s->ui, ROLE_NOTE, r->all ? "every value measured, older and cancelled "
                    "ones dimmed (h: the latest only)" : "the latest value of each metric "
                    "(h: every value)");
@@ -247,8 +244,8 @@ static enum action results_action(struct screen *s, enum action a)
             ui_message(s->ui, ROLE_NOTE, "nothing measured to the end yet to save as a "
                        "baseline");
     } else if ((a == ACT_COMPARE || a == ACT_ENTER) && n) {
-        struct screen_arg arg = { .section = rs[r->pos.sel].row.bench,
-                                  .metric = rs[r->pos.sel].row.metric };
+        size_t sel = r->list.pos.sel;
+        struct screen_arg arg = { .section = rs[sel].row.bench, .metric = rs[sel].row.metric };
         ui_push(s->ui, &screen_compare, &arg);
     } else if (a == ACT_ENTER || a == ACT_COMPARE) {
         ui_message(s->ui, ROLE_NOTE, "nothing measured to compare yet");

@@ -32,7 +32,7 @@ struct run_view {
     bool all;                       /* every runnable bench of category */
     const struct cat_bench *bench;
     const struct kernel *kernel;    /* NULL: all of the bench's kernels */
-    struct list_pos pos;            /* the selected metric ('c' compares it) */
+    struct list table;              /* the selected metric ('c' compares it) */
     bool follow;                    /* the selection follows the newest metric */
     size_t log_from;                /* warnings said since this batch began */
     struct metric_layout layout;    /* the table's columns */
@@ -105,6 +105,7 @@ static void run_enter(struct screen *s, const struct screen_arg *arg)
     v->bench = arg->bench;
     v->kernel = arg->kernel;
     v->follow = true;
+    v->table = (struct list){ .head = HEAD_ROWS };
     s->priv = v;
     start(s->ui, v);
 }
@@ -173,10 +174,12 @@ static int tail_rows(const struct run *run)
     return 1 + 2 * (int)(notes > MAX_NOTES ? MAX_NOTES : notes) + 1 + 1 + 1;
 }
 
-static size_t table_rows(const struct screen *s, const struct run *run)
+/* The table as it is now: below it the rows of the run's notes and the
+ * lines after them. Returns the body's rows. */
+static int table_now(struct run_view *v, const struct screen *s, const struct run *run)
 {
-    int rows = ui_body_rows(s->ui) - HEAD_ROWS - tail_rows(run);
-    return rows > 1 ? (size_t)rows : 1;
+    v->table.foot = tail_rows(run);
+    return ui_body_rows(s->ui);
 }
 
 static void draw_title(WINDOW *w, const struct job *job, const struct run_view *v,
@@ -330,14 +333,15 @@ static void tally_row(struct tally *t, const struct result_row *row, bool first)
 static void follow_newest(struct run_view *v, const struct metric_ref *mr, size_t n,
                           size_t vis)
 {
-    v->pos.sel = 0;
+    struct list_pos *p = &v->table.pos;
+    p->sel = 0;
     for (size_t i = n; i-- > 0;)
         if (mr[i].run->metrics[mr[i].index].stats.count) {
-            v->pos.sel = i;
+            p->sel = i;
             break;
         }
-    if (v->pos.sel < v->pos.top || v->pos.sel >= v->pos.top + vis)
-        v->pos.top = v->pos.sel;
+    if (p->sel < p->top || p->sel >= p->top + vis)
+        p->top = p->sel;
 }
 
 /* The selected metric's trend line: its last samples as a sparkline,
@@ -400,28 +404,30 @@ static int draw_table(struct screen *s, WINDOW *w, struct tally *t)
     size_t n;
     const struct batch *b = job_batch(ui_job(s->ui));
     struct metric_ref *mr = batch_metrics(ui_job(s->ui), &n);
-    size_t vis = table_rows(s, job_run(ui_job(s->ui)));
+    int body = table_now(v, s, job_run(ui_job(s->ui)));
+    size_t vis = list_visible(&v->table, n, body);
+    const struct list_pos *p = &v->table.pos;
     batch_names(v, b);
     memset(t, 0, sizeof *t);
     t->compared = SUMMARY_MEAN;
     if (v->follow)
         follow_newest(v, mr, n, vis);
-    list_pos_clamp(&v->pos, n, vis);
-    layout_rows(v, mr, v->pos.top, v->pos.top + vis < n ? v->pos.top + vis : n, getmaxx(w));
+    list_clamp(&v->table, n, body);
+    layout_rows(v, mr, p->top, p->top + vis < n ? p->top + vis : n, getmaxx(w));
     for (size_t i = 0; i < n; i++) {
         struct result_row row;
         result_row_make(&row, mr[i].run, mr[i].index, &a->cmp);
         tally_row(t, &row, i == 0);
-        if (i >= v->pos.top && i < v->pos.top + vis)
-            draw_metric(w, HEAD_ROWS + (int)(i - v->pos.top), v, &mr[i], &row,
-                        i == v->pos.sel, a, utf8);
+        if (i >= p->top && i < p->top + vis)
+            draw_metric(w, HEAD_ROWS + (int)(i - p->top), v, &mr[i], &row, i == p->sel, a,
+                        utf8);
     }
     free(mr);
     int y = HEAD_ROWS + (int)(n < vis ? n : vis) + 1;
     if (n > vis) {
         char line[256];
         snprintf(line, sizeof line, "metrics %zu-%zu of %zu (scroll with j/k)",
-                 v->pos.top + 1, v->pos.top + vis, n);
+                 p->top + 1, p->top + vis, n);
         widget_text(w, y - 1, 1, getmaxx(w) - 2, ROLE_DIM, line, utf8);
     }
     return y;
@@ -532,7 +538,7 @@ static enum action run_action(struct screen *s, enum action a)
     switch (a) {
     case ACT_RUN:
         start(s->ui, v);
-        v->pos = (struct list_pos){ 0, 0 };
+        v->table.pos = (struct list_pos){ 0, 0 };
         v->follow = true;
         return ACT_NONE;
     case ACT_BACK:
@@ -546,15 +552,16 @@ static enum action run_action(struct screen *s, enum action a)
     size_t n = 0;
     struct metric_ref *mr = batch_metrics(ui_job(s->ui), &n);
     enum action out = a;
-    if (list_pos_move(&v->pos, n, table_rows(s, run), a)) {
+    if (list_key(&v->table, n, table_now(v, s, run), a)) {
         v->follow = false;
         ui_dirty(s->ui);
         out = ACT_NONE;
-    } else if (a == ACT_COMPARE && v->pos.sel < n) {
+    } else if (a == ACT_COMPARE && v->table.pos.sel < n) {
         /* the selected metric, not the last measured */
-        const struct run *r = mr[v->pos.sel].run;
+        size_t sel = v->table.pos.sel;
+        const struct run *r = mr[sel].run;
         struct screen_arg arg = { .section = r->kernel->section,
-                                  .metric = r->metrics[mr[v->pos.sel].index].def->id };
+                                  .metric = r->metrics[mr[sel].index].def->id };
         ui_push(s->ui, &screen_compare, &arg);
         out = ACT_NONE;
     }

@@ -296,7 +296,9 @@ const struct screen_ops screen_summary = {
     .on_action = summary_action,
 };
 
-void screen_summary_due(struct ui *ui)
+/* Opens the summary over the screens when a category batch ('a') has just
+ * run to its end (job_take_summary). */
+static void summary_due(struct ui *ui)
 {
     struct job *j = ui_job(ui);
     if (!job_take_summary(j))
@@ -308,3 +310,7 @@ void screen_summary_due(struct ui *ui)
     struct screen_arg arg = { .title = title, .since_run = job_batch_number(j) };
     ui_push(ui, &screen_summary, &arg);
 }
+
+const struct ticker_ops ticker_summary = {
+    .pumped = summary_due,
+};

@@ -25,7 +25,7 @@ struct system_view {
     char **lines;           /* the text, built once per measurement */
     enum role *roles;
     size_t n;
-    struct list_pos scroll;
+    struct list scroll;     /* a text */
 };
 
 static const struct hint hints[] = {
@@ -228,8 +228,10 @@ static void measure(struct screen *s)
 
 static void system_enter(struct screen *s, const struct screen_arg *arg)
 {
+    struct system_view *v = xcalloc(1, sizeof *v);
     (void)arg;
-    s->priv = xcalloc(1, sizeof(struct system_view));
+    v->scroll = (struct list){ .text = true };
+    s->priv = v;
     measure(s);
 }
 
@@ -239,19 +241,14 @@ static void system_leave(struct screen *s)
     free(s->priv);
 }
 
-static size_t visible(const struct screen *s)
-{
-    int rows = ui_body_rows(s->ui);
-    return rows > 0 ? (size_t)rows : 1;
-}
-
 static void system_draw(struct screen *s, WINDOW *w, bool full)
 {
     struct system_view *v = s->priv;
     bool utf8 = ui_utf8(s->ui);
+    size_t top = v->scroll.pos.top, vis = list_visible(&v->scroll, v->n, ui_body_rows(s->ui));
     (void)full;
-    for (size_t i = v->scroll.top; i < v->n && i < v->scroll.top + visible(s); i++)
-        widget_text(w, (int)(i - v->scroll.top), 0, getmaxx(w), v->roles[i], v->lines[i], utf8);
+    for (size_t i = top; i < v->n && i < top + vis; i++)
+        widget_text(w, (int)(i - top), 0, getmaxx(w), v->roles[i], v->lines[i], utf8);
 }
 
 static enum action system_action(struct screen *s, enum action a)
@@ -263,7 +260,7 @@ static enum action system_action(struct screen *s, enum action a)
     }
     if (a == ACT_SYSTEM)
         return ACT_NONE;
-    if (list_pos_scroll(&v->scroll, v->n, visible(s), a)) {
+    if (list_key(&v->scroll, v->n, ui_body_rows(s->ui), a)) {
         ui_dirty(s->ui);
         return ACT_NONE;
     }

@@ -56,6 +56,7 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d);
 
 #include "screens/actions.h"
 #include "screens/job.h"
+#include "screens/list.h"
 #include "screens/theme.h"
 #include "screens/widgets.h"
 
@@ -95,8 +96,8 @@ struct screen_ops {
     /* Optional ('/' search): selects the first item whose text contains
      * q, ignoring case, looking from the selected one (dir 0), from the
      * one after it onwards (dir 1, 'n') or from the one before it
-     * backwards (dir -1, 'p'), round the list (ui_search_index); false
-     * when none does. */
+     * backwards (dir -1, 'p'), round the list (list_search); false when
+     * none does. */
     bool (*search)(struct screen *s, const char *q, int dir);
     /* The screen shows the bottom line's message on a line of its own
      * (ui_line_message): the bottom line keeps its hints. */
@@ -109,23 +110,35 @@ struct screen {
     void *priv;
 };
 
-extern const struct screen_ops screen_home;
-extern const struct screen_ops screen_guides;
-extern const struct screen_ops screen_category;
-extern const struct screen_ops screen_run;
-extern const struct screen_ops screen_help;
-extern const struct screen_ops screen_system;
-extern const struct screen_ops screen_results;
-extern const struct screen_ops screen_compare;
-extern const struct screen_ops screen_boards;
-extern const struct screen_ops screen_settings;
-extern const struct screen_ops screen_baselines;
-extern const struct screen_ops screen_details;
-extern const struct screen_ops screen_summary;
+/* What moves on by itself in the main loop, with no key pressed: the
+ * demo and the check (demo.c), the summary after a category batch
+ * (screen_summary.c). The loop calls the members a ticker has (each is
+ * optional) at these moments, the tickers in the order of screens.def. */
+struct ticker_ops {
+    /* At the start, the home screen open and the --baseline loaded
+     * (base_ok false: it could not be): true when it takes the start
+     * over, and then neither a later ticker nor --run starts. */
+    bool (*start)(struct ui *ui, bool base_ok);
+    /* Each turn of the loop, before the frame is drawn. */
+    void (*tick)(struct ui *ui, double now);
+    /* Milliseconds until tick has something to do by itself (0: at
+     * once); -1 when it waits for something else (the run, a key). The
+     * loop sleeps no longer than the least of them. */
+    int (*wait_ms)(const struct ui *ui, double now);
+    /* After the job read what the run sent (job_pump), before the keys. */
+    void (*pumped)(struct ui *ui);
+    /* A key, before the prompt, the search and the screens see it (not
+     * while the terminal is too small): true when the ticker took it. */
+    bool (*key)(struct ui *ui, int key);
+    /* The loop ended: it puts back what it changed. */
+    void (*stop)(struct ui *ui);
+};
 
-/* Opens the summary over the screens when a category batch ('a') has just
- * run to its end (job_take_summary); the main loop calls it. */
-void screen_summary_due(struct ui *ui);
+/* Every screen and ticker: screen_home, screen_run ..., ticker_demo ...
+ * (screens.def). */
+#define SCREEN(name) extern const struct screen_ops screen_##name;
+#define TICKER(name) extern const struct ticker_ops ticker_##name;
+#include "screens/screens.def"
 
 struct app *ui_app(const struct ui *ui);
 /* True when the locale is UTF-8 (else draw ASCII only). */
@@ -192,12 +205,6 @@ const char *ui_theme_name(const struct ui *ui);
 const char *ui_theme_mono_reason(const struct ui *ui);
 /* The live redraws per second in force. */
 double ui_updates_per_s(const struct ui *ui);
-/* The k-th item (k = 0 .. n-1, or n with dir != 0, back at the start)
- * that a search in direction dir (see screen_ops.search) looks at, of n
- * items with `sel` selected. */
-size_t ui_search_index(size_t sel, size_t k, int dir, size_t n);
-/* Case-insensitive substring test for the screens' search. */
-bool ui_text_matches(const char *text, const char *q);
 #endif
 
 #endif

@@ -1,6 +1,7 @@
-/* ui_impl.h - what ui.c (the screen stack and the main loop), term.c (the
- * terminal, its windows, signals and themes) and demo.c (--demo) share.
- * Screens do not include it: their contract is ui.h. */
+/* ui_impl.h - what ui.c (the screen stack and the main loop), frame.c
+ * (drawing a frame), term.c (the terminal, its windows, signals and
+ * themes) and demo.c (--demo) share. Screens do not include it: their
+ * contract is ui.h. */
 #ifndef EVMBENCH_UI_IMPL_H
 #define EVMBENCH_UI_IMPL_H
 
@@ -24,7 +25,7 @@ struct ui_term {
     char theme[128];                /* the theme chosen */
 };
 
-/* The three windows and what is to be drawn again (ui.c draws). */
+/* The three windows and what is to be drawn again (frame.c draws). */
 struct ui_frame {
     WINDOW *top, *body, *bottom;    /* NULL while the terminal is too small */
     bool too_small;
@@ -61,10 +62,11 @@ struct ui_line {
     void (*confirm_done)(struct ui *ui, bool yes);  /* ui_confirm: one key */
 };
 
-/* When frames are drawn (ui.c): what a key, a resize or Ctrl-L changed
- * at once; everything else (the run's values and events, its clock, its
- * messages, the demo) at most once an interval, and only the lines that
- * fit in the byte budget of the last second (pace.h); the others wait. */
+/* When frames are drawn (ui.c) and what they send (frame.c): what a key,
+ * a resize or Ctrl-L changed at once; everything else (the run's values
+ * and events, its clock, its messages, the demo) at most once an
+ * interval, and only the lines that fit in the byte budget of the last
+ * second (pace.h); the others wait. */
 struct ui_live {
     double interval;                /* seconds between such frames at least */
     double last;                    /* when the last frame was drawn */
@@ -76,7 +78,7 @@ struct ui_live {
 
 enum demo_phase { DEMO_OFF, DEMO_RUN, DEMO_RESULT, DEMO_COMPARE, DEMO_SUMMARY };
 
-/* --demo (demo.c). */
+/* --demo, --check (demo.c, which the loop drives as ticker_demo). */
 struct demo {
     enum demo_phase phase;
     struct profile profile;
@@ -110,6 +112,17 @@ struct ui {
 
 /* Closes the top screen now (ui_pop waits for the action to end). */
 void ui_pop_now(struct ui *ui);
+/* The top screen; NULL when none is open. */
+struct screen *ui_top(const struct ui *ui);
+
+/* --- frame.c ----------------------------------------------------------- */
+
+/* Draws what is dirty (the title, the top screen's body, the bottom line;
+ * all of it after a clear) and sends it. Unless a key asked for it or
+ * the terminal is repainted, only the changed lines that fit in the line
+ * budget are sent and recorded in it; the others stay dirty for the
+ * next frame. Then ui->live.last is the time it was sent. */
+void frame_draw(struct ui *ui, double now);
 
 /* --- term.c ------------------------------------------------------------ */
 
@@ -153,22 +166,5 @@ void term_resize(struct ui *ui);
  * terminal always gets mono. A bad file falls back to the built-in theme
  * and says where it is bad. */
 void term_load_theme(struct ui *ui);
-
-/* --- demo.c ------------------------------------------------------------ */
-
-/* Loads the profile (bad lines said on the bottom line) and opens its
- * first benchmark; nothing happens when none of it can run. */
-void demo_start(struct ui *ui, const char *profile);
-/* Restores the budget; the screens stay. */
-void demo_stop(struct ui *ui);
-/* --check, --profile NAME: the profile's benchmarks once, each result
- * shown briefly, then the summary with the verdict (ui->opt's baseline
- * and fail_pct); the screens stay there. */
-void demo_start_check(struct ui *ui, const char *profile);
-/* Moves the demo on: result, comparison, next benchmark. */
-void demo_tick(struct ui *ui, double now);
-/* Milliseconds until the demo moves on by itself; -1 when it waits for
- * the run. */
-int demo_wait_ms(const struct demo *d, double now);
 
 #endif

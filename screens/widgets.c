@@ -1,5 +1,4 @@
-/* widgets.c - the screens' scrolling lists, and drawing formatted text
- * (format.h) on curses windows. */
+/* widgets.c - drawing formatted text (format.h) on curses windows. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
 #include "screens/widgets.h"
@@ -7,92 +6,6 @@
 #include <string.h>
 
 #include "common/util.h"
-
-/* --- lists ---------------------------------------------------------------- */
-
-void list_pos_clamp(struct list_pos *p, size_t count, size_t visible)
-{
-    if (!visible)
-        visible = 1;
-    if (!count) {
-        p->sel = p->top = 0;
-        return;
-    }
-    if (p->sel >= count)
-        p->sel = count - 1;
-    if (p->top > p->sel)
-        p->top = p->sel;
-    if (p->sel >= p->top + visible)
-        p->top = p->sel - visible + 1;
-    if (p->top + visible > count)
-        p->top = count > visible ? count - visible : 0;
-}
-
-bool list_pos_move(struct list_pos *p, size_t count, size_t visible, enum action a)
-{
-    size_t page = visible > 1 ? visible - 1 : 1;
-    switch (a) {
-    case ACT_UP:
-        if (p->sel)
-            p->sel--;
-        break;
-    case ACT_DOWN:
-        if (p->sel + 1 < count)
-            p->sel++;
-        break;
-    case ACT_PAGE_UP:
-        p->sel = p->sel > page ? p->sel - page : 0;
-        p->top = p->top > page ? p->top - page : 0;
-        break;
-    case ACT_PAGE_DOWN:
-        p->sel += page;
-        p->top += page;
-        break;
-    case ACT_FIRST:
-        p->sel = 0;
-        break;
-    case ACT_LAST:
-        p->sel = count ? count - 1 : 0;
-        break;
-    default:
-        return false;
-    }
-    list_pos_clamp(p, count, visible);
-    return true;
-}
-
-bool list_pos_scroll(struct list_pos *p, size_t count, size_t visible, enum action a)
-{
-    size_t page = visible > 1 ? visible - 1 : 1;
-    size_t max_top = count > visible ? count - visible : 0;
-    switch (a) {
-    case ACT_UP:
-        if (p->top)
-            p->top--;
-        break;
-    case ACT_DOWN:
-        p->top++;
-        break;
-    case ACT_PAGE_UP:
-        p->top = p->top > page ? p->top - page : 0;
-        break;
-    case ACT_PAGE_DOWN:
-        p->top += page;
-        break;
-    case ACT_FIRST:
-        p->top = 0;
-        break;
-    case ACT_LAST:
-        p->top = max_top;
-        break;
-    default:
-        return false;
-    }
-    if (p->top > max_top)
-        p->top = max_top;
-    p->sel = p->top;
-    return true;
-}
 
 /* --- drawing ------------------------------------------------------------ */
 

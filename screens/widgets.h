@@ -1,10 +1,10 @@
 /* widgets.h - the pieces every screen draws with.
  *
- * The text is formatted by format.h (included here). This header adds the
- * scrolling list, which needs no terminal either, and the drawing half,
- * which puts text on a curses window with theme roles; that half is
- * declared only for screens/ (EVMBENCH_UI_PRIVATE), because nothing else
- * includes <curses.h>. */
+ * The text is formatted by format.h (included here), which needs no
+ * terminal; the lists are list.h. This header adds the drawing half, which
+ * puts text on a curses window with theme roles; it is declared only for
+ * screens/ (EVMBENCH_UI_PRIVATE), because nothing else includes
+ * <curses.h>. */
 #ifndef EVMBENCH_WIDGETS_H
 #define EVMBENCH_WIDGETS_H
 
@@ -13,19 +13,6 @@
 
 #include "screens/actions.h"
 #include "screens/format.h"
-
-/* A scrolling list: the selected item and the first visible one. */
-struct list_pos {
-    size_t sel, top;
-};
-/* Applies a motion action (UP, DOWN, PAGE_UP, PAGE_DOWN, FIRST, LAST) to
- * a list of `count` items with `visible` rows. Returns false for other
- * actions. `top` always keeps `sel` visible. */
-bool list_pos_move(struct list_pos *p, size_t count, size_t visible, enum action a);
-/* Keeps sel < count and sel visible (after a resize). */
-void list_pos_clamp(struct list_pos *p, size_t count, size_t visible);
-/* A view with no selection (help, run): scrolls `top` only. */
-bool list_pos_scroll(struct list_pos *p, size_t count, size_t visible, enum action a);
 
 #ifdef EVMBENCH_UI_PRIVATE
 #include <curses.h>

@@ -25,6 +25,7 @@ Suite *suite_recipe(void);
 Suite *suite_cpuload(void);
 Suite *suite_cli(void);
 Suite *suite_widgets(void);
+Suite *suite_list(void);
 Suite *suite_format(void);
 Suite *suite_job(void);
 Suite *suite_store(void);

@@ -1,5 +1,6 @@
-/* test_widgets.c - the screens' keys, key help, scrolling lists and theme
- * files, on fixed inputs (the formatted text: test_format.c). */
+/* test_widgets.c - the screens' keys, key help, escape sequences, theme
+ * files and pacing, on fixed inputs (the formatted text: test_format.c,
+ * the lists: test_list.c). */
 #include "config.h"
 
 #include <math.h>
@@ -51,44 +52,6 @@ START_TEST(actions)
         { ACT_NONE, NULL },
     };
     ck_assert_str_eq(fmt_hints(buf, sizeof buf, hints, NULL), "Enter open  ? help  q quit");
-}
-END_TEST
-
-START_TEST(list_pos)
-{
-    struct list_pos p = { 0, 0 };
-    for (int i = 0; i < 3; i++)
-        list_pos_move(&p, 30, 10, ACT_DOWN);
-    ck_assert_uint_eq(p.sel, 3);
-    ck_assert_uint_eq(p.top, 0);
-    list_pos_move(&p, 30, 10, ACT_PAGE_DOWN);
-    ck_assert_uint_eq(p.sel, 12);
-    ck_assert_uint_eq(p.top, 9);
-    list_pos_move(&p, 30, 10, ACT_LAST);
-    ck_assert_uint_eq(p.sel, 29);
-    ck_assert_uint_eq(p.top, 20);
-    list_pos_move(&p, 30, 10, ACT_DOWN);
-    ck_assert_uint_eq(p.sel, 29);
-    list_pos_move(&p, 30, 10, ACT_FIRST);
-    ck_assert_uint_eq(p.sel, 0);
-    ck_assert_uint_eq(p.top, 0);
-    ck_assert(!list_pos_move(&p, 30, 10, ACT_RUN));
-    /* the list shrank (or the window grew) */
-    p.sel = 25;
-    p.top = 20;
-    list_pos_clamp(&p, 5, 10);
-    ck_assert_uint_eq(p.sel, 4);
-    ck_assert_uint_eq(p.top, 0);
-    list_pos_move(&p, 0, 10, ACT_DOWN);
-    ck_assert_uint_eq(p.sel, 0);
-    /* scrolling only */
-    p.sel = p.top = 0;
-    list_pos_scroll(&p, 30, 10, ACT_LAST);
-    ck_assert_uint_eq(p.top, 20);
-    list_pos_scroll(&p, 30, 10, ACT_PAGE_DOWN);
-    ck_assert_uint_eq(p.top, 20);
-    list_pos_scroll(&p, 5, 10, ACT_DOWN);
-    ck_assert_uint_eq(p.top, 0);
 }
 END_TEST
 
@@ -396,34 +359,13 @@ START_TEST(escape_then_key)
 }
 END_TEST
 
-/* '/' then n and p: n looks forward from the one after the selected, p
- * backward from the one before it, both round the list. */
-START_TEST(search_order)
-{
-    size_t order[5];
-    for (size_t k = 0; k < 5; k++)
-        order[k] = ui_search_index(1, k, 0, 5);
-    ck_assert(order[0] == 1 && order[1] == 2 && order[4] == 0);
-    ck_assert_uint_eq(ui_search_index(1, 1, 1, 5), 2);
-    ck_assert_uint_eq(ui_search_index(1, 4, 1, 5), 0);
-    ck_assert_uint_eq(ui_search_index(1, 5, 1, 5), 1);     /* round to itself */
-    ck_assert_uint_eq(ui_search_index(1, 1, -1, 5), 0);
-    ck_assert_uint_eq(ui_search_index(1, 2, -1, 5), 4);
-    ck_assert_uint_eq(ui_search_index(1, 5, -1, 5), 1);
-    ck_assert_uint_eq(ui_search_index(0, 1, -1, 1), 0);
-    ck_assert_uint_eq(ui_search_index(3, 0, -1, 0), 0);    /* an empty list */
-}
-END_TEST
-
 Suite *suite_widgets(void)
 {
     Suite *s = suite_create("widgets");
     TCase *tc = tcase_create("keys");
     tcase_add_test(tc, actions);
-    tcase_add_test(tc, list_pos);
     tcase_add_loop_test(tc, escape_sequences, 0, (int)ARRAY_SIZE(escapes));
     tcase_add_test(tc, escape_then_key);
-    tcase_add_test(tc, search_order);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("theme");
