@@ -15,7 +15,6 @@
 #include "common/units.h"
 #include "common/util.h"
 
-
 /* Byte length of the UTF-8 sequence starting with c (1 for bad bytes). */
 static size_t utf8_len(unsigned char c)
 {

@@ -25,7 +25,6 @@
 #define MAX_CPUS     256
 #define KMSG_RECORDS 20000          /* kernel log records looked at */
 
-
 /* --- small readers --------------------------------------------------------- */
 
 /* Control and non-ASCII bytes become '?', the text is trimmed; NULL (and
@@ -254,7 +253,6 @@ static json_t *read_cpus(const char *sysroot, const char *root, double measure_s
     }
     return arr;
 }
-
 
 /* --- the rest of the system ------------------------------------------------ */
 
