@@ -1,6 +1,11 @@
-/* board.c - which board this is, read from the device tree and sysfs. */
+/* board.c - which board this is, read from the device tree and sysfs:
+ * the boards of the guides, reading, deciding (known, TI without guide
+ * numbers, another device tree, none), --board, the clock to compare.
+ * Showing it: board_text.c; how sure a board is the guide's:
+ * board_match.c. */
 #include "config.h"
 #include "board/board.h"
+#include "board/board_impl.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -17,20 +22,9 @@
 #define CPUINFO_MAX (1u << 20)  /* /proc/cpuinfo of a large machine */
 #define COMPAT_MAX  32          /* entries kept from the compatible list */
 #define PARTS_MAX   8           /* distinct CPU parts (big.LITTLE) */
-#define TEXT_LABEL  14          /* width of "SoC revision: " */
-#define TEXT_WIDTH  79          /* a line never reaches column 80 */
 #define CACHE_INDEX_MAX 16      /* cpu0/cache/indexN read */
 
-/* The boards of the guides, with the strings their device trees carry
- * (upstream and TI SDK kernels). Compatible is tried first, model second. */
-struct known_board {
-    const char *key;
-    const char *name;
-    const char *family;         /* soc0 family of its SoC */
-    const char *compat[3];
-    const char *model[3];
-};
-
+/* The boards of the guides (struct known_board: board_impl.h). */
 static const struct known_board known_boards[] = {
     { "am62xx_sk-fs", "AM62x SK", "AM62X",
       { "ti,am625-sk" }, { "Texas Instruments AM625 SK" } },
@@ -201,7 +195,7 @@ static void read_device_tree(struct board_info *b, const char *root)
     free(buf);
 }
 
-static const char *arm_part_name(unsigned part)
+const char *board_arm_part_name(unsigned part)
 {
     for (size_t i = 0; i < ARRAY_SIZE(arm_parts); i++)
         if (arm_parts[i].part == part)
@@ -209,8 +203,7 @@ static const char *arm_part_name(unsigned part)
     return NULL;
 }
 
-/* Joins items with sep, skipping NULL and repeated items. */
-static char *join_distinct(const char *const *items, size_t n, const char *sep)
+char *board_join_distinct(const char *const *items, size_t n, const char *sep)
 {
     struct strbuf sb;
     sb_init(&sb);
@@ -264,7 +257,7 @@ static void read_cpuinfo(struct board_info *b, const char *root)
             if (!seen && nparts < PARTS_MAX) {
                 unsigned part = (unsigned)strtoul(val, NULL, 0);
                 parts[nparts] = val;
-                names[nparts] = implementer == 0x41 ? arm_part_name(part) : NULL;
+                names[nparts] = implementer == 0x41 ? board_arm_part_name(part) : NULL;
                 nparts++;
             }
         } else if (strcmp(key, "model name") == 0 && !model_name && *val) {
@@ -274,8 +267,8 @@ static void read_cpuinfo(struct board_info *b, const char *root)
         }
     }
 
-    b->cpu_part = clean(join_distinct(parts, nparts, ","));
-    b->cpu_name = clean(join_distinct(names, nparts, " + "));
+    b->cpu_part = clean(board_join_distinct(parts, nparts, ","));
+    b->cpu_name = clean(board_join_distinct(names, nparts, " + "));
     if (!b->cpu_name && model_name)
         b->cpu_name = clean(xstrdup(model_name));
     if (sane_clock(cpuinfo_mhz))
@@ -679,395 +672,12 @@ const char *board_kind_name(enum board_kind kind)
     return "unknown";
 }
 
-/* --- output ---------------------------------------------------------- */
-
-static json_t *jstr(const char *s)
-{
-    return json_string_from_outside(s);
-}
-
-/* A clock in whole MHz (cpuinfo's "2096.015" carries no useful digits). */
-static json_t *jmhz(double x)
-{
-    return x > 0 ? json_real(floor(x + 0.5)) : json_null();
-}
-
-json_t *board_to_json(const struct board_info *b)
-{
-    json_t *compat = json_array();
-    for (size_t i = 0; i < b->ncompatible; i++)
-        json_array_append_new(compat, jstr(b->compatible[i]));
-
-    json_t *cpu = json_object();
-    json_object_set_new(cpu, "cores",
-                        b->cores > 0 ? json_integer(b->cores) : json_null());
-    json_object_set_new(cpu, "part", jstr(b->cpu_part));
-    json_object_set_new(cpu, "name", jstr(b->cpu_name));
-    json_object_set_new(cpu, "mhz", jmhz(b->cpu_mhz));
-    json_object_set_new(cpu, "max_mhz", jmhz(b->cpu_max_mhz));
-    json_object_set_new(cpu, "governor", jstr(b->governor));
-    json_object_set_new(cpu, "cache_bytes", b->cache_bytes
-                        ? json_integer((json_int_t)b->cache_bytes) : json_null());
-    json_object_set_new(cpu, "cache_from", jstr(b->cache_from));
-
-    json_t *o = json_object();
-    json_object_set_new(o, "board", jstr(b->key));
-    json_object_set_new(o, "board_name", jstr(b->name));
-    json_object_set_new(o, "model", jstr(b->model));
-    json_object_set_new(o, "family", jstr(b->family));
-    json_object_set_new(o, "machine", jstr(b->machine));
-    json_object_set_new(o, "revision", jstr(b->revision));
-    json_object_set_new(o, "compatible", compat);
-    json_object_set_new(o, "cpu", cpu);
-    json_object_set_new(o, "mem_mb",
-                        b->mem_mb > 0 ? json_integer(b->mem_mb) : json_null());
-    json_object_set_new(o, "kernel", jstr(b->kernel));
-    json_object_set_new(o, "kind", json_string(board_kind_name(b->kind)));
-    json_object_set_new(o, "how", jstr(b->how));
-    return o;
-}
-
-/* "Label:" padded to TEXT_LABEL, then value word-wrapped to TEXT_WIDTH;
- * `none` stands in for a missing value. */
-static void print_field_or(FILE *out, const char *label, const char *value,
-                           const char *none)
-{
-    const size_t width = TEXT_WIDTH - TEXT_LABEL;
-    const char *p = value && *value ? value : none;
-    fprintf(out, "%s:%*s", label, (int)(TEXT_LABEL - strlen(label) - 1), "");
-    for (bool first = true; *p; first = false) {
-        while (*p == ' ')
-            p++;
-        size_t n = strlen(p);
-        if (n > width) {
-            n = width;
-            while (n > 0 && p[n] != ' ')    /* break before a word */
-                n--;
-            if (n == 0)
-                n = width;                  /* one word longer than a line */
-        }
-        if (!first)
-            fprintf(out, "%*s", TEXT_LABEL, "");
-        fprintf(out, "%.*s\n", (int)n, p);
-        p += n;
-        while (*p == ' ')
-            p++;
-    }
-}
-
-static void print_field(FILE *out, const char *label, const char *value)
-{
-    print_field_or(out, label, value, "unknown");
-}
-
-void board_print_field(FILE *out, const char *label, const char *value)
-{
-    print_field(out, label, value);
-}
-
-void board_print_text(const struct board_info *b, FILE *out)
-{
-    char *board;
-    const char *name = b->name ? b->name : "unknown";
-    switch (b->kind) {
-    case BOARD_KNOWN:
-    case BOARD_OVERRIDE:
-        board = b->key && strcmp(b->key, name) != 0
-              ? xasprintf("%s (%s)", name, b->key) : xstrdup(name);
-        break;
-    case BOARD_TI_UNKNOWN:
-        board = xasprintf("%s (TI, no guide column)", name);
-        break;
-    case BOARD_OTHER_DT:
-        board = xasprintf("%s (not a TI board)", name);
-        break;
-    case BOARD_NO_DT:
-    default:
-        board = b->name ? xasprintf("%s (no device tree)", b->name)
-                        : xstrdup("no device tree (PC or virtual machine)");
-        break;
-    }
-    print_field(out, "Board", board);
-    free(board);
-    print_field(out, "Decided", b->how);
-    print_field_or(out, "Model", b->model, "none");
-
-    char *compat = join_distinct((const char *const *)b->compatible,
-                                 b->ncompatible, " ");
-    print_field_or(out, "Compatible", compat, "none");
-    free(compat);
-    print_field(out, "SoC family", b->family);
-    print_field(out, "SoC machine", b->machine);
-    print_field(out, "SoC revision", b->revision);
-
-    struct strbuf sb;
-    sb_init(&sb);
-    if (b->cores > 0)
-        sb_addf(&sb, "%d x ", b->cores);
-    sb_add(&sb, b->cpu_name ? b->cpu_name : "unknown CPU");
-    if (b->cpu_part)
-        sb_addf(&sb, " (part %s)", b->cpu_part);
-    print_field(out, "CPU", sb.buf);
-    sb_clear(&sb);
-
-    if (b->cpu_mhz > 0)
-        sb_addf(&sb, "%.0f MHz", b->cpu_mhz);
-    else
-        sb_add(&sb, "unknown");
-    if (b->cpu_max_mhz > 0)
-        sb_addf(&sb, " (max %.0f MHz)", b->cpu_max_mhz);
-    print_field(out, "CPU clock", sb.buf);
-    sb_clear(&sb);
-    print_field(out, "Governor", b->governor);
-    if (b->cache_bytes)
-        sb_addf(&sb, "%zu KiB (%s)", b->cache_bytes >> 10, b->cache_from);
-    print_field(out, "Caches", sb.len ? sb.buf : NULL);
-    sb_clear(&sb);
-
-    if (b->mem_mb > 0)
-        sb_addf(&sb, "%ld MB", b->mem_mb);
-    print_field(out, "Memory", sb.len ? sb.buf : NULL);
-    sb_free(&sb);
-    print_field(out, "Kernel", b->kernel);
-}
-
-/* --- how sure -------------------------------------------------------- */
-
-static const struct known_board *known_board_of(const char *key)
+const struct known_board *board_known_of(const char *key)
 {
     for (size_t k = 0; key && k < ARRAY_SIZE(known_boards); k++)
         if (strcmp(known_boards[k].key, key) == 0)
             return &known_boards[k];
     return NULL;
-}
-
-static void add_check(struct board_match *m, const char *name,
-                      enum board_check_result r, char *text)
-{
-    struct board_check *c = &m->checks[m->n++];
-    c->name = name;
-    c->result = r;
-    c->text = text;
-    if (r == CHECK_CONFIRMS)
-        m->confirms++;
-    else if (r == CHECK_CONTRADICTS)
-        m->contradicts++;
-}
-
-static void check_soc0(const struct board_info *b, const char *family,
-                       const char *board_name, struct board_match *m)
-{
-    if (!b->soc0) {
-        add_check(m, "soc0", CHECK_CONTRADICTS,
-                  xstrdup("no /sys/devices/soc0, which every TI kernel has "
-                          "(an emulator, a container or another kernel?)"));
-        return;
-    }
-    const char *rev = b->revision ? b->revision : "unknown";
-    const char *soc_family = b->family_from_soc0 ? b->family : NULL;
-    if (!soc_family)
-        add_check(m, "soc0", CHECK_UNCHECKED,
-                  xstrdup("/sys/devices/soc0 has no family"));
-    else if (!family)
-        add_check(m, "soc0", CHECK_UNCHECKED,
-                  xasprintf("soc0 family %s, revision %s; the SoC of %s is not known",
-                            soc_family, rev, board_name));
-    else if (strcasecmp(soc_family, family) == 0)
-        add_check(m, "soc0", CHECK_CONFIRMS,
-                  xasprintf("soc0 family %s, revision %s, the SoC of the %s",
-                            soc_family, rev, board_name));
-    else
-        add_check(m, "soc0", CHECK_CONTRADICTS,
-                  xasprintf("soc0 family %s, the %s has %s", soc_family,
-                            board_name, family));
-}
-
-/* "0xd03 (Cortex-A53)" */
-static char *part_text(const char *part)
-{
-    const char *name = arm_part_name((unsigned)strtoul(part, NULL, 16));
-    return name ? xasprintf("%s (%s)", part, name) : xstrdup(part);
-}
-
-static void check_cpu(const struct board_info *b, const struct soc_fact *s,
-                      struct board_match *m)
-{
-    if (!s || !s->cpu_part) {
-        add_check(m, "cpu", CHECK_UNCHECKED,
-                  xstrdup("no CPU facts for the guide's SoC (soc/cpu.json)"));
-        return;
-    }
-    char *want = part_text(s->cpu_part);
-    if (b->cpu_part) {
-        char *have = part_text(b->cpu_part);
-        if (strcasecmp(b->cpu_part, s->cpu_part) == 0)
-            add_check(m, "cpu", CHECK_CONFIRMS,
-                      xasprintf("CPU part %s, as on %s", have, s->family));
-        else
-            add_check(m, "cpu", CHECK_CONTRADICTS,
-                      xasprintf("CPU part %s, %s has %s", have, s->family, want));
-        free(have);
-    } else if (b->cpu_name) {
-        add_check(m, "cpu", CHECK_CONTRADICTS,
-                  xasprintf("CPU %s (no Arm CPU part), %s has %s", b->cpu_name,
-                            s->family, want));
-    } else {
-        add_check(m, "cpu", CHECK_UNCHECKED,
-                  xasprintf("no CPU part in /proc/cpuinfo (%s has %s)", s->family, want));
-    }
-    free(want);
-}
-
-static void check_cores(const struct board_info *b, const struct soc_fact *s,
-                        struct board_match *m)
-{
-    if (!s || s->cores <= 0)
-        add_check(m, "cores", CHECK_UNCHECKED,
-                  xstrdup("no core count for the guide's SoC (soc/cpu.json)"));
-    else if (b->cores <= 0)
-        add_check(m, "cores", CHECK_UNCHECKED,
-                  xasprintf("no processors in /proc/cpuinfo (%s has %d)", s->family,
-                            s->cores));
-    else if (b->cores == s->cores)
-        add_check(m, "cores", CHECK_CONFIRMS,
-                  xasprintf("%d cores, as on %s", b->cores, s->family));
-    else
-        add_check(m, "cores", CHECK_CONTRADICTS,
-                  xasprintf("%d cores, %s has %d", b->cores, s->family, s->cores));
-}
-
-static void check_clock(double guide_mhz, double clock_mhz, const char *from,
-                        struct board_match *m)
-{
-    from = from ? from : "clock";
-    if (!(guide_mhz > 0)) {
-        add_check(m, "clock", CHECK_UNCHECKED,
-                  clock_mhz > 0 ? xasprintf("%s %.0f MHz; the guide gives no CPU clock",
-                                            from, clock_mhz)
-                                : xstrdup("the guide gives no CPU clock"));
-        return;
-    }
-    if (!(clock_mhz > 0)) {
-        add_check(m, "clock", CHECK_UNCHECKED,
-                  xasprintf("the clock is not known here (the guide's is %.0f MHz)",
-                            guide_mhz));
-        return;
-    }
-    double ratio = clock_mhz / guide_mhz;
-    bool near = fabs(ratio - 1.0) * 100.0 <= BOARD_CLOCK_TOL_PCT;
-    add_check(m, "clock", near ? CHECK_CONFIRMS : CHECK_CONTRADICTS,
-              near ? xasprintf("%s %.0f MHz, the guide's %.0f MHz", from, clock_mhz,
-                               guide_mhz)
-                   : xasprintf("%s %.0f MHz, %.2fx the guide's %.0f MHz", from,
-                               clock_mhz, ratio, guide_mhz));
-}
-
-void board_assess(const struct board_info *b, const char *key, const struct soc_facts *f,
-                  double guide_mhz, double clock_mhz, const char *clock_from,
-                  struct board_match *m)
-{
-    memset(m, 0, sizeof *m);
-    if (!key)
-        return;
-    const struct known_board *kb = known_board_of(key);
-    const char *name = kb ? kb->name : key;
-    const struct soc_fact *s = kb ? soc_facts_find(f, kb->family) : NULL;
-    m->key = xstrdup(key);
-    m->name = xstrdup(name);
-    check_soc0(b, kb ? kb->family : NULL, name, m);
-    check_cpu(b, s, m);
-    check_cores(b, s, m);
-    check_clock(guide_mhz, clock_mhz, clock_from, m);
-}
-
-void board_match_free(struct board_match *m)
-{
-    free(m->key);
-    free(m->name);
-    for (size_t i = 0; i < m->n; i++)
-        free(m->checks[i].text);
-    memset(m, 0, sizeof *m);
-}
-
-const char *board_match_confidence(const struct board_match *m)
-{
-    if (!m->n)
-        return "none";
-    if (m->contradicts)
-        return "doubtful";
-    return m->confirms == m->n ? "confirmed" : "likely";
-}
-
-static const char *check_result_name(enum board_check_result r)
-{
-    switch (r) {
-    case CHECK_CONFIRMS:    return "confirms";
-    case CHECK_CONTRADICTS: return "contradicts";
-    case CHECK_UNCHECKED:   break;
-    }
-    return "unchecked";
-}
-
-json_t *board_match_to_json(const struct board_match *m)
-{
-    if (!m->n)
-        return json_null();
-    json_t *checks = json_array();
-    for (size_t i = 0; i < m->n; i++) {
-        json_t *c = json_object();
-        json_object_set_new(c, "check", json_string(m->checks[i].name));
-        json_object_set_new(c, "result",
-                            json_string(check_result_name(m->checks[i].result)));
-        json_object_set_new(c, "text", jstr(m->checks[i].text));
-        json_array_append_new(checks, c);
-    }
-    json_t *o = json_object();
-    json_object_set_new(o, "board", jstr(m->key));
-    json_object_set_new(o, "confidence", json_string(board_match_confidence(m)));
-    json_object_set_new(o, "confirms", json_integer((json_int_t)m->confirms));
-    json_object_set_new(o, "contradicts", json_integer((json_int_t)m->contradicts));
-    json_object_set_new(o, "checks", checks);
-    return o;
-}
-
-void board_match_print_text(const struct board_match *m, FILE *out)
-{
-    if (!m->n)
-        return;
-    char *head;
-    if (m->contradicts)
-        head = xasprintf("doubtful: %zu of %zu checks contradict%s the %s (%s)",
-                         m->contradicts, m->n, m->contradicts == 1 ? "s" : "", m->name,
-                         m->key);
-    else
-        head = xasprintf("%s: %zu of %zu checks confirm the %s (%s)",
-                         board_match_confidence(m), m->confirms, m->n, m->name, m->key);
-    print_field(out, "Match", head);
-    free(head);
-    static const char *const labels[] = {
-        [CHECK_CONFIRMS] = "Confirms", [CHECK_CONTRADICTS] = "Contradicts",
-        [CHECK_UNCHECKED] = "Unchecked",
-    };
-    for (size_t i = 0; i < m->n; i++) {
-        char *line = xasprintf("%s: %s", m->checks[i].name, m->checks[i].text);
-        print_field(out, labels[m->checks[i].result], line);
-        free(line);
-    }
-}
-
-char *board_match_warning(const struct board_match *m)
-{
-    if (!m->contradicts)
-        return NULL;
-    struct strbuf sb;
-    sb_init(&sb);
-    sb_addf(&sb, "this board does not match the guide's %s (%s): ", m->name, m->key);
-    size_t k = 0;
-    for (size_t i = 0; i < m->n; i++)
-        if (m->checks[i].result == CHECK_CONTRADICTS)
-            sb_addf(&sb, "%s%s", k++ ? "; " : "", m->checks[i].text);
-    sb_add(&sb, "; the deviations below may not be the board's");
-    return sb_steal(&sb);
 }
 
 double board_clock(const struct board_info *b, const char *sysroot, double seconds,

@@ -1,7 +1,17 @@
 /* recipe_impl.h - the loaded form of a tool recipe, shared by the recipe
  * modules only (everything else uses recipe.h):
- *   recipe_load.c      JSON schema (a table of a benchmark's members),
- *                      validation, derived metric lists, freeing, accessors
+ *   recipe_load.c      reading files and folders into a recipe set, freeing
+ *                      the set, the accessors
+ *   recipe_schema.c    the table of a benchmark's members (key, kind,
+ *                      default, limits), reading and freeing a benchmark
+ *                      by it
+ *   recipe_read.c      readers of the structured members: templates,
+ *                      command lines, variables, parameters, environment,
+ *                      restrictions, files, needs, binaries, errors
+ *   recipe_read_pattern.c  readers of "patterns" (what each match emits)
+ *                      and "cpu_load"
+ *   recipe_metric.c    the metrics each invocation produces, derived
+ *                      from the patterns
  *   recipe_template.c  command templates: parsing, checking, expansion;
  *                      parameters, variables and invocations
  *   recipe_parse.c     PCRE2 patterns applied to output: captures, unit
@@ -9,10 +19,14 @@
  *   recipe.c           the recipe on this system: finding the binary, the
  *                      files the benchmark needs
  *   recipe_ld.c        the loading context: file/JSON-path diagnostics and
- *                      JSON members read with their paths
+ *                      JSON members, arrays and objects read with their
+ *                      paths
  *   recipe_option.c    the user's run options that parameters read
- * Calls run one way: recipe.c, parse and load call template; load and
- * template call ld and option; ld and option call none of them.
+ * Calls run one way: load calls schema; schema calls read, read_pattern
+ * and metric; read_pattern calls read; read calls back only schema's
+ * frees (of a parameter replaced, a binary dropped). These, recipe.c and
+ * parse call template; the loaders and template call ld and option; ld
+ * and option call none of them.
  * Nothing here is thread-safe; a loaded recipe is read-only. */
 #ifndef EVMBENCH_RECIPE_IMPL_H
 #define EVMBENCH_RECIPE_IMPL_H
@@ -254,6 +268,131 @@ bool rcp_get_num(struct ld *l, const json_t *v, const char *path, double *out);
  * (stride sizeof(char *)) or the name field of a table of structs. */
 void rcp_check_keys(struct ld *l, const json_t *o, const char *path, const char *const *known,
                     size_t stride);
+
+/* Loading one benchmark: its object, the file's top level (defaults of
+ * some members) and the benchmark's JSON path ("benchmarks[2]"). */
+struct bctx {
+    struct ld *l;
+    struct recipe_bench *b;
+    const json_t *file;
+    const json_t *o;
+    const char *path;
+};
+
+/* Readers called for each element of an array or member of an object,
+ * with its path; into is what they fill. */
+typedef void elem_fn(const struct bctx *c, void *into, const json_t *v, const char *path);
+typedef void member_fn(const struct bctx *c, void *into, const char *key, const json_t *v,
+                       const char *path);
+
+/* fn for each element of array a, at "PATH[i]". */
+void rcp_each_elem(const struct bctx *c, const json_t *a, const char *path, elem_fn *fn,
+                   void *into);
+/* fn for each member of object o, at "PATH.key". */
+void rcp_each_member(const struct bctx *c, const json_t *o, const char *path, member_fn *fn,
+                     void *into);
+/* Whether v has that type; reports "must be WHAT, not TYPE" otherwise. */
+bool rcp_want(struct ld *l, const json_t *v, json_type type, const char *path,
+              const char *what);
+/* Reports a message at "path.key" (and marks the benchmark bad). */
+void rcp_bad_member(struct ld *l, const char *path, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Appends the strings of array a (absent: nothing) to *out, counted in *n;
+ * reports a value that is not an array, and each element that is not a
+ * string (skipped). */
+void rcp_load_strings(struct ld *l, const json_t *a, const char *path, char ***out, size_t *n);
+/* A number from minimum to maximum, or {"full": x, "quick": y}, into both
+ * or the one given; what is not given (or out of range, reported) keeps its
+ * value. */
+void rcp_full_quick(struct ld *l, const json_t *v, const char *path, double *full,
+                    double *quick, double minimum, double maximum);
+
+/* --- recipe_read.c ------------------------------------------------------ */
+
+/* The readers of members, each reporting at path what is wrong. Those
+ * the member table of recipe_schema.c names (read_*: the structure a
+ * member's kind reads, or a reader of one element of a list) fill c->b. */
+
+/* Parses string v into t[*n] and counts it; false (reported at path) when
+ * v is not a string or not a template. */
+bool rcp_tmpl_add(struct ld *l, const json_t *v, const char *path, struct tmpl *t, size_t *n);
+/* A template of its own from string v, its references checked (captures
+ * of pat allowed; pat may be NULL); NULL (reported) when bad. */
+struct tmpl *rcp_tmpl_of(struct ld *l, const struct recipe_bench *b, const json_t *v,
+                         const struct pattern *pat, const char *path);
+/* The same for the optional member key of o; NULL when absent or bad. */
+struct tmpl *rcp_opt_tmpl(struct ld *l, const struct recipe_bench *b, const json_t *o,
+                          const char *key, const struct pattern *pat, const char *path);
+/* The compiled member "regex" of o; NULL (reported) when absent or bad. */
+pcre2_code *rcp_regex_member(struct ld *l, const json_t *o, const char *path);
+/* The summary s names ("median", "mean", "max", "min"); an unknown name
+ * is reported and gives SUMMARY_MEDIAN. */
+int rcp_parse_summary(struct ld *l, const char *s, const char *path);
+/* The member "summary" of o, when given, into *out. */
+void rcp_opt_summary(struct ld *l, const json_t *o, const char *path, enum summary *out);
+/* A command line: "args": ["16M", ["-N", "{reps}"], "{op}"] into *out
+ * (emptied first); rcp_check_argv then checks its references. */
+void rcp_load_argv(const struct bctx *c, const json_t *a, const char *path,
+                   struct argv_tmpl *out);
+void rcp_check_argv(struct ld *l, const struct recipe_bench *b, const struct argv_tmpl *a,
+                    const char *path);
+/* Reports each of names that is not a parameter of b. */
+void rcp_check_params_named(struct ld *l, const struct recipe_bench *b, char *const *names,
+                            size_t n, const char *path);
+/* "only": {"VARIABLE": value or [values]} into *out (emptied first; o
+ * absent: no restriction). */
+void rcp_load_only(const struct bctx *c, const json_t *o, const char *path, struct only *out);
+/* "vars": {"NAME": [values]}: one invocation per combination. */
+void rcp_read_vars(const struct bctx *c, const json_t *o, const char *path);
+/* The file's "params", then the benchmark's own v (the benchmark's win). */
+void rcp_read_params(const struct bctx *c, const json_t *v, const char *path);
+/* The file's "env", then the benchmark's; then every value is checked. */
+void rcp_read_env(const struct bctx *c, const json_t *v, const char *path);
+/* One element of a list into slot; false: not kept (the slot is reused).
+ * "binaries": "name" or {"name", "args"}; "files": a file made in the
+ * temporary directory (false: no usable name); "needs": {"path", "reason",
+ * "only"}; "errors": {"regex", "reason"}. */
+bool rcp_read_binary(const struct bctx *c, void *slot, const json_t *v, const char *path);
+bool rcp_read_file_entry(const struct bctx *c, void *slot, const json_t *o, const char *path);
+bool rcp_read_need(const struct bctx *c, void *slot, const json_t *v, const char *path);
+bool rcp_read_error(const struct bctx *c, void *slot, const json_t *v, const char *path);
+
+/* --- recipe_read_pattern.c ---------------------------------------------- */
+
+/* One of "patterns" into slot (a struct pattern); always kept, also when
+ * bad (then the benchmark is dropped). */
+bool rcp_load_pattern(const struct bctx *c, void *slot, const json_t *o, const char *path);
+/* "cpu_load": {"metric", "unit", "scope", "row", "column", "table",
+ * "summary"} into c->b->cpu_load, cpu_scope and has_cpu_load. */
+void rcp_read_cpu_load(const struct bctx *c, const json_t *o, const char *path);
+
+/* --- recipe_metric.c ---------------------------------------------------- */
+
+/* Enumerates every metric id each invocation of b can produce into
+ * b->metrics and b->inv_expect (reported at path: more than 10000
+ * invocations, a bad id, one id with two units). Called once the members
+ * are read without a fault. */
+void rcp_derive_metrics(struct ld *l, struct recipe_bench *b, const char *path);
+/* Frees what rcp_derive_metrics() made (nothing made: nothing done). */
+void rcp_derived_free(struct recipe_bench *b);
+
+/* --- recipe_schema.c ---------------------------------------------------- */
+
+/* Benchmark object o at path ("benchmarks[2]") of file, of the tool family
+ * tool: every member read by the table (unknown ones reported), then the
+ * metrics derived when nothing was wrong. NULL when o is not an object;
+ * otherwise the benchmark, to be dropped when l->bad. */
+struct recipe_bench *rcp_load_bench(struct ld *l, const json_t *file, const json_t *o,
+                                    const char *path, const char *tool);
+/* Frees b and all it holds; NULL is fine. */
+void rcp_bench_free(struct recipe_bench *b);
+/* Frees the n strings of v and v; NULL is fine. */
+void rcp_strv_free(char **v, size_t n);
+/* Frees what a holds (not a itself). */
+void rcp_argv_tmpl_free(struct argv_tmpl *a);
+/* Frees and clears a parameter's values (a benchmark's parameter replaces
+ * the file's), keeping its name. */
+void rcp_param_clear(struct param *pm);
 
 /* --- recipe_template.c -------------------------------------------------- */
 

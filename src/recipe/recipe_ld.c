@@ -1,7 +1,8 @@
 /* recipe_ld.c - the loading context of the recipe modules: reporting a
  * bad recipe as "tools/FILE.json: JSON.path: message", and reading JSON
- * members with their paths. recipe_load.c and recipe_template.c both use
- * it; it uses neither. */
+ * members, arrays and objects with their paths. The loaders
+ * (recipe_load.c, recipe_schema.c, recipe_read*.c, recipe_metric.c) and
+ * recipe_template.c use it; it uses none of them. */
 #include "config.h"
 #include "recipe/recipe_impl.h"
 
@@ -79,5 +80,101 @@ void rcp_check_keys(struct ld *l, const json_t *o, const char *path, const char 
             ok = strcmp(*p, k) == 0;
         if (!ok)
             rcp_bad(l, path, "unknown member \"%s\"", k);
+    }
+}
+
+/* A number from minimum to maximum into *d; false (reported) otherwise. */
+static bool in_range(struct ld *l, const json_t *v, const char *path, double minimum,
+                     double maximum, double *d)
+{
+    if (!rcp_get_num(l, v, path, d))
+        return false;
+    if (*d >= minimum && *d <= maximum)
+        return true;
+    rcp_bad(l, path, "must be from %g to %g", minimum, maximum);
+    return false;
+}
+
+void rcp_full_quick(struct ld *l, const json_t *v, const char *path, double *full,
+                    double *quick, double minimum, double maximum)
+{
+    double d;
+    if (!json_is_object(v)) {
+        if (in_range(l, v, path, minimum, maximum, &d))
+            *full = *quick = d;
+        return;
+    }
+    const char *k;
+    json_t *x;
+    json_object_foreach((json_t *)v, k, x) {
+        char *pk = xasprintf("%s.%s", path, k);
+        if (strcmp(k, "full") != 0 && strcmp(k, "quick") != 0)
+            rcp_bad(l, pk, "unknown member (expected \"full\" or \"quick\")");
+        else if (in_range(l, x, pk, minimum, maximum, &d))
+            *(strcmp(k, "full") == 0 ? full : quick) = d;
+        free(pk);
+    }
+}
+
+void rcp_each_elem(const struct bctx *c, const json_t *a, const char *path, elem_fn *fn,
+                   void *into)
+{
+    size_t i;
+    json_t *v;
+    json_array_foreach(a, i, v) {
+        char *p = xasprintf("%s[%zu]", path, i);
+        fn(c, into, v, p);
+        free(p);
+    }
+}
+
+void rcp_each_member(const struct bctx *c, const json_t *o, const char *path, member_fn *fn,
+                     void *into)
+{
+    const char *k;
+    json_t *v;
+    json_object_foreach((json_t *)o, k, v) {
+        char *p = xasprintf("%s.%s", path, k);
+        fn(c, into, k, v, p);
+        free(p);
+    }
+}
+
+bool rcp_want(struct ld *l, const json_t *v, json_type type, const char *path,
+              const char *what)
+{
+    if (json_typeof(v) == type)
+        return true;
+    rcp_bad(l, path, "must be %s, not %s", what, rcp_type_name(v));
+    return false;
+}
+
+void rcp_bad_member(struct ld *l, const char *path, const char *key, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *m = xvasprintf(fmt, ap);
+    va_end(ap);
+    char *p = xasprintf("%s.%s", path, key);
+    rcp_bad(l, p, "%s", m);
+    free(p);
+    free(m);
+}
+
+void rcp_load_strings(struct ld *l, const json_t *a, const char *path, char ***out, size_t *n)
+{
+    if (!a || !rcp_want(l, a, JSON_ARRAY, path, "an array of strings"))
+        return;
+    size_t i;
+    json_t *v;
+    json_array_foreach(a, i, v) {
+        if (!json_is_string(v)) {
+            char *p = xasprintf("%s[%zu]", path, i);
+            rcp_bad(l, p, "must be a string, not %s", rcp_type_name(v));
+            free(p);
+            continue;
+        }
+        *out = xrealloc(*out, (*n + 1) * sizeof **out);
+        (*out)[(*n)++] = xstrdup(json_string_value(v));
     }
 }
