@@ -24,41 +24,39 @@
 #define PARTS_MAX   8           /* distinct CPU parts (big.LITTLE) */
 #define CACHE_INDEX_MAX 16      /* cpu0/cache/indexN read */
 
-/* The boards of the guides (struct known_board: board_impl.h). */
+/* The boards of the guides (struct known_board: board_impl.h), with the
+ * strings their device trees carry (boards.def). */
+#define BOARD_STRINGS(...) { __VA_ARGS__ }
+#define BOARD(key, name, family, compat, model) \
+    { key, name, family, BOARD_STRINGS compat, BOARD_STRINGS model },
+#define TI_SOC(compat, family)
 static const struct known_board known_boards[] = {
-    { "am62xx_sk-fs", "AM62x SK", "AM62X",
-      { "ti,am625-sk" }, { "Texas Instruments AM625 SK" } },
-    { "am62xx_lp_sk-fs", "AM62x LP SK", "AM62X",
-      { "ti,am62-lp-sk" }, { "Texas Instruments AM62x LP SK" } },
-    { "am62xxsip_sk-fs", "AM62 SIP SK", "AM62X",
-      { "ti,am6254xxl-sk", "ti,am6254atl-sk" },
-      { "Texas Instruments AM6254xxl SK", "Texas Instruments AM6254atl SK" } },
-    { "j721e-idk-gw", "J721E EVM", "J721E",
-      { "ti,j721e-evm" }, { "Texas Instruments J721e EVM" } },
-    { "am68_sk-fs", "AM68 SK", "J721S2",
-      { "ti,am68-sk" }, { "Texas Instruments AM68 SK" } },
-    { "am69_sk-fs", "AM69 SK", "J784S4",
-      { "ti,am69-sk" }, { "Texas Instruments AM69 SK" } },
+#include "board/boards.def"
 };
+#undef BOARD
 
+#define BOARD(key, name, family, compat, model) key,
 const char *const board_known_keys[] = {
-    "am62xx_sk-fs", "am62xx_lp_sk-fs", "am62xxsip_sk-fs",
-    "j721e-idk-gw", "am68_sk-fs", "am69_sk-fs", NULL,
+#include "board/boards.def"
+    NULL,
 };
+#undef BOARD
+#undef TI_SOC
 
 /* TI SoC compatibles and the soc0 family k3-socinfo reports for them. */
-static const struct {
+struct ti_soc {
     const char *compat;
     const char *family;
-} ti_socs[] = {
-    { "ti,am625", "AM62X" },   { "ti,am6254atl", "AM62X" },
-    { "ti,am6254xxl", "AM62X" }, { "ti,am62a7", "AM62AX" },
-    { "ti,am62p5", "AM62PX" }, { "ti,am62l3", "AM62LX" },
-    { "ti,am642", "AM64X" },   { "ti,am654", "AM65X" },
-    { "ti,j721e", "J721E" },   { "ti,j7200", "J7200" },
-    { "ti,j721s2", "J721S2" }, { "ti,j784s4", "J784S4" },
-    { "ti,j722s", "J722S" },
 };
+
+#define BOARD(key, name, family, compat, model)
+#define TI_SOC(compat, family) { compat, family },
+static const struct ti_soc ti_socs[] = {
+#include "board/boards.def"
+};
+#undef BOARD
+#undef TI_SOC
+#undef BOARD_STRINGS
 
 /* Part numbers of CPU implementer 0x41 (Arm). */
 static const struct {

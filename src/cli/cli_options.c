@@ -1,6 +1,6 @@
-/* cli_options.c - the command line's options (cli_options.h): one table
- * of their names and how each value is kept, the checks of the values,
- * and those handed to the recipes. Which command takes which option is
+/* cli_options.c - the command line's options (cli_options.h): their
+ * table and getopt's, both from cli_options.def, the checks of the
+ * values, and those handed to the recipes. Which command takes which option is
  * the command table's business (cli.c). */
 #include "config.h"
 #include "cli/cli.h"
@@ -32,74 +32,103 @@ enum opt_kind {
 
 struct opt_def {
     const char *name;       /* the long name */
+    char letter;            /* the short one, or 0 */
     int has_arg;            /* getopt's no_argument ... */
-    enum cli_opt id;
     enum opt_kind kind;
     size_t field;           /* K_TEXT, K_FLAG: offsetof(struct cli, ...) */
-    const char *value;      /* what an empty value lacks, for the message
-                             * ("a path": an empty --results-dir would put
-                             * the store at /runs); NULL: may be empty */
+    const char *value;      /* what an empty value lacks, for the message;
+                             * NULL: may be empty (cli_options.def) */
 };
 
-#define TEXT(n, o, f, v) { n, required_argument, o, K_TEXT, offsetof(struct cli, f), v }
-#define FLAG(n, o, f) { n, no_argument, o, K_FLAG, offsetof(struct cli, f), NULL }
-#define NUMBER(n, o) { n, required_argument, o, K_NUMBER, 0, NULL }
-#define OWN(n, has, o, v) { n, has, o, K_OWN, 0, v }
+/* Every option at its enum cli_opt index, from cli_options.def. */
+#define OPTION_TEXT(id, n, l, f, v) \
+    [OPT_##id] = { n, l, required_argument, K_TEXT, offsetof(struct cli, f), v },
+#define OPTION_FLAG(id, n, l, f) \
+    [OPT_##id] = { n, l, no_argument, K_FLAG, offsetof(struct cli, f), NULL },
+#define OPTION_NUMBER(id, n, l) [OPT_##id] = { n, l, required_argument, K_NUMBER, 0, NULL },
+#define OPTION_OWN(id, n, l, has, v) [OPT_##id] = { n, l, has, K_OWN, 0, v },
+#define OPTION_ALIAS(id, n)
+static const struct opt_def opt_defs[OPT_COUNT] = {
+#include "cli/cli_options.def"
+};
+#undef OPTION_TEXT
+#undef OPTION_FLAG
+#undef OPTION_NUMBER
+#undef OPTION_OWN
+#undef OPTION_ALIAS
 
-static const struct opt_def opt_defs[] = {
-    TEXT("output", OPT_OUTPUT, output, "a path"),
-    OWN("sysroot", required_argument, OPT_SYSROOT, "a path"),
-    TEXT("board", OPT_BOARD, cfg.board, "a name"),
-    TEXT("refs", OPT_REFS, cfg.refs, "a path"),
-    TEXT("format", OPT_FORMAT, format, NULL),
-    FLAG("quick", OPT_QUICK, cfg.quick),
-    NUMBER("timeout", OPT_TIMEOUT),
-    NUMBER("tolerance", OPT_TOLERANCE),
-    NUMBER("size", OPT_SIZE),
-    NUMBER("iterations", OPT_ITERATIONS),
-    NUMBER("threads", OPT_THREADS),
-    OWN("provider", required_argument, OPT_PROVIDER, NULL),
-    TEXT("tools-dir", OPT_TOOLS_DIR, cfg.tools_dir, "a path"),
-    TEXT("tool", OPT_TOOL, tool, "a name"),
-    TEXT("storage-dir", OPT_STORAGE_DIR, storage_dir, "a path"),
-    FLAG("allow-raw-device", OPT_ALLOW_RAW, allow_raw),
-    TEXT("peer", OPT_PEER, peer, NULL),
-    TEXT("audio-device", OPT_AUDIO_DEVICE, audio_device, NULL),
-    NUMBER("rounds", OPT_ROUNDS),
-    TEXT("run", OPT_RUN, run, NULL),
-    OWN("demo", optional_argument, OPT_DEMO, NULL),
-    TEXT("theme", OPT_THEME, theme, "a path"),
-    FLAG("slow-tty", OPT_SLOW_TTY, slow_tty),
-    OWN("ui", required_argument, OPT_UI, NULL),
-    TEXT("section", OPT_SECTION, section, NULL),
-    TEXT("category", OPT_SECTION, section, NULL),
-    TEXT("layout", OPT_LAYOUT, layout, NULL),
-    TEXT("results-dir", OPT_RESULTS_DIR, results_dir, "a path"),
-    FLAG("no-save", OPT_NO_SAVE, no_save),
-    OWN("save-baseline", required_argument, OPT_SAVE_BASELINE, "a name"),
-    FLAG("replace-baseline", OPT_REPLACE_BASELINE, replace_baseline),
-    TEXT("baseline", OPT_BASELINE, baseline, "a name"),
-    NUMBER("fail-on-deviation", OPT_FAIL_ON_DEVIATION),
-    NUMBER("keep", OPT_KEEP),
-    TEXT("profile", OPT_PROFILE, profile_name, "a name"),
-    FLAG("quiet", OPT_QUIET, quiet),
-    FLAG("all", OPT_ALL, all),
-    FLAG("check", OPT_CHECK, check),
-    OWN("lava-kmsg", optional_argument, OPT_LAVA_KMSG, "a path"),
+/* The other long names of options ("--category" is --section). */
+struct opt_alias {
+    const char *name;
+    enum cli_opt id;
 };
 
-/* getopt's codes: 'h', 'V' and 'o' for the short options, OPT_CODE(i)
- * for the long ones, i the index in opt_defs. */
-#define OPT_CODE(i) (256 + (int)(i))
+#define OPTION_TEXT(id, n, l, f, v)
+#define OPTION_FLAG(id, n, l, f)
+#define OPTION_NUMBER(id, n, l)
+#define OPTION_OWN(id, n, l, has, v)
+#define OPTION_ALIAS(id, n) { n, OPT_##id },
+static const struct opt_alias opt_aliases[] = {
+#include "cli/cli_options.def"
+};
+#undef OPTION_TEXT
+#undef OPTION_FLAG
+#undef OPTION_NUMBER
+#undef OPTION_OWN
+#undef OPTION_ALIAS
 
-/* getopt's table: -h, -V and every entry of opt_defs, in that order. */
+/* getopt's codes: 'h', 'V' and the options' letters for the short
+ * options, OPT_CODE(id) for the long ones (an alias's is its option's). */
+#define OPT_CODE(id) (256 + (int)(id))
+
+/* getopt's table: -h, -V, every option, every alias, the end. */
+#define LONG_OPTIONS (2 + OPT_COUNT + ARRAY_SIZE(opt_aliases) + 1)
+
 static void build_long_options(struct option *lo)
 {
-    lo[0] = (struct option){ "help", no_argument, NULL, 'h' };
-    lo[1] = (struct option){ "version", no_argument, NULL, 'V' };
-    for (size_t i = 0; i < ARRAY_SIZE(opt_defs); i++)
-        lo[i + 2] = (struct option){ opt_defs[i].name, opt_defs[i].has_arg, NULL, OPT_CODE(i) };
-    lo[ARRAY_SIZE(opt_defs) + 2] = (struct option){ NULL, 0, NULL, 0 };
+    size_t n = 0;
+    lo[n++] = (struct option){ "help", no_argument, NULL, 'h' };
+    lo[n++] = (struct option){ "version", no_argument, NULL, 'V' };
+    for (size_t i = 0; i < OPT_COUNT; i++)
+        lo[n++] = (struct option){ opt_defs[i].name, opt_defs[i].has_arg, NULL, OPT_CODE(i) };
+    for (size_t i = 0; i < ARRAY_SIZE(opt_aliases); i++)
+        lo[n++] = (struct option){ opt_aliases[i].name, opt_defs[opt_aliases[i].id].has_arg,
+                                   NULL, OPT_CODE(opt_aliases[i].id) };
+    lo[n] = (struct option){ NULL, 0, NULL, 0 };
+}
+
+/* getopt's short options: ":hV" (':': a missing value is reported as
+ * such), then each option's letter, ':' after it when it takes a value
+ * and "::" when it may. */
+#define SHORT_OPTIONS (3 + 3 * OPT_COUNT + 1)
+
+static void build_short_options(char *s)
+{
+    size_t n = 0;
+    s[n++] = ':';
+    s[n++] = 'h';
+    s[n++] = 'V';
+    for (size_t i = 0; i < OPT_COUNT; i++) {
+        if (!opt_defs[i].letter)
+            continue;
+        s[n++] = opt_defs[i].letter;
+        if (opt_defs[i].has_arg != no_argument)
+            s[n++] = ':';
+        if (opt_defs[i].has_arg == optional_argument)
+            s[n++] = ':';
+    }
+    s[n] = '\0';
+}
+
+/* The option of getopt's code ch, or -1 (-h, -V, an error). */
+static int option_of(int ch)
+{
+    if (ch >= OPT_CODE(0) && ch < OPT_CODE(OPT_COUNT))
+        return ch - OPT_CODE(0);
+    for (int i = 0; ch > 0 && i < OPT_COUNT; i++)
+        if (opt_defs[i].letter == ch)
+            return i;
+    return -1;
 }
 
 /* --- option values --------------------------------------------------------- */
@@ -225,59 +254,77 @@ static int own_option(struct cli *c, enum cli_opt id, const char *spelled, const
     return -1;
 }
 
-/* Keeps the value of option opt_defs[i]; -1 to go on, else the exit status. */
-static int apply_option(struct cli *c, size_t i, const char *spelled, const char *arg)
+/* Keeps the value of option id; -1 to go on, else the exit status. */
+static int apply_option(struct cli *c, enum cli_opt id, const char *spelled, const char *arg)
 {
-    const struct opt_def *d = &opt_defs[i];
+    const struct opt_def *d = &opt_defs[id];
     if (arg && !*arg && d->value)
         return cli_usage_error(c, "%s needs %s, not an empty string", spelled, d->value);
     char *at = (char *)c + d->field;
     switch (d->kind) {
     case K_TEXT: *(const char **)(void *)at = arg; return -1;
     case K_FLAG: *(bool *)(void *)at = true; return -1;
-    case K_NUMBER: return number_option(c, d->id, spelled, arg);
-    default: return own_option(c, d->id, spelled, arg);
+    case K_NUMBER: return number_option(c, id, spelled, arg);
+    default: return own_option(c, id, spelled, arg);
     }
-}
-
-/* The index in opt_defs of getopt's code ch, or -1 (-h, -V, an error). */
-static int def_index(int ch)
-{
-    if (ch == 'o')
-        return 0;           /* "output" */
-    if (ch >= OPT_CODE(0) && ch < OPT_CODE(ARRAY_SIZE(opt_defs)))
-        return ch - OPT_CODE(0);
-    return -1;
 }
 
 int cli_parse_options(struct cli *c, struct cli_given *g, int argc, char **argv)
 {
-    struct option lo[ARRAY_SIZE(opt_defs) + 3];
+    struct option lo[LONG_OPTIONS];
+    char shorts[SHORT_OPTIONS];
     build_long_options(lo);
+    build_short_options(shorts);
     opterr = 0;
     optind = 1;
     int ch, longindex = -1;
-    while ((ch = getopt_long(argc, argv, ":hVo:", lo, &longindex)) != -1) {
-        int i = def_index(ch);
+    while ((ch = getopt_long(argc, argv, shorts, lo, &longindex)) != -1) {
+        int id = option_of(ch);
         if (ch == 'h' || ch == 'V') {
             *(ch == 'h' ? &c->help : &c->version) = true;
             return -1;
         }
         if (ch == ':')
             return cli_usage_error(c, "option '%s' needs a value", argv[optind - 1]);
-        if (i < 0)
+        if (id < 0)
             return cli_usage_error(c, "unknown option '%s'", argv[optind - 1]);
-        char *name = g->name[opt_defs[i].id];
+        char *name = g->name[id];
         if (!name[0] && longindex >= 0)
             snprintf(name, sizeof g->name[0], "--%s", lo[longindex].name);
         else if (!name[0])
             snprintf(name, sizeof g->name[0], "-%c", ch);
         longindex = -1;
-        int rc = apply_option(c, (size_t)i, name, optarg);
+        int rc = apply_option(c, (enum cli_opt)id, name, optarg);
         if (rc >= 0)
             return rc;
     }
     return -1;
+}
+
+void cli_options_describe(FILE *out)
+{
+    static const char *const takes[] = {
+        [no_argument] = "none", [required_argument] = "required",
+        [optional_argument] = "optional",
+    };
+    struct option lo[LONG_OPTIONS];
+    char shorts[SHORT_OPTIONS];
+    build_long_options(lo);
+    build_short_options(shorts);
+    for (const struct option *o = lo; o->name; o++) {
+        int id = option_of(o->val);
+        const char *first = id >= 0 ? opt_defs[id].name : o->name;
+        int letter = id >= 0 ? opt_defs[id].letter : o->val;
+        if (strcmp(first, o->name) != 0 || !letter || !strchr(shorts + 1, letter))
+            letter = 0;
+        fprintf(out, "--%s -", o->name);
+        if (letter)
+            fputc(letter, out);
+        fprintf(out, " %s", takes[o->has_arg]);
+        if (strcmp(first, o->name) != 0)
+            fprintf(out, " = --%s", first);
+        fputc('\n', out);
+    }
 }
 
 int cli_set_tool_params(struct cli *c)

@@ -16,17 +16,19 @@
  *   2. string helpers           guide_text.c
  *   3. the document of events   guide_doc.c
  *   4. layouts                  guide_cells.c, guide_rows.c,
- *                               guide_markdown.c, guide_rst.c; the table in
+ *                               guide_markdown.c, guide_rst.c, listed in
+ *                               guide_layouts.def; the table in
  *                               guide_import.c
  *   5. heading levels           guide_levels.c
  *   6. events to JSON           guide_walk.c, guide_boards.c
  *
  * To add a layout: write guide_NAME.c defining `const struct guide_layout_ops
- * guide_layout_NAME` (section 4 says what its members must do), declare it
- * in section 4 below, append it to the table in guide_import.c and add the
- * file to the guide sources in Makefile.am. --layout, its error message
- * and fuzz_guide take it from the table; tests/test_guide_import.c lists
- * every name in test_layout_table and wants a sample of the new layout. */
+ * guide_layout_NAME` (section 4 says what its members must do), append its
+ * row to guide_layouts.def (it is then declared below, in the table of
+ * guide_import.c and in enum guide_layout) and add the file to the guide
+ * sources in Makefile.am. --layout, its error message and fuzz_guide take
+ * it from the table; tests/test_guide_import.c lists every name in
+ * test_layout_table and wants a sample of the new layout. */
 #ifndef EVMBENCH_GUIDE_IMPL_H
 #define EVMBENCH_GUIDE_IMPL_H
 
@@ -200,7 +202,8 @@ void guide_doc_table_add_row(struct guide_table *t, char **cells, size_t n, int 
 void guide_doc_table_free(struct guide_table *t);
 
 /* =====================================================================
- * 4. Layouts (one file each; the table is in guide_import.c)
+ * 4. Layouts (one file each, one row each in guide_layouts.def; the
+ *    table is in guide_import.c)
  *
  * A layout is one way a guide is written down, with a front end that
  * reads it. Its detect() rates the lines of a doc, filling in a claim that
@@ -248,49 +251,10 @@ struct guide_layout_ops {
     void (*parse)(struct guide_doc *d);
 };
 
-/* The "cells" layout (guide_cells.c): the rendered guide page copied as
- * text, one table cell per line. A table starts at its caption ("Table
- * 2.8 Stream Benchmarks") and runs to the next numbered heading or
- * caption. Board columns ("am62xx_sk-fs: perf") end the header; for a
- * board-less table the header width and key count are guessed from how
- * well they cut the cells into rows. The "Name / Description" table of
- * Evaluation Modules runs to its "Table:" line. Other lines are numbered
- * headings, "Table:" captions or text. */
-extern const struct guide_layout_ops guide_layout_cells;
-
-/* The "rows" layout (guide_rows.c): the rendered guide page copied as
- * text, one table row per line, cells separated by spaces. A table header
- * is a line naming board columns ("Benchmarks j721e-idk-gw: perf"); its
- * rows follow up to a blank line, values peeled off the end of each line
- * and the rest taken as the key. "Name Description" starts the table of
- * Evaluation Modules. Numbered headings, "Table:" captions and short
- * lines standing alone (unnumbered headings) are recognised; everything
- * else is text. */
-extern const struct guide_layout_ops guide_layout_rows;
-
-/* The "markdown" layout (guide_markdown.c): the guide as Markdown with
- * pipe tables. A table is a run of "| ... |" lines (the "|---|" separator
- * optional); a row that repeats the header's value cells under a new
- * first cell starts a new table. Tables broken into one cell per line
- * ("Core |") with a separator line giving the column count are put back
- * together. Headings: "#" (ATX) and "===" / "---" underlined (setext)
- * ones, with their level as the event's style; numbered ones; and, in a
- * guide that marks none, short heading-like lines. "Table:" captions are
- * recognised; everything else is text. */
-extern const struct guide_layout_ops guide_layout_markdown;
-
-/* The "rst" layout (guide_rst.c): the guide's reStructuredText source.
- * Section titles (underlined, or over- and underlined) become headings
- * whose `style` is the rank of their adornment by first use, as docutils
- * ranks them. Tables come from ".. csv-table::" (inline body only; :file:
- * and :url: are reported and skipped), ".. table::" around a grid table
- * and bare grid tables; ".. list-table::" is reported and skipped.
- * ".. rubric:: Title" is a heading (a rubric event) below the section it
- * is in: the J7 guide heads its TCP and UDP tables with rubrics. The
- * bodies of code blocks, notes and similar directives are text (they
- * hold the commands); comments, images and the like are dropped. Inline
- * markup is removed from every text. */
-extern const struct guide_layout_ops guide_layout_rst;
+/* guide_layout_NAME of each row of guide_layouts.def, which describes it. */
+#define GUIDE_LAYOUT(name, NAME) extern const struct guide_layout_ops guide_layout_##name;
+#include "guide/guide_layouts.def"
+#undef GUIDE_LAYOUT
 
 /* =====================================================================
  * 5. Heading levels (guide_levels.c)

@@ -109,17 +109,15 @@ static void split_lines(struct guide_doc *d, char *text)
 /* Row 0: no layout named; detection picks one of the others. */
 static const struct guide_layout_ops layout_auto = { .name = "auto" };
 
-/* Every layout --layout can name, at its enum guide_layout index. Rows
- * are in detection order too: on a full tie the later row wins (rows after
- * cells: a rows guide has the table captions that count for cells). A new
- * layout is a row appended here, so the constants keep their indices. */
+/* Every layout --layout can name, at its enum guide_layout index: auto,
+ * then the rows of guide_layouts.def, which are in detection order too
+ * (on a full tie the later row wins). */
+#define GUIDE_LAYOUT(name, NAME) [LAYOUT_##NAME] = &guide_layout_##name,
 static const struct guide_layout_ops *const layouts[] = {
     [LAYOUT_AUTO] = &layout_auto,
-    [LAYOUT_CELLS] = &guide_layout_cells,
-    [LAYOUT_ROWS] = &guide_layout_rows,
-    [LAYOUT_MARKDOWN] = &guide_layout_markdown,
-    [LAYOUT_RST] = &guide_layout_rst,
+#include "guide/guide_layouts.def"
 };
+#undef GUIDE_LAYOUT
 
 /* The layout whose claim on d is strongest (section 4 of guide_impl.h),
  * with that claim in *best; NULL when no layout claims d. */

@@ -25,10 +25,15 @@
 #define GUIDE_JSON_FLAGS (JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
 
 /* A layout is its index in the importer's table of layouts (guide_import.c);
- * index 0, auto, detects the layout. The constants name the layouts the
- * table starts with; a layout added after them is reached by its name
- * through guide_layout_parse(). */
-enum guide_layout { LAYOUT_AUTO, LAYOUT_CELLS, LAYOUT_ROWS, LAYOUT_MARKDOWN, LAYOUT_RST };
+ * index 0, auto, detects the layout. The others are the rows of
+ * guide_layouts.def, in its order: LAYOUT_CELLS, LAYOUT_ROWS,
+ * LAYOUT_MARKDOWN, LAYOUT_RST, then any added after them. */
+#define GUIDE_LAYOUT(name, NAME) LAYOUT_##NAME,
+enum guide_layout {
+    LAYOUT_AUTO,
+#include "guide/guide_layouts.def"
+};
+#undef GUIDE_LAYOUT
 
 /* Parses a layout name ("auto", "cells", ...); returns -1 when unknown. */
 int guide_layout_parse(const char *name);
