@@ -35,6 +35,7 @@ at_most "$methodology" "$methodology_limit"
 
 # The command of .ci/run's step, then the same without CI's own flags.
 ci=$(sed -n '/^step "README test command"$/{n;p;q;}' "$top/.ci/run")
+# shellcheck disable=SC2016  # the literal -j"$jobs" of .ci/run
 plain=$(printf '%s\n' "$ci" | sed -e 's/ --enable-werror//' -e 's/ -j"\$jobs"//')
 if [ -z "$ci" ]; then
     not_ok ".ci/run has a step \"README test command\" followed by its command"
@@ -55,7 +56,7 @@ fi
 if [ -s "$news" ]; then ok "NEWS exists"; else not_ok "NEWS is missing or empty"; fi
 # EXTRA_DIST with its continuation lines joined
 if sed -e ':a' -e '/\\$/N; s/\\\n//; ta' "$top/Makefile.am" |
-        grep -E '^EXTRA_DIST[[:space:]]*\+?=' | tr ' \t' '\n\n' | grep -qx NEWS; then
+        grep -E '^EXTRA_DIST[[:space:]]*\+?=' | tr -s '[:blank:]' '\n' | grep -qx NEWS; then
     ok "NEWS is in EXTRA_DIST (make dist ships it)"
 else
     not_ok "NEWS is not in EXTRA_DIST of Makefile.am"
