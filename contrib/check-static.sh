@@ -51,8 +51,8 @@ for s in strip aarch64-linux-gnu-strip arm-linux-gnueabihf-strip; do
     "$s" -o "$work/stripped" "$bin" 2>/dev/null && { strip=$(wc -c <"$work/stripped"); break; }
 done
 echo "check-static: size $size bytes, stripped ${strip:-?} bytes"
-# What goes onto the board is small: at most 2 MiB stripped (README,
-# "Static binary").
+# What goes onto the board is small: at most 2 MiB stripped (HACKING.md,
+# "The static binary").
 limit=2097152
 [ -n "$strip" ] || fail "no strip program for $bin (binutils for its architecture)"
 [ "$strip" -le "$limit" ] ||

@@ -6,8 +6,9 @@
  * median over the rounds of each round's ratio kernel / tool, with the
  * agreement the project aims for where it has one (STREAM and bw_mem at
  * 16 MB within 10 %, lat_mem_rd within 15 %, syscall and pipe latencies
- * within 25 %). This is how the methodology numbers in the README are
- * measured. Progress and the time left go to `err` as it runs. */
+ * within 25 %). This is how the FIDELITY figures of
+ * evmbench-methodology(7) are measured. Progress and the time left go to
+ * `err` as it runs. */
 #ifndef EVMBENCH_SELFCHECK_H
 #define EVMBENCH_SELFCHECK_H
 

@@ -418,7 +418,7 @@ for sig in INT:130 TERM:143 HUP:129; do
     sleep "$(awk -v m="$ms" 'BEGIN { printf "%.3f", m / 1000 }')"
     kill -"$name" "$pid"
     # not anchored: once (seed 43277, a loaded machine) the shell's line did
-    # not start at column 0 after a signal early in the start; see README
+    # not start at column 0 after a signal early in the start; see NEWS
     expect "tui-exit=$code" "$UI_TIMEOUT" "SIG$name ${ms} ms after the start: status $code (seed $seed)"
     left_of "$mark"
     [ -z "$left" ]

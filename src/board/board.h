@@ -76,7 +76,7 @@ const char *board_key_name(const char *key);
 /* The guide column keys this program can detect, NULL-terminated. */
 extern const char *const board_known_keys[];
 
-/* The sysinfo object of the CLI contract (see README, "sysinfo"). */
+/* The sysinfo object of the CLI contract (evmbench(1), sysinfo). */
 json_t *board_to_json(const struct board_info *b);
 /* Aligned text for `evmbench sysinfo` and the system screen. */
 void board_print_text(const struct board_info *b, FILE *out);
