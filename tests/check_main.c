@@ -89,7 +89,7 @@ int main(void)
         suite_util, suite_stats, suite_report, suite_runner, suite_refdb,
         suite_deviation, suite_catalog, suite_board, suite_guide_import,
         suite_stream, suite_memory, suite_os, suite_cpu, suite_nbench,
-        suite_recipe, suite_cpuload, suite_cli, suite_widgets, suite_list, suite_format, suite_job, suite_store, suite_settings,
+        suite_recipe, suite_cpuload, suite_cli, suite_widgets, suite_list, suite_format, suite_job, suite_engine, suite_store, suite_settings,
         suite_import, suite_embedded, suite_privilege, suite_outfile,
         suite_spawn, suite_sysstate, suite_select, suite_gunzip,
     };

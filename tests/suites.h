@@ -28,6 +28,7 @@ Suite *suite_widgets(void);
 Suite *suite_list(void);
 Suite *suite_format(void);
 Suite *suite_job(void);
+Suite *suite_engine(void);
 Suite *suite_store(void);
 Suite *suite_settings(void);
 Suite *suite_import(void);

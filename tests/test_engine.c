@@ -1,0 +1,323 @@
+/* test_engine.c - the one engine (src/engine/engine.c) without a front end:
+ * each row of a run that ended made once and filed into the store before
+ * the front end sees it, --no-save keeping runs out but baselines in, the
+ * comparison with a baseline, a failure counted, a store that cannot be
+ * written said once, and the exit status run and --check share. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "store/store.h"
+#include "suites.h"
+#include "common/util.h"
+
+/* --- kernels built by hand ---------------------------------------------------- */
+
+static const struct kernel_metric metrics[] = {
+    { .id = "alpha", .unit = "mb/s", .summary = SUMMARY_MAX },
+    { .id = "beta", .unit = "us", .summary = SUMMARY_MEDIAN },
+};
+
+static double scale = 1.0;      /* what the next run of k_two measures: x scale */
+
+static int run_two(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    for (int i = 1; i <= 3; i++) {
+        report_sample(r, "alpha", 100.0 * i * scale);
+        report_sample(r, "beta", (10.0 + i) / scale);
+    }
+    return 0;
+}
+
+static int run_broken(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    report_fail(r, "alpha", "the device is gone");
+    return -1;
+}
+
+static const struct kernel k_two = {
+    .name = "two", .section = "two", .metrics = metrics, .nmetrics = 2,
+    .budget_quick_s = 1, .budget_full_s = 1, .run = run_two,
+};
+static const struct kernel k_broken = {
+    .name = "broken", .section = "broken", .metrics = metrics, .nmetrics = 1,
+    .budget_quick_s = 1, .budget_full_s = 1, .run = run_broken,
+};
+
+/* --- the front end: what the engine handed over ---------------------------------- */
+
+struct front {
+    size_t batches_of_rows;     /* on_rows calls */
+    size_t rows, done;
+    json_t *seen;               /* copies of every row JSON handed over */
+    size_t stored_when_seen;    /* rows in the run file at the first on_rows */
+    size_t nsaid;
+    char said[4][512];
+};
+
+static char *dir;
+static struct app app;
+static struct front front;
+static struct engine eng;
+
+static size_t rows_in_store(void);
+
+static void front_rows(void *ctx, const struct run *run, const struct engine_row *rows,
+                       size_t n)
+{
+    struct front *f = ctx;
+    (void)run;
+    if (!f->batches_of_rows++)
+        f->stored_when_seen = rows_in_store();
+    f->rows += n;
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(f->seen, json_deep_copy(rows[i].json));
+}
+
+static void front_done(void *ctx, const struct run *run)
+{
+    (void)run;
+    ((struct front *)ctx)->done++;
+}
+
+static void front_say(void *ctx, enum engine_level level, const char *text)
+{
+    struct front *f = ctx;
+    (void)level;
+    if (f->nsaid < 4)
+        snprintf(f->said[f->nsaid++], sizeof f->said[0], "%s", text);
+}
+
+static const struct sink live = { .on_done = front_done };
+static const struct engine_hooks hooks = { .live = &live, .on_rows = front_rows,
+                                           .say = front_say };
+
+/* All rows of all run files of the store. */
+static size_t rows_in_store(void)
+{
+    struct stored_run *runs;
+    struct diag d;
+    diag_init(&d);
+    size_t n = store_list(dir, &runs, &d), rows = 0;
+    for (size_t i = 0; i < n; i++)
+        rows += json_array_size(runs[i].rows);
+    store_runs_free(runs, n);
+    diag_free(&d);
+    return rows;
+}
+
+static size_t runs_in_store(void)
+{
+    struct stored_run *runs;
+    struct diag d;
+    diag_init(&d);
+    size_t n = store_list(dir, &runs, &d);
+    store_runs_free(runs, n);
+    diag_free(&d);
+    return n;
+}
+
+static void start(const char *store, bool save)
+{
+    memset(&front, 0, sizeof front);
+    front.seen = json_array();
+    engine_init(&eng, &(struct engine_config){ .app = &app, .store_dir = store, .save = save,
+                                               .hooks = &hooks, .ctx = &front });
+}
+
+static void stop(void)
+{
+    engine_finish(&eng, true, NULL);
+    engine_free(&eng);
+    json_decref(front.seen);
+    front.seen = NULL;
+}
+
+/* Runs kernel k to its end through the engine. */
+static void run_kernel(const struct kernel *k)
+{
+    const struct kernel *ks[] = { k };
+    engine_start(&eng, ks, NULL, 1, NULL, 0, &app.run_opts);
+    engine_wait(&eng);
+}
+
+static void setup(void)
+{
+    char tmpl[] = "/tmp/evmbench-engine-test-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(tmpl));
+    dir = xstrdup(tmpl);
+    memset(&app, 0, sizeof app);
+    app.run_opts = (struct run_options){ .params = { .quick = true }, .timeout_s = 30,
+                                         .cpu = -1 };
+    app.board.name = (char *)"test-board";
+    app.cmp.tolerance_pct = 10;
+    scale = 1.0;
+}
+
+static void teardown(void)
+{
+    char *cmd = xasprintf("rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+    free(dir);
+}
+
+/* --- tests --------------------------------------------------------------------------- */
+
+/* Each metric's row is made once, in the store before the front end sees
+ * it, and the front end gets every row, then on_done. */
+START_TEST(rows_filed_before_they_are_shown)
+{
+    start(dir, true);
+    run_kernel(&k_two);
+    ck_assert_uint_eq(front.batches_of_rows, 1);
+    ck_assert_uint_eq(front.rows, 2);
+    ck_assert_uint_eq(front.done, 1);
+    ck_assert_uint_eq(front.stored_when_seen, 2);
+    ck_assert_ptr_nonnull(engine_run_id(&eng));
+    ck_assert(!engine_failed(&eng));
+    json_t *alpha = json_array_get(front.seen, 0);
+    ck_assert_str_eq(json_string_value(json_object_get(alpha, "metric")), "alpha");
+    ck_assert_double_eq(json_real_value(json_object_get(alpha, "value")), 300.0);
+    ck_assert_ptr_null(json_object_get(alpha, "baseline_value"));
+    stop();
+    ck_assert_uint_eq(runs_in_store(), 1);
+    ck_assert_uint_eq(rows_in_store(), 2);
+}
+END_TEST
+
+/* --no-save: no run file, but baselines are read from the store and saved
+ * to it, and the rows are compared with the baseline. */
+START_TEST(no_save_keeps_baselines)
+{
+    start(dir, true);
+    run_kernel(&k_two);
+    struct diag d;
+    diag_init(&d);
+    ck_assert_msg(engine_save_baseline(&eng, "before", front.seen, false, &d), "%s",
+                  diag_last(&d));
+    stop();
+    size_t rows = 0;
+    start(dir, false);
+    ck_assert(engine_baseline_exists(&eng, "before", &rows));
+    ck_assert_uint_eq(rows, 2);
+    ck_assert_msg(engine_set_baseline(&eng, "before", &d), "%s", diag_last(&d));
+    scale = 0.5;                        /* half as fast */
+    run_kernel(&k_two);
+    ck_assert_ptr_null(engine_run_id(&eng));
+    json_t *alpha = json_array_get(front.seen, 0);
+    ck_assert_double_eq(json_real_value(json_object_get(alpha, "baseline_value")), 300.0);
+    /* judged against the baseline at 10 %: both metrics worse */
+    struct check_verdict v;
+    engine_judge(&eng, front.seen, 10, &v);
+    ck_assert_int_eq(v.outcome, CHECK_SLOWER);
+    ck_assert_str_eq(v.against, "before");
+    ck_assert_uint_eq(v.worse, 2);
+    struct engine_outcome o = { .fail_on_deviation = true, .verdict = &v };
+    ck_assert_int_eq(engine_exit_status(&o), 1);
+    check_free(&v);
+    /* replacing needs asking */
+    ck_assert(!engine_save_baseline(&eng, "before", front.seen, false, &d));
+    ck_assert(engine_save_baseline(&eng, "before", front.seen, true, &d));
+    stop();
+    diag_free(&d);
+    ck_assert_uint_eq(runs_in_store(), 1);      /* the first run's only */
+}
+END_TEST
+
+/* Without a store: nothing saved, baselines refused with the reason. */
+START_TEST(without_a_store)
+{
+    start(NULL, true);
+    run_kernel(&k_two);
+    ck_assert_uint_eq(front.rows, 2);
+    struct diag d;
+    diag_init(&d);
+    ck_assert(!engine_set_baseline(&eng, "before", &d));
+    ck_assert_ptr_nonnull(strstr(diag_last(&d), "no results store"));
+    ck_assert(!engine_save_baseline(&eng, "before", front.seen, false, &d));
+    diag_free(&d);
+    ck_assert_ptr_null(engine_run_id(&eng));
+    stop();
+}
+END_TEST
+
+/* A kernel that fails: its row is filed as failed and the run fails. */
+START_TEST(a_failure_fails_the_run)
+{
+    start(dir, true);
+    run_kernel(&k_broken);
+    ck_assert_uint_eq(front.rows, 1);
+    ck_assert(engine_failed(&eng));
+    ck_assert_str_ne(json_string_value(json_object_get(json_array_get(front.seen, 0),
+                                                       "status")), "ok");
+    struct engine_outcome o = { .bench_failed = engine_failed(&eng) };
+    ck_assert_int_eq(engine_exit_status(&o), 3);
+    stop();
+    ck_assert_uint_eq(rows_in_store(), 1);
+}
+END_TEST
+
+/* A store that cannot be written: said once, the run goes on. */
+START_TEST(store_failure_said_once)
+{
+    char *file = xasprintf("%s/not-a-folder", dir);
+    FILE *f = fopen(file, "w");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    start(file, true);
+    run_kernel(&k_two);
+    run_kernel(&k_two);
+    ck_assert_uint_eq(front.rows, 4);
+    ck_assert_uint_eq(front.nsaid, 1);
+    ck_assert_ptr_nonnull(strstr(front.said[0], "results not saved: "));
+    ck_assert(!engine_failed(&eng));
+    stop();
+    free(file);
+}
+END_TEST
+
+/* One rule for run and --check: a failed benchmark first, then the
+ * output, then a metric beyond --fail-on-deviation (only when given). */
+START_TEST(exit_status)
+{
+    struct check_verdict worse = { .outcome = CHECK_SLOWER, .worse = 1 };
+    struct check_verdict fine = { .outcome = CHECK_AS_FAST };
+    const struct {
+        struct engine_outcome o;
+        int status;
+    } cases[] = {
+        { { 0 }, 0 },
+        { { .verdict = &fine, .fail_on_deviation = true }, 0 },
+        { { .verdict = &worse }, 0 },               /* no --fail-on-deviation */
+        { { .verdict = &worse, .fail_on_deviation = true }, 1 },
+        { { .output_status = 1, .verdict = &fine }, 1 },
+        { { .bench_failed = true, .output_status = 1, .verdict = &worse,
+            .fail_on_deviation = true }, 3 },
+        { { .bench_failed = true }, 3 },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
+        ck_assert_msg(engine_exit_status(&cases[i].o) == cases[i].status, "case %zu: %d", i,
+                      engine_exit_status(&cases[i].o));
+}
+END_TEST
+
+Suite *suite_engine(void)
+{
+    Suite *s = suite_create("engine");
+    TCase *tc = tcase_create("engine");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, rows_filed_before_they_are_shown);
+    tcase_add_test(tc, no_save_keeps_baselines);
+    tcase_add_test(tc, without_a_store);
+    tcase_add_test(tc, a_failure_fails_the_run);
+    tcase_add_test(tc, store_failure_said_once);
+    tcase_add_test(tc, exit_status);
+    suite_add_tcase(s, tc);
+    return s;
+}
