@@ -40,9 +40,24 @@ static int run_broken(const struct kernel_params *p, struct report *r)
     return -1;
 }
 
+/* 100 samples of alpha (1 ... 100), 3 of beta. */
+static int run_many(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    for (int i = 1; i <= 100; i++)
+        report_sample(r, "alpha", i);
+    for (int i = 1; i <= 3; i++)
+        report_sample(r, "beta", 10.0 * i);
+    return 0;
+}
+
 static const struct kernel k_two = {
     .name = "two", .section = "two", .metrics = metrics, .nmetrics = 2,
     .budget_quick_s = 1, .budget_full_s = 1, .run = run_two,
+};
+static const struct kernel k_many = {
+    .name = "many", .section = "many", .metrics = metrics, .nmetrics = 2,
+    .budget_quick_s = 1, .budget_full_s = 1, .run = run_many,
 };
 static const struct kernel k_broken = {
     .name = "broken", .section = "broken", .metrics = metrics, .nmetrics = 1,
@@ -282,6 +297,34 @@ START_TEST(store_failure_said_once)
 }
 END_TEST
 
+/* A row keeps its samples, at most RESULT_SAMPLES_KEPT evenly spaced over
+ * the run in order, and a baseline saved from the rows keeps them. */
+START_TEST(rows_keep_their_samples)
+{
+    start(dir, true);
+    run_kernel(&k_many);
+    json_t *alpha = json_object_get(json_array_get(front.seen, 0), "sample_values");
+    json_t *beta = json_object_get(json_array_get(front.seen, 1), "sample_values");
+    ck_assert_uint_eq(json_array_size(alpha), RESULT_SAMPLES_KEPT);
+    ck_assert_double_eq(json_real_value(json_array_get(alpha, 0)), 1.0);
+    for (size_t i = 1; i < json_array_size(alpha); i++)
+        ck_assert(json_real_value(json_array_get(alpha, i)) >
+                  json_real_value(json_array_get(alpha, i - 1)));
+    ck_assert(json_real_value(json_array_get(alpha, RESULT_SAMPLES_KEPT - 1)) >= 95.0);
+    ck_assert_uint_eq(json_array_size(beta), 3);
+    ck_assert_double_eq(json_real_value(json_array_get(beta, 2)), 30.0);
+    struct diag d;
+    diag_init(&d);
+    ck_assert(engine_save_baseline(&eng, "kept", front.seen, false, &d));
+    ck_assert(engine_set_baseline(&eng, "kept", &d));
+    json_t *base = engine_baseline(&eng, NULL);
+    ck_assert_uint_eq(json_array_size(json_object_get(json_array_get(base, 0),
+                                                      "sample_values")), RESULT_SAMPLES_KEPT);
+    diag_free(&d);
+    stop();
+}
+END_TEST
+
 /* One rule for run and --check: a failed benchmark first, then the
  * output, then a metric beyond --fail-on-deviation (only when given). */
 START_TEST(exit_status)
@@ -317,6 +360,7 @@ Suite *suite_engine(void)
     tcase_add_test(tc, without_a_store);
     tcase_add_test(tc, a_failure_fails_the_run);
     tcase_add_test(tc, store_failure_said_once);
+    tcase_add_test(tc, rows_keep_their_samples);
     tcase_add_test(tc, exit_status);
     suite_add_tcase(s, tc);
     return s;

@@ -35,6 +35,7 @@ void result_row_make(struct result_row *row, const struct run *run, size_t i,
     row->unit = m->def->unit;
     kernel_provider_id(run->kernel, row->provider, sizeof row->provider);
     row->samples = s->count;
+    row->sample_values = s->count ? s->samples : NULL;
     row->summary = m->def->summary;
     if (s->count) {
         row->min = s->min;
@@ -113,6 +114,20 @@ static json_t *num_or_null(bool have, double v)
     return have && isfinite(v) ? json_real(v) : json_null();
 }
 
+/* The samples of a row, at most RESULT_SAMPLES_KEPT: all of them, else
+ * that many evenly spaced over the run (its first always), in order. */
+static json_t *samples_json(const struct result_row *row)
+{
+    json_t *a = json_array();
+    size_t n = row->samples, keep = n < RESULT_SAMPLES_KEPT ? n : RESULT_SAMPLES_KEPT;
+    for (size_t k = 0; row->sample_values && k < keep; k++) {
+        double v = row->sample_values[k * n / keep];
+        if (isfinite(v))
+            json_array_append_new(a, json_real(v));
+    }
+    return a;
+}
+
 json_t *result_row_json(const struct result_row *row)
 {
     bool have = row->samples > 0;
@@ -123,6 +138,7 @@ json_t *result_row_json(const struct result_row *row)
     json_object_set_new(o, "metric", json_string_from_outside(row->metric));
     json_object_set_new(o, "unit", json_string_from_outside(row->unit));
     json_object_set_new(o, "samples", json_integer((json_int_t)row->samples));
+    json_object_set_new(o, "sample_values", samples_json(row));
     json_object_set_new(o, "min", num_or_null(have, row->min));
     json_object_set_new(o, "max", num_or_null(have, row->max));
     json_object_set_new(o, "avg", num_or_null(have, row->avg));

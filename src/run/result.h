@@ -35,6 +35,8 @@ struct result_row {
     const char *unit;
     char provider[64];          /* "kernel:stream" */
     size_t samples;
+    const double *sample_values;    /* the samples, in order (the run's:
+                                     * valid while it lives); NULL: none */
     double min, max, avg, stddev, median;
     double value;               /* the statistic compared with the guide */
     enum summary summary;
@@ -65,6 +67,10 @@ struct result_row {
 bool result_ddr_bound(const char *bench, const char *metric, const char *unit);
 /* The line under a bandwidth row: "  = 45.6% of the DDR peak, 3200 MB/s". */
 void result_print_peak_line(FILE *out, double pct, double peak_mbs);
+
+/* How many of a metric's samples a row's JSON keeps ("sample_values"):
+ * enough for a baseline to be compared sample against sample. */
+#define RESULT_SAMPLES_KEPT 64
 
 /* Fills row for metric i of run, compared as cmp says. */
 void result_row_make(struct result_row *row, const struct run *run, size_t i,
