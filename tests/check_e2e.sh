@@ -127,6 +127,35 @@ else
     fail "--check --ui line: status $st, verdict '$(verdict)'"
 fi
 
+# --- the likely cause: a bandwidth that fell with the DDR rate ---------------
+# stream_check is the fake board's STREAM copy (section "stream": DDR-bound)
+board 1500 1400 40
+ev run stream_check --save-baseline ddr-cause --sysroot "$SYS/am62x-ddr1600"
+[ "$st" -eq 0 ] || fail "cause: the baseline at 1600 MT/s: status $st"
+board 1260 1400 40
+ev run stream_check --baseline ddr-cause --fail-on-deviation 10 --sysroot "$SYS/am62x-ddr1333"
+if [ "$st" -eq 1 ] &&
+    has "  stream copy: 16.0% worse than before (1260 MB/s, was 1500); consistent with the DDR rate change (1600 -> 1333 MT/s, -16.7%)"; then
+    ok "cause: copy 16% down with the DDR 16.7% down is named as consistent with it"
+else
+    fail "cause: status $st, verdict '$(verdict)'"
+fi
+board 1000 1400 40
+ev run stream_check --baseline ddr-cause --fail-on-deviation 10 --sysroot "$SYS/am62x-ddr1333" --format json
+if [ "$st" -eq 1 ] && grep -q '"explained_by": "more than the DDR rate change (1600 -> 1333 MT/s, -16.7%) explains"' "$tmp/out"; then
+    ok "cause: copy 33% down is more than the DDR change explains (JSON explained_by)"
+else
+    fail "cause: JSON status $st, $(grep explained_by "$tmp/out")"
+fi
+board 1500 1400 40
+ev run stream_check --baseline ddr-cause --fail-on-deviation 10 --sysroot "$SYS/am62x-ddr1600" --format json
+if [ "$st" -eq 0 ] && grep -q '"explained_by": null' "$tmp/out"; then
+    ok "cause: nothing changed in the system, no cause named"
+else
+    fail "cause: the same system: status $st, $(grep explained_by "$tmp/out")"
+fi
+board 1250 1160 43                  # the changed board again, for the screens' check
+
 # --- the screens' check in a terminal: it ends as run does --------------------
 # tm_check ERE ARGS...: the screens with ARGS (--sysroot added) in tmux at
 # 80x24, TERM=vt100; waits for ERE on the screen (kept in $tmp/screen),

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/cause.h"
 #include "engine/engine.h"
+#include "board/sysstate.h"
 #include "store/store.h"
 #include "suites.h"
 #include "common/util.h"
@@ -325,6 +327,100 @@ START_TEST(rows_keep_their_samples)
 }
 END_TEST
 
+/* Which recorded change could have moved a metric: a DDR-bound bandwidth
+ * with the DDR rate, a CPU-bound metric with the clock (a rate with it, a
+ * time against it), each at most by the ratio; other changes by name. */
+START_TEST(cause_named_within_the_ratio)
+{
+    struct sysstate_change ddr = { .ddr_from = 1600, .ddr_to = 1333 };
+    const struct {
+        const char *bench, *metric, *unit;
+        bool cpu_bound;
+        double pct;
+        const struct sysstate_change *c;
+        const char *words;      /* NULL: no cause */
+    } cases[] = {
+        { "stream", "copy", "mb/s", false, -16.8, &ddr,
+          "consistent with the DDR rate change (1600 -> 1333 MT/s, -16.7%)" },
+        { "stream", "copy", "mb/s", false, -9.0, &ddr,
+          "consistent with the DDR rate change (1600 -> 1333 MT/s, -16.7%)" },
+        { "stream", "triad", "mb/s", false, -30.0, &ddr,
+          "more than the DDR rate change (1600 -> 1333 MT/s, -16.7%) explains" },
+        { "stream", "copy", "mb/s", false, +5.0, &ddr, NULL },     /* the other way */
+        { "lmbench", "bw_mem-rd-16mb", "mb/s", false, -15.0, &ddr,
+          "consistent with the DDR rate change (1600 -> 1333 MT/s, -16.7%)" },
+        { "lmbench", "lat_syscall-null", "us", false, +20.0, &ddr, NULL },  /* not DDR-bound */
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+        char *w = cause_of(cases[i].bench, cases[i].metric, cases[i].unit, cases[i].cpu_bound,
+                           cases[i].pct, cases[i].c);
+        if (cases[i].words)
+            ck_assert_msg(w && strcmp(w, cases[i].words) == 0, "case %zu: %s", i,
+                          w ? w : "NULL");
+        else
+            ck_assert_msg(!w, "case %zu: %s", i, w);
+        free(w);
+    }
+    struct sysstate_change clk = { .cpu_from = 1400, .cpu_to = 1000, .cpu_measured = true };
+    char *w = cause_of("dhrystone", "dhrystone_per_second", "dhry/s", true, -28.0, &clk);
+    ck_assert_str_eq(w, "consistent with the CPU clock change (1400 -> 1000 MHz measured, "
+                        "-28.6%)");
+    free(w);
+    w = cause_of("lmbench", "lat_ops-int-add", "ns", true, +40.0, &clk);    /* a time */
+    ck_assert_str_eq(w, "consistent with the CPU clock change (1400 -> 1000 MHz measured, "
+                        "+40.0%)");
+    free(w);
+    ck_assert_ptr_null(cause_of("lmbench", "lat_ops-int-add", "ns", false, +40.0, &clk));
+    struct sysstate_change both = { .ddr_from = 1600, .ddr_to = 1333, .kernel = true };
+    w = cause_of("stream", "copy", "mb/s", false, -16.0, &both);
+    ck_assert_str_eq(w, "consistent with the DDR rate change (1600 -> 1333 MT/s, -16.7%); "
+                        "also changed: the kernel");
+    free(w);
+    struct sysstate_change gov = { .governor = (char *)"ondemand -> performance",
+                                   .device_tree = true };
+    w = cause_of("lmbench", "lat_syscall-null", "us", false, -30.0, &gov);
+    ck_assert_str_eq(w, "possibly caused by a change of the governor (ondemand -> performance), "
+                        "the device tree");
+    free(w);
+    struct sysstate_change none = { 0 };
+    ck_assert_ptr_null(cause_of("stream", "copy", "mb/s", false, -40.0, &none));
+}
+END_TEST
+
+/* The change between the records of two fixture boards, DDR at 1600 and
+ * 1333 MT/s, and the rows it explains. */
+START_TEST(changes_between_two_records)
+{
+    char *a = test_data_path("sysroots-sys/am62x-ddr1600");
+    char *b = test_data_path("sysroots-sys/am62x-ddr1333");
+    json_t *ra = sysstate_read_board(a, "AM62X", 0, NULL, NULL);
+    json_t *rb = sysstate_read_board(b, "AM62X", 0, NULL, NULL);
+    struct sysstate_change c;
+    sysstate_changes(ra, rb, &c);
+    ck_assert_double_eq(c.ddr_from, 1600);
+    ck_assert_double_eq_tol(c.ddr_to, 1333.3, 0.1);
+    ck_assert(!c.kernel && !c.cmdline && !c.device_tree);
+    json_t *rows = json_pack("[{ss ss ss sb sf} {ss ss ss sb}]", "bench", "stream", "metric",
+                             "copy", "unit", "mb/s", "cpu_bound", 0, "baseline_change_pct",
+                             -16.0, "bench", "stream", "metric", "triad", "unit", "mb/s",
+                             "cpu_bound", 0);
+    cause_explain(rows, &c);
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, 0), "explained_by")),
+                     "consistent with the DDR rate change (1600 -> 1333 MT/s, -16.7%)");
+    ck_assert_ptr_null(json_object_get(json_array_get(rows, 1), "explained_by"));
+    sysstate_changes(ra, ra, &c);
+    ck_assert(c.ddr_from == 0 && c.cpu_from == 0 && !c.governor && !c.kernel);
+    sysstate_changes(NULL, rb, &c);            /* a run from before records */
+    ck_assert(c.ddr_from == 0 && !c.kernel);
+    sysstate_change_free(&c);
+    json_decref(rows);
+    json_decref(ra);
+    json_decref(rb);
+    free(a);
+    free(b);
+}
+END_TEST
+
 /* One rule for run and --check: a failed benchmark first, then the
  * output, then a metric beyond --fail-on-deviation (only when given). */
 START_TEST(exit_status)
@@ -362,6 +458,8 @@ Suite *suite_engine(void)
     tcase_add_test(tc, store_failure_said_once);
     tcase_add_test(tc, rows_keep_their_samples);
     tcase_add_test(tc, exit_status);
+    tcase_add_test(tc, cause_named_within_the_ratio);
+    tcase_add_test(tc, changes_between_two_records);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -83,6 +83,22 @@ double sysstate_ddr_mts(json_t *sys);
  * recorded) is said. Caller frees. */
 char *sysstate_diff(json_t *a, json_t *b);
 
+/* What changed between the systems of two runs, A then B, that could
+ * move a benchmark: each rate only when both records have it and it moved
+ * (the DDR rate by more than 0.5 %, the fastest core's clock by more than
+ * CPUCLOCK_MISMATCH_PCT, like for like: measured on both sides, else
+ * cpufreq's maximum); the rest as changed or not. */
+struct sysstate_change {
+    double ddr_from, ddr_to;    /* MT/s; 0 0: unchanged or not readable */
+    double cpu_from, cpu_to;    /* MHz; 0 0: unchanged or not known */
+    bool cpu_measured;          /* both sides measured (else cpufreq max) */
+    char *governor;             /* "ondemand -> performance", or NULL */
+    bool kernel, cmdline, device_tree, boot_loader;    /* changed */
+};
+/* Fills c (sysstate_change_free frees it); a missing record changes nothing. */
+void sysstate_changes(json_t *a, json_t *b, struct sysstate_change *c);
+void sysstate_change_free(struct sysstate_change *c);
+
 /* The record in one line, for a run's header in `results show`:
  * "DDR 1600 MT/s (clk_summary), CPU 1400 MHz measured, kernel 6.6.32-ti,
  * U-Boot 2024.04". NULL record: "not recorded". Caller frees. */

@@ -110,11 +110,14 @@ static void diff_ddr(struct strbuf *sb, json_t *a, json_t *b)
         item(sb, "DDR rate not readable");
 }
 
-static void diff_cpu(struct strbuf *sb, json_t *a, json_t *b)
+/* The fastest core's clock of a and b, like for like: measured on both
+ * sides, else cpufreq's maximum on both; *measured says which. */
+static void clocks(json_t *a, json_t *b, double *ca, double *cb, bool *measured)
 {
     bool meas_a, meas_b;
-    double ca = top_clock(a, &meas_a), cb = top_clock(b, &meas_b);
-    const char *how = meas_a && meas_b ? "measured" : "cpufreq max";
+    *ca = top_clock(a, &meas_a);
+    *cb = top_clock(b, &meas_b);
+    *measured = meas_a && meas_b;
     if (meas_a != meas_b) {
         /* compare like with like: cpufreq's max on both sides */
         bool unused;
@@ -125,11 +128,19 @@ static void diff_cpu(struct strbuf *sb, json_t *a, json_t *b)
             json_object_set_new(c, "measured_mhz", json_null());
         json_array_foreach(json_object_get(tb, "cpus"), i, c)
             json_object_set_new(c, "measured_mhz", json_null());
-        ca = top_clock(ta, &unused);
-        cb = top_clock(tb, &unused);
+        *ca = top_clock(ta, &unused);
+        *cb = top_clock(tb, &unused);
         json_decref(ta);
         json_decref(tb);
     }
+}
+
+static void diff_cpu(struct strbuf *sb, json_t *a, json_t *b)
+{
+    double ca, cb;
+    bool measured;
+    clocks(a, b, &ca, &cb, &measured);
+    const char *how = measured ? "measured" : "cpufreq max";
     if (ca > 0 && cb > 0 && differ_pct(ca, cb, CPUCLOCK_MISMATCH_PCT))
         item(sb, "CPU %.0f -> %.0f MHz %s", ca, cb, how);
     else if (ca > 0 && cb > 0)
@@ -202,6 +213,42 @@ char *sysstate_diff(json_t *a, json_t *b)
     diff_strings(&sb, a, b);
     diff_thermal(&sb, a, b);
     return sb_steal(&sb);
+}
+
+void sysstate_changes(json_t *a, json_t *b, struct sysstate_change *c)
+{
+    memset(c, 0, sizeof *c);
+    if (!json_is_object(a) || !json_is_object(b))
+        return;
+    double ma = sysstate_ddr_mts(a), mb = sysstate_ddr_mts(b);
+    if (ma > 0 && mb > 0 && differ_pct(ma, mb, 0.5)) {
+        c->ddr_from = ma;
+        c->ddr_to = mb;
+    }
+    double ca, cb;
+    clocks(a, b, &ca, &cb, &c->cpu_measured);
+    if (ca > 0 && cb > 0 && differ_pct(ca, cb, CPUCLOCK_MISMATCH_PCT)) {
+        c->cpu_from = ca;
+        c->cpu_to = cb;
+    }
+    char *ga = governors(a), *gb = governors(b);
+    if (!same_str(ga, gb))
+        c->governor = xasprintf("%s -> %s", ga ? ga : "none", gb ? gb : "none");
+    free(ga);
+    free(gb);
+    c->kernel = !same_str(str(a, "kernel"), str(b, "kernel"));
+    c->cmdline = !same_str(str(a, "cmdline"), str(b, "cmdline"));
+    c->device_tree = !json_equal(json_object_get(a, "compatible"),
+                                 json_object_get(b, "compatible")) ||
+                     !same_str(str(a, "model"), str(b, "model"));
+    c->boot_loader = !same_str(str(json_object_get(a, "bootloader"), "version"),
+                               str(json_object_get(b, "bootloader"), "version"));
+}
+
+void sysstate_change_free(struct sysstate_change *c)
+{
+    free(c->governor);
+    c->governor = NULL;
 }
 
 /* --- text ------------------------------------------------------------------ */

@@ -679,6 +679,7 @@ static int run_with_engine(struct cli *c, struct app *a, struct engine *e,
     }
     run_batch(c, a, ks, picks, nk, f, &r);
     profile_run_free_picks(picks, nk);
+    engine_explain(e, c->rows);         /* JSON and the verdict name the likely cause */
     bool failed = r.failed;
     if (!print_report(c, a, &r, f))
         failed = true;

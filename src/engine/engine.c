@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "board/sysstate.h"
+#include "engine/cause.h"
 #include "run/export.h"
 #include "store/store.h"
 #include "common/util.h"
@@ -382,6 +383,7 @@ static json_t *rows_as_measured(json_t *rows)
         json_object_del(row, "baseline_change_pct");
         json_object_del(row, "baseline_better");
         json_object_del(row, "fail");
+        json_object_del(row, "explained_by");
     }
     return out;
 }
@@ -401,11 +403,23 @@ bool engine_save_baseline(struct engine *e, const char *name, json_t *rows, bool
 
 /* --- the verdict and the exit status -------------------------------------------------- */
 
-void engine_judge(const struct engine *e, json_t *rows, double pct, struct check_verdict *v)
+void engine_explain(struct engine *e, json_t *rows)
+{
+    if (!e->baseline)
+        return;
+    struct sysstate_change c;
+    sysstate_changes(e->baseline_system, engine_system(e), &c);
+    cause_explain(rows, &c);
+    sysstate_change_free(&c);
+}
+
+void engine_judge(struct engine *e, json_t *rows, double pct, struct check_verdict *v)
 {
     json_t *judged = json_deep_copy(rows);
-    if (e->baseline)
+    if (e->baseline) {
         export_add_baseline(judged, e->baseline);
+        engine_explain(e, judged);
+    }
     check_judge(v, judged, e->baseline ? e->baseline_name : NULL, pct);
     json_decref(judged);
 }

@@ -156,9 +156,15 @@ bool engine_baseline_exists(const struct engine *e, const char *name, size_t *ro
 bool engine_save_baseline(struct engine *e, const char *name, json_t *rows, bool replace,
                           struct diag *d);
 
+/* With a baseline set: on every row of rows compared with it, what
+ * recorded system change could have moved it ("explained_by": cause.h,
+ * this system's record of the start against the baseline's). Without one
+ * the rows are left as they are. */
+void engine_explain(struct engine *e, json_t *rows);
 /* The verdict on rows (JSON rows; not changed) at tolerance pct (> 0):
- * against the baseline when one is set, else the guide (check.h). */
-void engine_judge(const struct engine *e, json_t *rows, double pct, struct check_verdict *v);
+ * against the baseline when one is set, each moved metric with its
+ * likely cause (engine_explain), else against the guide (check.h). */
+void engine_judge(struct engine *e, json_t *rows, double pct, struct check_verdict *v);
 
 /* What decides how a run or a check ends. */
 struct engine_outcome {

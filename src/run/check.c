@@ -30,6 +30,8 @@ static void add_move(struct check_verdict *v, json_t *row, const struct fail_che
         .basis_kind = fc->basis,
         .pct = fc->worse_pct,
         .worse = worse,
+        .explained_by = json_is_string(json_object_get(row, "explained_by"))
+                        ? xstrdup(str_of(row, "explained_by")) : NULL,
     };
 }
 
@@ -90,6 +92,7 @@ void check_free(struct check_verdict *v)
         free(v->moves[i].bench);
         free(v->moves[i].metric);
         free(v->moves[i].unit);
+        free(v->moves[i].explained_by);
     }
     free(v->moves);
     free(v->against);
@@ -185,6 +188,8 @@ void check_move_text(const struct check_move *m, struct strbuf *sb)
         sb_addf(sb, "than the guide (%s %s, guide %s)", value, unit, basis);
         break;
     }
+    if (m->explained_by)
+        sb_addf(sb, "; %s", m->explained_by);
 }
 
 void check_paragraph(const struct check_verdict *v, const char *pct_from, const char *system,

@@ -30,6 +30,8 @@ struct check_move {
     enum fail_basis basis_kind;
     double pct;                     /* how far beyond the basis, >= 0 */
     bool worse;                     /* false: better */
+    char *explained_by;             /* the row's "explained_by": the system
+                                     * change that could have caused it, or NULL */
 };
 
 enum check_outcome {
@@ -64,7 +66,8 @@ const char *check_outcome_words(const struct check_verdict *v);
  * before-ddr are within 10% of it or better." */
 void check_headline(const struct check_verdict *v, struct strbuf *sb);
 /* One moved metric: "stream triad: 20.0% worse than before (1100 MB/s,
- * was 1375)". */
+ * was 1375)", and "; consistent with the DDR rate change (...)" when a
+ * system change could explain it. */
 void check_move_text(const struct check_move *m, struct strbuf *sb);
 /* The whole verdict as one paragraph of text for `run`: "Verdict: " and
  * the outcome and headline, each moved metric, the tolerance and where it

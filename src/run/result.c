@@ -37,6 +37,7 @@ void result_row_make(struct result_row *row, const struct run *run, size_t i,
     row->samples = s->count;
     row->sample_values = s->count ? s->samples : NULL;
     row->summary = m->def->summary;
+    row->cpu_bound = m->def->cpu_bound;
     if (s->count) {
         row->min = s->min;
         row->max = s->max;
@@ -146,6 +147,7 @@ json_t *result_row_json(const struct result_row *row)
     json_object_set_new(o, "median", num_or_null(have, row->median));
     json_object_set_new(o, "value", num_or_null(have, row->value));
     json_object_set_new(o, "summary", json_string(summary_name(row->summary)));
+    json_object_set_new(o, "cpu_bound", json_boolean(row->cpu_bound));
     json_object_set_new(o, "ref_avg", num_or_null(row->has_ref, row->ref_avg));
     json_object_set_new(o, "ref_min", num_or_null(row->has_ref_min, row->ref_min));
     json_object_set_new(o, "ref_max", num_or_null(row->has_ref_max, row->ref_max));

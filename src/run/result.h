@@ -40,6 +40,7 @@ struct result_row {
     double min, max, avg, stddev, median;
     double value;               /* the statistic compared with the guide */
     enum summary summary;
+    bool cpu_bound;             /* scales with the CPU clock (kernel.h) */
     bool has_ref;
     double ref_avg;
     bool has_ref_min, has_ref_max;
