@@ -43,11 +43,10 @@ void job_init(struct job *j, struct app *a, const char *results_dir, bool save,
     j->hooks = hooks;
     j->ctx = ctx;
     session_init(&j->session);
-    j->header = json_pack("{ss}", "mode", "tui");
     /* the system it runs on is read without measuring the cores' clocks:
      * that would stall the screen */
     engine_init(&j->engine, &(struct engine_config){ .app = a, .store_dir = results_dir,
-                                                     .save = save, .header = j->header,
+                                                     .save = save, .mode = "tui",
                                                      .hooks = &job_engine_hooks, .ctx = j });
 }
 
@@ -56,8 +55,6 @@ int job_end(struct job *j, bool complete, struct diag *d)
     job_close(j);
     int rc = engine_finish(&j->engine, complete, d);
     engine_free(&j->engine);
-    json_decref(j->header);
-    j->header = NULL;
     session_free(&j->session);
     job_measure_only(j, NULL, 0);
     free(j->prefs);

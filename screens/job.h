@@ -51,7 +51,6 @@ struct job {
     const struct job_hooks *hooks;
     void *ctx;
     struct engine engine;       /* runs the live batch, files and compares */
-    json_t *header;             /* the run file's header fields of the screens */
     size_t number;              /* the live batch's number: 1, 2, ... (session.h) */
     char **keep;                /* the live batch shows only these metrics */
     size_t nkeep;

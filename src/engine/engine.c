@@ -67,6 +67,8 @@ static bool store_open(struct engine *e)
         return false;
     struct app *a = e->cfg.app;
     json_t *h = json_pack("{ss}", "version", PACKAGE_VERSION);
+    if (e->cfg.mode)
+        json_object_set_new(h, "mode", json_string(e->cfg.mode));
     json_object_set_new(h, "board", a->ref_board ? json_string(a->ref_board) : json_null());
     json_object_set_new(h, "board_name", a->board.name ? json_string(a->board.name)
                                                       : json_null());

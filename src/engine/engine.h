@@ -70,6 +70,7 @@ struct engine_config {
     /* Fields of the run file's header beyond the engine's own (version,
      * board, board_name, quick, system); borrowed, may be NULL. */
     json_t *header;
+    const char *mode;           /* the header's "mode" ("tui"); NULL: none */
     const struct engine_hooks *hooks;
     void *ctx;
 };
