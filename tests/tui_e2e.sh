@@ -172,7 +172,7 @@ for m in copy scale add triad; do
         "$m: value, min/max/avg, samples, reference and deviation"
 done
 expect '\[#+\] 100%' "$UI_TIMEOUT" "the progress bar is full and ASCII"
-expect 'against the guide: [0-9]+ in range, [0-9]+ warn, [0-9]+ off' "$UI_TIMEOUT" \
+expect 'against the guide: [0-9]+ in range, [0-9]+ warn, [0-9]+ off, [0-9]+ better' "$UI_TIMEOUT" \
     "the verdicts are summed up"
 expect 'r run again +c compare +w full text +\? help +q back' "$UI_TIMEOUT" "the bottom line shows the finished keys"
 keys '?'
