@@ -276,7 +276,9 @@ const char *fmt_verdict(enum verdict v)
     case VERDICT_IN_RANGE: return "in";
     case VERDICT_WARN: return "warn";
     case VERDICT_OFF: return "off";
-    case VERDICT_NONE: break;
+    case VERDICT_BETTER: return "best";
+    case VERDICT_NONE:
+    case VERDICT_COUNT: break;
     }
     return "";
 }

@@ -51,7 +51,9 @@ char *fmt_band(char *buf, size_t size, bool has_min, double min, bool has_max,
  * 1 decimal below 100 %, none above, clamped at +-9999 %. */
 char *fmt_deviation(char *buf, size_t size, const struct deviation *d,
                     enum direction dir);
-/* "in", "warn", "off", or "" for VERDICT_NONE. */
+/* The verdict in the four columns the screens give it: "in", "warn",
+ * "off", "best" (VERDICT_BETTER: beyond the guide's band on the better
+ * side), or "" for VERDICT_NONE. */
 const char *fmt_verdict(enum verdict v);
 /* Elapsed time: "0:07", "12:34", "1:02:03"; "--:--" from 100 hours up. */
 char *fmt_duration(char *buf, size_t size, double seconds);

@@ -305,8 +305,7 @@ static void draw_reference(WINDOW *w, const struct app *a, const char *source,
 struct tally {
     const char *source;
     enum summary compared;
-    size_t verdicts[4], at_clock[4], with_samples, scaled;
-    size_t worse[4];                /* verdicts on the worse side */
+    size_t verdicts[VERDICT_COUNT], at_clock[VERDICT_COUNT], with_samples, scaled;
 };
 
 static void tally_row(struct tally *t, const struct result_row *row, bool first)
@@ -315,11 +314,10 @@ static void tally_row(struct tally *t, const struct result_row *row, bool first)
         t->source = row->ref_source;
     if (first)
         t->compared = row->summary;
-    if (row->samples && row->dev.has_ref && (unsigned)row->dev.verdict < 4) {
+    if (row->samples && row->dev.has_ref && (unsigned)row->dev.verdict < VERDICT_COUNT)
         t->verdicts[row->dev.verdict]++;
-        t->worse[row->dev.verdict] += !row->dev.better;
-    }
-    if (row->samples && row->has_scaled && (unsigned)row->dev_scaled.verdict < 4) {
+    if (row->samples && row->has_scaled &&
+        (unsigned)row->dev_scaled.verdict < VERDICT_COUNT) {
         t->at_clock[row->dev_scaled.verdict]++;
         t->scaled++;
     }
@@ -442,24 +440,24 @@ static int draw_outcome(WINDOW *w, int y, const struct tally *t, const struct ap
     int width = getmaxx(w), rows = getmaxy(w);
     if (a->ref_board && t->source)
         snprintf(line, sizeof line, "against the guide: %zu in range, %zu warn, "
-                 "%zu off (tolerance %.0f%%)", t->verdicts[VERDICT_IN_RANGE],
-                 t->verdicts[VERDICT_WARN], t->verdicts[VERDICT_OFF], a->tolerance_pct);
+                 "%zu off, %zu better (tolerance %.0f%%)", t->verdicts[VERDICT_IN_RANGE],
+                 t->verdicts[VERDICT_WARN], t->verdicts[VERDICT_OFF],
+                 t->verdicts[VERDICT_BETTER], a->tolerance_pct);
     else
         snprintf(line, sizeof line, "no reference to compare with");
     /* beyond the band on the better side only is no alarm */
-    enum role r = t->worse[VERDICT_OFF] ? ROLE_OFF : t->worse[VERDICT_WARN] ? ROLE_WARN
-                : t->verdicts[VERDICT_OFF] || t->verdicts[VERDICT_WARN] ? ROLE_AHEAD
-                : ROLE_IN_RANGE;
+    enum role r = t->verdicts[VERDICT_OFF] ? ROLE_OFF : t->verdicts[VERDICT_WARN] ? ROLE_WARN
+                : t->verdicts[VERDICT_BETTER] ? ROLE_AHEAD : ROLE_IN_RANGE;
     widget_text(w, y++, 1, width - 2, t->source ? r : ROLE_DIM, line, utf8);
     /* CPU-bound rows judged at this board's clock too (a board run at
      * another OPP than the guide's EVM) */
     if (t->scaled && y < rows - 2) {    /* the message line stays free */
         snprintf(line, sizeof line, "at this board's %.0f MHz (guide %.0f MHz): %zu in "
-                 "range, %zu warn, %zu off", a->cmp.live_mhz, a->cmp.guide_mhz,
+                 "range, %zu warn, %zu off, %zu better", a->cmp.live_mhz, a->cmp.guide_mhz,
                  t->at_clock[VERDICT_IN_RANGE], t->at_clock[VERDICT_WARN],
-                 t->at_clock[VERDICT_OFF]);
+                 t->at_clock[VERDICT_OFF], t->at_clock[VERDICT_BETTER]);
         r = t->at_clock[VERDICT_OFF] ? ROLE_OFF : t->at_clock[VERDICT_WARN] ? ROLE_WARN
-          : ROLE_IN_RANGE;
+          : t->at_clock[VERDICT_BETTER] ? ROLE_AHEAD : ROLE_IN_RANGE;
         widget_text(w, y++, 1, width - 2, r, line, utf8);
     }
     return y;

@@ -88,11 +88,14 @@ static const struct {
 
 enum role theme_verdict_role(enum verdict v, bool better)
 {
+    (void)better;       /* the verdict says it: warn and off are never better */
     switch (v) {
     case VERDICT_IN_RANGE: return ROLE_IN_RANGE;
-    case VERDICT_WARN: return better ? ROLE_AHEAD : ROLE_WARN;
-    case VERDICT_OFF: return better ? ROLE_AHEAD : ROLE_OFF;
-    case VERDICT_NONE: break;
+    case VERDICT_WARN: return ROLE_WARN;
+    case VERDICT_OFF: return ROLE_OFF;
+    case VERDICT_BETTER: return ROLE_AHEAD;
+    case VERDICT_NONE:
+    case VERDICT_COUNT: break;
     }
     return ROLE_NORMAL;
 }

@@ -87,10 +87,11 @@ int theme_parse(struct theme *t, const char *text, const char *file, bool mono,
  * ("file: cannot read: reason"). Returns the number of errors. */
 int theme_load(struct theme *t, const char *path, bool mono, struct diag *dg);
 
-/* The role a verdict is drawn in: in range, warn, off on the worse side;
- * beyond the band on the better side (`better`) is good news, never drawn
- * as an alarm: ROLE_AHEAD for warn and off there. ROLE_NORMAL for
- * VERDICT_NONE. */
+/* The role a verdict is drawn in: in range, warn, off (always the worse
+ * side, run/deviation.h); VERDICT_BETTER, beyond the band on the better
+ * side, is good news, never drawn as an alarm: ROLE_AHEAD. ROLE_NORMAL for
+ * VERDICT_NONE. `better` no longer changes the role (the verdict says
+ * it); it stays for the callers that pass it. */
 enum role theme_verdict_role(enum verdict v, bool better);
 
 /* Formats one style as a theme line ("color warn yellow default bold"). */

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "run/deviation.h"
 #include "data/refdb.h"
@@ -38,15 +39,15 @@ START_TEST(band_verdicts)
     ck_assert(!d.better);
     ck_assert_int_eq(d.verdict, VERDICT_IN_RANGE);
 
-    /* 100 below min: 100/1838.92 = 5.4 % of avg -> warn */
+    /* 100 below min: 100/1650.2 = 6.1 % of the edge -> warn */
     d = deviation_compute(1550.2, &ref, DIR_HIGHER_BETTER, 10);
     ck_assert_int_eq(d.verdict, VERDICT_WARN);
-    /* 400 below min: 21.8 % -> off */
+    /* 400 below min: 24.2 % -> off */
     d = deviation_compute(1250.2, &ref, DIR_HIGHER_BETTER, 10);
     ck_assert_int_eq(d.verdict, VERDICT_OFF);
-    /* far above: off, but better */
+    /* far above: better, never off */
     d = deviation_compute(4000, &ref, DIR_HIGHER_BETTER, 10);
-    ck_assert_int_eq(d.verdict, VERDICT_OFF);
+    ck_assert_str_eq(verdict_name(d.verdict), "better");
     ck_assert(d.better);
     ck_assert_double_eq_tol(d.pct, (4000 - 1838.92) / 1838.92 * 100, 1e-9);
 }
@@ -59,9 +60,14 @@ START_TEST(point_reference_and_lower_is_better)
     struct deviation d = deviation_compute(17.57 * 1.04, &ref, DIR_LOWER_BETTER, 10);
     ck_assert_int_eq(d.verdict, VERDICT_IN_RANGE);  /* within 5 % */
     ck_assert(!d.better);
+    d = deviation_compute(17.57 * 1.08, &ref, DIR_LOWER_BETTER, 10);
+    ck_assert_int_eq(d.verdict, VERDICT_WARN);      /* 8 % worse */
+    ck_assert(!d.better);
     d = deviation_compute(17.57 * 0.92, &ref, DIR_LOWER_BETTER, 10);
-    ck_assert_int_eq(d.verdict, VERDICT_WARN);
+    ck_assert_str_eq(verdict_name(d.verdict), "in_range");  /* 8 % better: no word */
     ck_assert(d.better);
+    d = deviation_compute(17.57 * 0.85, &ref, DIR_LOWER_BETTER, 10);
+    ck_assert_str_eq(verdict_name(d.verdict), "better");
     d = deviation_compute(17.57 * 1.5, &ref, DIR_LOWER_BETTER, 10);
     ck_assert_int_eq(d.verdict, VERDICT_OFF);
     ck_assert_double_eq_tol(d.pct, 50, 1e-9);
@@ -80,6 +86,118 @@ START_TEST(no_reference)
     d = deviation_compute(1, &zero, DIR_HIGHER_BETTER, 10);
     ck_assert(!d.has_ref);
     ck_assert_str_eq(verdict_name(VERDICT_IN_RANGE), "in_range");
+}
+END_TEST
+
+/* The band rule of deviation.h case by case: both directions and none,
+ * a band and a single number, inside, within the tolerance outside on
+ * either side, beyond it on either side. Tolerance 10 %; the edges are
+ * 90 and 110 (a band) or 100 (a single number). */
+START_TEST(verdict_table)
+{
+    static const struct ref_value band = { .present = true, .avg = 100, .has_min = true,
+                                           .min = 90, .has_max = true, .max = 110 };
+    static const struct ref_value point = { .present = true, .avg = 100 };
+    enum { H = DIR_HIGHER_BETTER, L = DIR_LOWER_BETTER, N = DIR_NEUTRAL };
+    static const struct {
+        int dir;
+        const struct ref_value *ref;
+        double value;
+        const char *verdict;
+    } cases[] = {
+        { H, &band, 100, "in_range" },  { H, &band, 90, "in_range" },
+        { H, &band, 85, "warn" },       /* 5.6 % below min */
+        { H, &band, 80, "off" },        /* 11.1 % below min: v < min(1 - p) */
+        { H, &band, 115, "in_range" },  /* 4.5 % above max: no word for it */
+        { H, &band, 125, "better" },    /* 13.6 % above max: v > max(1 + p) */
+        { H, &band, 1000, "better" },
+        { L, &band, 100, "in_range" },  { L, &band, 110, "in_range" },
+        { L, &band, 115, "warn" },      /* 4.5 % above max */
+        { L, &band, 125, "off" },       /* v > max(1 + p) */
+        { L, &band, 85, "in_range" },   /* 5.6 % below min */
+        { L, &band, 75, "better" },     /* v < min(1 - p) */
+        { L, &band, 1, "better" },
+        { N, &band, 85, "warn" },       { N, &band, 115, "warn" },
+        { N, &band, 80, "off" },        { N, &band, 125, "off" },
+        { N, &band, 100, "in_range" },
+        { H, &point, 96, "in_range" },  /* within half the tolerance */
+        { H, &point, 93, "warn" },      { H, &point, 85, "off" },
+        { H, &point, 108, "in_range" }, { H, &point, 115, "better" },
+        { L, &point, 104, "in_range" }, { L, &point, 107, "warn" },
+        { L, &point, 115, "off" },      { L, &point, 92, "in_range" },
+        { L, &point, 85, "better" },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+        struct deviation d = deviation_compute(cases[i].value, cases[i].ref,
+                                               (enum direction)cases[i].dir, 10);
+        ck_assert_msg(strcmp(verdict_name(d.verdict), cases[i].verdict) == 0,
+                      "case %zu (dir %d, %g, %s): %s", i, cases[i].dir, cases[i].value,
+                      cases[i].ref == &band ? "band" : "point", verdict_name(d.verdict));
+    }
+}
+END_TEST
+
+/* lat_ctx rows as a guide prints them (AM62x SK, us): the words follow
+ * the numbers. Far below the band is better however far, and the word
+ * does not depend on how wide the band is; above it, the edge decides,
+ * not the avg: 92 us is 7.3 % above a max of 85.73 (warn, and
+ * --fail-on-deviation 10 does not fail it), 17.6 % of the avg. */
+START_TEST(lat_ctx_words_follow_the_numbers)
+{
+    static const struct ref_value ctx128 = { .present = true, .avg = 10.12, .has_min = true,
+                                             .min = 8.9, .has_max = true, .max = 12.47 };
+    static const struct ref_value ctx256 = { .present = true, .avg = 35.67, .has_min = true,
+                                             .min = 9.1, .has_max = true, .max = 85.73 };
+    static const struct ref_value wide = { .present = true, .avg = 35.67, .has_min = true,
+                                           .min = 5.0, .has_max = true, .max = 85.73 };
+    struct deviation a = deviation_compute(35.67 * (1 - 0.929), &wide, DIR_LOWER_BETTER, 10);
+    struct deviation b = deviation_compute(10.12 * (1 - 0.618), &ctx128, DIR_LOWER_BETTER, 10);
+    ck_assert_double_eq_tol(a.pct, -92.9, 1e-9);
+    ck_assert_double_eq_tol(b.pct, -61.8, 1e-9);
+    ck_assert_str_eq(verdict_name(a.verdict), "better");
+    ck_assert_str_eq(verdict_name(b.verdict), "better");
+
+    struct deviation c = deviation_compute(92, &ctx256, DIR_LOWER_BETTER, 10);
+    ck_assert_str_eq(verdict_name(c.verdict), "warn");
+    struct fail_input in = { .dir = DIR_LOWER_BETTER, .value = 92, .ref = &ctx256 };
+    ck_assert(!deviation_fail_check(&in, 10).fails);
+    c = deviation_compute(95, &ctx256, DIR_LOWER_BETTER, 10);
+    ck_assert_str_eq(verdict_name(c.verdict), "off");
+    in.value = 95;
+    ck_assert(deviation_fail_check(&in, 10).fails);
+}
+END_TEST
+
+/* One band rule: against the guide, "off" is exactly what
+ * --fail-on-deviation at the tolerance fails, and "better" exactly what
+ * the check's verdict counts better than the guide (the rule with the
+ * direction turned round, run/check.c), over a sweep of values. */
+START_TEST(verdict_agrees_with_the_fail_rule)
+{
+    static const struct ref_value refs[] = {
+        { .present = true, .avg = 100, .has_min = true, .min = 90, .has_max = true, .max = 110 },
+        { .present = true, .avg = 100 },
+        { .present = true, .avg = 35.67, .has_min = true, .min = 9.1, .has_max = true,
+          .max = 85.73 },
+    };
+    static const double tols[] = { 5, 10, 25 };
+    static const enum direction dirs[] = { DIR_HIGHER_BETTER, DIR_LOWER_BETTER };
+    for (size_t r = 0; r < ARRAY_SIZE(refs); r++)
+        for (size_t t = 0; t < ARRAY_SIZE(tols); t++)
+            for (size_t k = 0; k < ARRAY_SIZE(dirs); k++)
+                for (double v = 0.5; v < 300; v += 0.37) {
+                    struct deviation d = deviation_compute(v, &refs[r], dirs[k], tols[t]);
+                    struct fail_input in = { .dir = dirs[k], .value = v, .ref = &refs[r] };
+                    bool fails = deviation_fail_check(&in, tols[t]).fails;
+                    in.dir = dirs[k] == DIR_HIGHER_BETTER ? DIR_LOWER_BETTER
+                                                          : DIR_HIGHER_BETTER;
+                    bool ahead = deviation_fail_check(&in, tols[t]).fails;
+                    const char *w = verdict_name(d.verdict);
+                    ck_assert_msg((strcmp(w, "off") == 0) == fails,
+                                  "ref %zu tol %g dir %d v %g: %s", r, tols[t], dirs[k], v, w);
+                    ck_assert_msg((strcmp(w, "better") == 0) == ahead,
+                                  "ref %zu tol %g dir %d v %g: %s", r, tols[t], dirs[k], v, w);
+                }
 }
 END_TEST
 
@@ -208,6 +326,9 @@ Suite *suite_deviation(void)
     tcase_add_test(tc, band_verdicts);
     tcase_add_test(tc, point_reference_and_lower_is_better);
     tcase_add_test(tc, no_reference);
+    tcase_add_test(tc, verdict_table);
+    tcase_add_test(tc, lat_ctx_words_follow_the_numbers);
+    tcase_add_test(tc, verdict_agrees_with_the_fail_rule);
     tcase_add_test(tc, reference_scaled_to_the_live_clock);
     tcase_add_test(tc, fail_rule_table);
     tcase_add_test(tc, fail_rule_reasons);

@@ -84,7 +84,7 @@ static struct deviation dev(double pct, bool better, enum verdict v)
 START_TEST(deviation)
 {
     char buf[32];
-    struct deviation d = dev(12.34, true, VERDICT_OFF);
+    struct deviation d = dev(12.34, true, VERDICT_BETTER);
     ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_HIGHER_BETTER), "+12.3% better");
     d = dev(-4.0, false, VERDICT_IN_RANGE);
     ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_HIGHER_BETTER), "-4.0% worse");
@@ -92,9 +92,9 @@ START_TEST(deviation)
     ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_LOWER_BETTER), "+4.0% worse");
     d = dev(1.234, true, VERDICT_IN_RANGE);
     ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_NEUTRAL), "+1.2%");
-    d = dev(150.4, true, VERDICT_OFF);
+    d = dev(150.4, true, VERDICT_BETTER);
     ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_HIGHER_BETTER), "+150% better");
-    d = dev(123456, true, VERDICT_OFF);
+    d = dev(123456, true, VERDICT_BETTER);
     ck_assert_str_eq(fmt_deviation(buf, sizeof buf, &d, DIR_HIGHER_BETTER), ">9999% better");
     ck_assert_int_le((int)strlen(buf), 13);
     d = dev(0.01, true, VERDICT_IN_RANGE);
@@ -110,6 +110,7 @@ START_TEST(verdict_and_duration)
     ck_assert_str_eq(fmt_verdict(VERDICT_IN_RANGE), "in");
     ck_assert_str_eq(fmt_verdict(VERDICT_WARN), "warn");
     ck_assert_str_eq(fmt_verdict(VERDICT_OFF), "off");
+    ck_assert_str_eq(fmt_verdict(VERDICT_BETTER), "best");   /* four columns, never an alarm */
     ck_assert_str_eq(fmt_verdict(VERDICT_NONE), "");
     ck_assert_str_eq(fmt_duration(buf, sizeof buf, 7.9), "0:07");
     ck_assert_str_eq(fmt_duration(buf, sizeof buf, 754), "12:34");

@@ -164,10 +164,10 @@ START_TEST(theme_shipped_extra)
 }
 END_TEST
 
-/* "off" (or "warn") on the better side of the guide is good news: no
- * shipped theme draws it as an alarm (red, reverse, blink, standout), nor
- * like the worse side's "off" (a monochrome terminal always gets mono,
- * which says it with attributes alone). */
+/* Beyond the guide's band on the better side (VERDICT_BETTER) is good
+ * news: no shipped theme draws it as an alarm (red, reverse, blink,
+ * standout), nor like the worse side's "off" (a monochrome terminal always
+ * gets mono, which says it with attributes alone). */
 START_TEST(theme_better_is_no_alarm)
 {
     static const char *const files[] = { "default", "mono", "light", "ti", "high-contrast" };
@@ -181,16 +181,17 @@ START_TEST(theme_better_is_no_alarm)
             char *path = test_data_path(rel);
             diag_init(&dg);
             ck_assert_int_eq(theme_load(&t, path, mono, &dg), 0);
-            for (int v = VERDICT_WARN; v <= VERDICT_OFF; v++) {
-                enum role r = theme_verdict_role((enum verdict)v, true);
+            {
+                enum verdict v = VERDICT_BETTER;
+                enum role r = theme_verdict_role(v, true);
                 const struct theme_style *st = &t.style[r];
                 ck_assert_msg(!(st->attrs & (THEME_REVERSE | THEME_BLINK | THEME_STANDOUT)),
                               "%s (mono %d): %s on the better side is drawn as an alarm",
-                              path, mono, fmt_verdict((enum verdict)v));
+                              path, mono, fmt_verdict(v));
                 for (size_t k = 0; !mono && k < ARRAY_SIZE(reds); k++)
                     ck_assert_msg(st->fg != reds[k] && st->bg != reds[k],
                                   "%s: %s on the better side is red", path,
-                                  fmt_verdict((enum verdict)v));
+                                  fmt_verdict(v));
                 const struct theme_style *off = &t.style[theme_verdict_role(VERDICT_OFF, false)];
                 ck_assert_msg(mono ? st->attrs != off->attrs
                                    : memcmp(st, off, sizeof *st) != 0,

@@ -168,11 +168,11 @@ expect "reference: .*\\[$BOARD\\], .*Performance Guide" "$UI_TIMEOUT" \
 expect '^metric +unit +now +min +max\* +avg +n +ref +min-max deviation' "$UI_TIMEOUT" \
     "the metric table has its header"
 for m in copy scale add triad; do
-    expect "^$m +MB/s +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9k]+ +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ +([-+>]?[0-9.]+% (better|worse)|0\\.0%) +(in|warn|off)" "$UI_TIMEOUT" \
+    expect "^$m +MB/s +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9.kM]+ +[0-9k]+ +[0-9.kM]+ +[0-9.kM]+-[0-9.kM]+ +([-+>]?[0-9.]+% (better|worse)|0\\.0%) +(in|warn|off|best)" "$UI_TIMEOUT" \
         "$m: value, min/max/avg, samples, reference and deviation"
 done
 expect '\[#+\] 100%' "$UI_TIMEOUT" "the progress bar is full and ASCII"
-expect 'against the guide: [0-9]+ in range, [0-9]+ warn, [0-9]+ off' "$UI_TIMEOUT" \
+expect 'against the guide: [0-9]+ in range, [0-9]+ warn, [0-9]+ off, [0-9]+ better' "$UI_TIMEOUT" \
     "the verdicts are summed up"
 expect 'r run again +c compare +w full text +\? help +q back' "$UI_TIMEOUT" "the bottom line shows the finished keys"
 keys '?'
@@ -204,7 +204,7 @@ expect '^> this board \(measured\)' "$UI_TIMEOUT" "back at 80x24 the bars return
 keys q v
 expect '^ Results: 4 metrics measured, sorted by order' "$UI_TIMEOUT" "v lists the results"
 expect '^  metric +unit +value +ref +deviation +status +run$' "$UI_TIMEOUT" "the results have their header"
-expect '^> stream copy +MB/s +[0-9.kM]+ +[0-9.kM]+ +[-+][0-9.]+% (better|worse) +(in|warn|off) +#1$' "$UI_TIMEOUT" \
+expect '^> stream copy +MB/s +[0-9.kM]+ +[0-9.kM]+ +[-+][0-9.]+% (better|worse) +(in|warn|off|best) +#1$' "$UI_TIMEOUT" \
     "a result row: value, reference, deviation, status, run"
 expect 'kernel:stream, run #1( |$)' "$UI_TIMEOUT" "the selected row's provider and run below the table"
 expect 'Tab sort +f warn/off +h history +B baseline +S save +c compare' "$UI_TIMEOUT" "the results show their keys"
@@ -632,7 +632,7 @@ ok "results: the first STREAM run ends"
 keys r v
 expect '^ Results: 4 metrics measured, sorted by order \(\+4 older: h\)' "$RUN_TIMEOUT" \
     "results: two runs of STREAM give 4 metrics, the older 4 on h"
-expect '^> stream copy +MB/s +[0-9.kM]+ +[0-9.kM]+ +[-+>0-9.]+% (better|worse) +(in|warn|off) +#2$' \
+expect '^> stream copy +MB/s +[0-9.kM]+ +[0-9.kM]+ +[-+>0-9.]+% (better|worse) +(in|warn|off|best) +#2$' \
     "$UI_TIMEOUT" "results: a row shows the run that measured it (#2, the latest)"
 expect '^ stream copy: min [0-9.kM]+, max [0-9.kM]+, avg [0-9.kM]+ MB/s over [0-9]+ samples?' \
     "$UI_TIMEOUT" "results: the selected row's min, max, average and samples below the table"

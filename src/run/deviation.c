@@ -70,6 +70,28 @@ bool unit_is_time(const char *unit)
     return in_list(u, times, ARRAY_SIZE(times));
 }
 
+/* The guide's band [lo, hi]: its min and max, the avg standing in for an
+ * edge it does not give (a single number is the band lo = hi = avg). */
+static void guide_band(const struct ref_value *r, double *lo, double *hi)
+{
+    *lo = r->has_min ? r->min : r->avg;
+    *hi = r->has_max ? r->max : r->avg;
+    if (r->has_min && r->has_max && *lo > *hi) {
+        double t = *lo;
+        *lo = *hi;
+        *hi = t;
+    }
+}
+
+/* How far v lies beyond edge e, away from the band, as a fraction of the
+ * edge (of the avg when the edge is 0); 0 on the band's side of it. */
+static double beyond(double v, double e, bool below, double avg)
+{
+    double d = below ? e - v : v - e;
+    double scale = e != 0 ? fabs(e) : fabs(avg);
+    return d > 0 && scale > 0 ? d / scale : 0;
+}
+
 struct deviation deviation_compute(double measured, const struct ref_value *ref,
                                    enum direction dir, double tolerance_pct)
 {
@@ -78,29 +100,32 @@ struct deviation deviation_compute(double measured, const struct ref_value *ref,
         return d;
     if (tolerance_pct <= 0)
         tolerance_pct = DEFAULT_TOLERANCE_PCT;
+    double p = tolerance_pct / 100.0;
     d.has_ref = true;
     d.pct = (measured - ref->avg) / fabs(ref->avg) * 100.0;
     d.better = (dir == DIR_HIGHER_BETTER && d.pct > 0) ||
                (dir == DIR_LOWER_BETTER && d.pct < 0);
 
-    double lo = ref->has_min ? ref->min : ref->avg;
-    double hi = ref->has_max ? ref->max : ref->avg;
-    if (lo > hi) {
-        double t = lo;
-        lo = hi;
-        hi = t;
-    }
-    double outside = measured < lo ? lo - measured : measured > hi ? measured - hi : 0;
-    double outside_pct = outside / fabs(ref->avg) * 100.0;
-    /* Without a band the avg is a point: within half the tolerance counts
-     * as in range, or nearly every measurement would warn. */
+    double lo, hi;
+    guide_band(ref, &lo, &hi);
+    double below = beyond(measured, lo, true, ref->avg);
+    double above = beyond(measured, hi, false, ref->avg);
+    /* the worse side of the band and the better one; a unit without a
+     * direction has two worse sides */
+    double worse = dir == DIR_HIGHER_BETTER ? below : dir == DIR_LOWER_BETTER ? above
+                 : fmax(below, above);
+    double good = dir == DIR_HIGHER_BETTER ? above : dir == DIR_LOWER_BETTER ? below : 0;
+    /* A single number is a point: within half the tolerance on the worse
+     * side is in range, or nearly every measurement would warn. */
     bool point = !ref->has_min && !ref->has_max;
-    if (point ? outside_pct <= tolerance_pct / 2 : outside == 0)
-        d.verdict = VERDICT_IN_RANGE;
-    else if (outside_pct <= tolerance_pct)
-        d.verdict = VERDICT_WARN;
-    else
+    if (worse > p)
         d.verdict = VERDICT_OFF;
+    else if (worse > (point ? p / 2 : 0))
+        d.verdict = VERDICT_WARN;
+    else if (good > p)
+        d.verdict = VERDICT_BETTER;
+    else
+        d.verdict = VERDICT_IN_RANGE;
     return d;
 }
 
@@ -110,7 +135,9 @@ const char *verdict_name(enum verdict v)
     case VERDICT_IN_RANGE: return "in_range";
     case VERDICT_WARN:     return "warn";
     case VERDICT_OFF:      return "off";
-    case VERDICT_NONE:     break;
+    case VERDICT_BETTER:   return "better";
+    case VERDICT_NONE:
+    case VERDICT_COUNT:    break;
     }
     return "none";
 }
@@ -127,12 +154,14 @@ static bool fail_basis(const struct fail_input *in, enum fail_basis *basis, doub
     const struct ref_value *r = in->ref;
     if (!r || !r->present)
         return false;
+    double lo, hi;
+    guide_band(r, &lo, &hi);
     if (in->dir == DIR_HIGHER_BETTER && r->has_min) {
         *basis = BASIS_GUIDE_MIN;
-        *value = r->has_max && r->max < r->min ? r->max : r->min;
+        *value = lo;
     } else if (in->dir == DIR_LOWER_BETTER && r->has_max) {
         *basis = BASIS_GUIDE_MAX;
-        *value = r->has_min && r->min > r->max ? r->min : r->max;
+        *value = hi;
     } else {
         *basis = BASIS_GUIDE_AVG;
         *value = r->avg;

@@ -2,10 +2,23 @@
  *
  *   deviation % = (measured - ref.avg) / ref.avg * 100
  *
- * The unit says which way is better (units.c). The verdict: inside the
- * reference [min, max] band -> in range; outside the band by no more than
- * the tolerance (in % of avg) -> warn; beyond -> off. When the guide gives
- * no band (a single number), within half the tolerance of it is in range. */
+ * The unit says which way is better (units.c). The verdict is the band
+ * rule of DEVIATION in evmbench(1), with p = tolerance / 100 and the
+ * band's edges (a single number is both edges; a missing edge is the avg):
+ * the worse edge W (min when higher is better, max when lower is better),
+ * the better edge G (the other one); "beyond an edge by x" is measured in
+ * % of that edge, away from the band.
+ *
+ *   off       beyond W by more than p: v < W(1 - p), resp. v > W(1 + p),
+ *             exactly what --fail-on-deviation p*100 fails against the guide
+ *   warn      beyond W by no more than p (a single number: by more than p/2)
+ *   better    beyond G by more than p: v > G(1 + p), resp. v < G(1 - p)
+ *   in_range  the rest: inside the band, or outside it by no more than p on
+ *             the better side (by no more than p/2 on the worse one for a
+ *             single number)
+ *
+ * Better is never warn or off. A unit without a direction has two worse
+ * edges (min and max) and no better one. */
 #ifndef EVMBENCH_DEVIATION_H
 #define EVMBENCH_DEVIATION_H
 
@@ -16,7 +29,10 @@ struct ref_value;
 
 enum direction { DIR_HIGHER_BETTER, DIR_LOWER_BETTER, DIR_NEUTRAL };
 
-enum verdict { VERDICT_NONE, VERDICT_IN_RANGE, VERDICT_WARN, VERDICT_OFF };
+enum verdict {
+    VERDICT_NONE, VERDICT_IN_RANGE, VERDICT_WARN, VERDICT_OFF, VERDICT_BETTER,
+    VERDICT_COUNT               /* how many there are, for tallies */
+};
 
 struct deviation {
     bool has_ref;
@@ -32,9 +48,13 @@ enum direction unit_direction(const char *unit);
 /* Whether a unit is a duration ("us", "microsec", "ns", "ms", "s", ...):
  * a latency or a time, which is never zero or below. */
 bool unit_is_time(const char *unit);
+/* The deviation and verdict of measured against ref by the band rule
+ * above; no reference (NULL, absent, an avg of 0) or a measured value that
+ * is not finite: VERDICT_NONE. tolerance_pct <= 0 is the default. */
 struct deviation deviation_compute(double measured, const struct ref_value *ref,
                                    enum direction dir, double tolerance_pct);
-const char *verdict_name(enum verdict v);   /* "in_range", "warn", "off", "none" */
+/* "in_range", "warn", "off", "better", "none". */
+const char *verdict_name(enum verdict v);
 
 /* --- the failure rule of --fail-on-deviation PCT ---------------------------
  * One rule decides which metrics fail; every output (text, LAVA, JUnit,

@@ -198,9 +198,11 @@ static int status_rank(const struct result_row *r)
     case VERDICT_OFF: return 1;
     case VERDICT_WARN: return 2;
     case VERDICT_IN_RANGE: return 3;
-    case VERDICT_NONE: break;
+    case VERDICT_BETTER: return 4;
+    case VERDICT_NONE:
+    case VERDICT_COUNT: break;
     }
-    return 4;
+    return 5;
 }
 
 /* How far the row is on the bad side, in %: worse deviations positive. */
