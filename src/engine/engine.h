@@ -2,10 +2,11 @@
  *
  * `evmbench run`, the screens' job (and through it --demo and --check),
  * LAVA and JUnit output all run benchmarks through this: it watches the
- * CPU around a batch of CPU-bound kernels, starts the batch, makes every
- * result row of a finished run (result_row_make, here and nowhere else
- * for a run that ended), files it at once into the results store (a
- * pulled serial cable loses nothing that finished), records the system
+ * CPU around a batch of CPU-bound kernels, starts the batch, makes the
+ * result rows of each run that ended and files them at once into the
+ * results store (a pulled serial cable loses nothing that finished; the
+ * screens' views make rows of the same runs again only to show them
+ * against the reference board chosen now), records the system
  * state at the start and at the end, loads and saves baselines, compares
  * the rows with the baseline and judges them (run/check.h), and decides
  * the exit status. The front ends only print what it reports through
