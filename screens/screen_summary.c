@@ -447,8 +447,12 @@ static char *full_text(struct screen *s)
     } else {
         for (size_t i = 0; i < n; i++) {
             const struct result_row *r = &rs[i].row;
+            char dev[32] = "";
             fmt_result_detail(line, sizeof line, r, rs[i].number, NULL);
-            sb_addf(&sb, "%s; %s\n", line, fmt_result_status(r, rs[i].state));
+            if (r->samples && r->dev.has_ref)
+                fmt_deviation(dev, sizeof dev, &r->dev, unit_direction(r->unit));
+            sb_addf(&sb, "%s; %s%s%s\n", line, dev, dev[0] ? ": " : "",
+                    fmt_result_status(r, rs[i].state));
         }
     }
     free(rs);

@@ -966,8 +966,18 @@ expect '^ Check: the quick profile against baseline before-ddr$' "$RUN_TIMEOUT" 
 expect '^ SLOWER THAN BEFORE: 2 of 3 metrics compared with baseline before-ddr are worse$' \
     "$UI_TIMEOUT" "check: it says in words that the board is slower than before"
 # the screen is painted in parts (the line budget): the last row, then look
-expect '^  ddrcheck lat +us +43\.0' "$UI_TIMEOUT" "check: the rows below the verdict"
+expect '^  ddrcheck lat +us +40\.000 +43\.000 \+7\.5% worse +within$' "$UI_TIMEOUT" \
+    "check: the rows below the verdict, against the baseline"
 screen >"$tmpdir/screen"
+# the table is the baseline's: was, now, the change and the verdict of
+# the same rule, the most worse first (triad 17.1, copy 16.7, lat within)
+grep -Eq '^  metric +unit +was +now change +verdict$' "$tmpdir/screen" &&
+    grep -Eq '^  ddrcheck triad +MB/s +1400\.0 +1160\.0 -17\.1% worse +worse$' "$tmpdir/screen" &&
+    grep -Eq '^  ddrcheck copy +MB/s +1500\.0 +1250\.0 -16\.7% worse +worse$' "$tmpdir/screen"
+check $? "check: each row against the baseline: was, now, change, verdict"
+order=$(grep -E '^  ddrcheck (triad|copy|lat) ' "$tmpdir/screen" | awk '{print $2}' | tr '\n' ' ')
+test "$order" = "triad copy lat "
+check $? "check: the rows worst first against the baseline ($order)"
 grep -Eq '^  ddrcheck triad: 17\.1% worse than before \(1160 MB/s, was 1400\)$' "$tmpdir/screen" &&
     grep -Eq '^  ddrcheck copy: 16\.7% worse than before \(1250 MB/s, was 1500\)$' "$tmpdir/screen" &&
     ! grep -q 'ddrcheck lat:' "$tmpdir/screen"
@@ -981,6 +991,20 @@ check $? "check: the summary's keys on the bottom line, the run's message gone"
 sleep 1
 screen | grep -q '^ Check: the quick profile against baseline before-ddr$'
 check $? "check: the verdict stays"
+# w: every line of the screen in full, the rows as sentences
+keys w
+expect '^ ddrcheck lat: 43 us, was 40: \+7\.5% worse, within 10% of before$' "$UI_TIMEOUT" \
+    "check: w shows the full text of the screen's lines"
+screen >"$tmpdir/screen"
+grep -Eq '^ SLOWER THAN BEFORE: 2 of 3 metrics compared with baseline before-ddr are worse$' \
+        "$tmpdir/screen" &&
+    grep -Eq '^ ddrcheck triad: 1160 MB/s, was 1400: -17\.1% worse, worse than before by more$' \
+        "$tmpdir/screen" &&
+    ! grep -q 'nothing to show' "$tmpdir/screen"
+check $? "check: ... the verdict and every row, not 'nothing to show'"
+keys w
+expect '^ Check: the quick profile against baseline before-ddr$' "$UI_TIMEOUT" \
+    "check: w again goes back to the verdict"
 keys Enter
 expect '^ Performance Guide categories' "$UI_TIMEOUT" "check: Enter goes back to home"
 keys q
