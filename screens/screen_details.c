@@ -1,7 +1,9 @@
 /* screen_details.c - 'w': the full text of what the other screens cut to
- * one line: why a kernel failed or could not start, why a metric failed,
- * the notes of the runs and the warnings and errors said since the start
- * (newest first), each wrapped to the width. */
+ * one line: the lines of the screen that opened it when it gives them
+ * (screen_arg.text: the summary and the check give every line of theirs),
+ * why a kernel failed or could not start, why a metric failed, the notes
+ * of the runs and the warnings and errors said since the start (newest
+ * first), each wrapped to the width. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
 #include "screens/ui.h"
@@ -14,6 +16,7 @@
 
 struct details {
     struct list scroll;     /* a text */
+    char *own;              /* the opening screen's lines, or NULL */
 };
 
 struct dline {
@@ -116,6 +119,16 @@ static void build(struct screen *s, struct dlines *d, int width)
     d->width = width;
     add_par(d, ROLE_HEADER, "Full text: failures, notes and warnings", utf8);
     size_t before = d->n;
+    const struct details *v = s->priv;
+    for (const char *p = v->own; p && *p;) {
+        size_t len = strcspn(p, "\n");
+        char *par = xstrndup(p, len);
+        add_par(d, ROLE_NORMAL, par, utf8);
+        free(par);
+        p += len;
+        if (*p == '\n')
+            p++;
+    }
     add_batch(d, job_batch(ui_job(s->ui)), utf8);
     for (size_t i = ui_log_count(s->ui); i-- > 0;) {
         enum role r;
@@ -131,14 +144,16 @@ static void build(struct screen *s, struct dlines *d, int width)
 static void details_enter(struct screen *s, const struct screen_arg *arg)
 {
     struct details *v = xcalloc(1, sizeof *v);
-    (void)arg;
     v->scroll = (struct list){ .text = true };
+    v->own = arg->text ? xstrdup(arg->text) : NULL;
     s->priv = v;
 }
 
 static void details_leave(struct screen *s)
 {
-    free(s->priv);
+    struct details *v = s->priv;
+    free(v->own);
+    free(v);
 }
 
 static void details_draw(struct screen *s, WINDOW *w, bool full)

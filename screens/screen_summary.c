@@ -20,10 +20,8 @@
 
 #include "common/util.h"
 #include "run/check.h"
-
-#define VERDICT_LINES 3      /* the verdict's sentence wraps onto at most this many */
-#define SYSTEM_LINES 3       /* and so does the system's change */
-#define MOVES_SHOWN 6        /* moved metrics listed; the rest are counted */
+#include "run/export.h"
+#include "screens/format_check.h"
 
 struct summary_view {
     char title[128];
@@ -33,11 +31,18 @@ struct summary_view {
     char *headline;     /* "AS FAST AS BEFORE: all 9 metrics ..." */
     char *tolerance;    /* "Tolerance: 10% (--fail-on-deviation); ..." */
     char *system;       /* "System: DDR 1600 -> 1333 MT/s ..." */
+    struct list scroll; /* the check's lines below its title */
+    /* against a baseline: the rows compared with it (export_add_baseline)
+     * and the table made of them (it borrows from them); NULL: the guide */
+    json_t *compared;
+    struct check_row *table;
+    size_t ntable;
 };
 
 static const struct hint hints[] = {
     { ACT_ENTER, "back" },
     { ACT_RESULTS, "all results" },
+    { ACT_DETAILS, "full text" },
     { ACT_HELP, "help" },
     { ACT_NONE, NULL },
 };
@@ -82,7 +87,14 @@ static void judge(struct screen *s, const struct screen_arg *arg)
     double tol = ui_app(s->ui)->tolerance_pct;
     double pct = arg->fail_pct > 0 ? arg->fail_pct : tol > 0 ? tol : DEFAULT_TOLERANCE_PCT;
     engine_judge(&j->engine, rows, pct, &v->check);
-    json_decref(rows);
+    if (base) {
+        /* the table says what the verdict says, row by row */
+        export_add_baseline(rows, base);
+        v->ntable = check_table_rows(rows, pct, &v->table);
+        v->compared = rows;
+    } else {
+        json_decref(rows);
+    }
     /* the check ends with the status its verdict decides, as `run` does */
     struct engine_outcome out = { .bench_failed = engine_failed(&j->engine),
                                   .fail_on_deviation = arg->fail_pct > 0,
@@ -106,6 +118,7 @@ static void summary_enter(struct screen *s, const struct screen_arg *arg)
     snprintf(v->title, sizeof v->title, "%s", arg->title ? arg->title : "the run");
     v->since = arg->since_run ? arg->since_run : job_batch_number(ui_job(s->ui));
     v->verdict = arg->verdict;
+    v->scroll = (struct list){ .marker = true, .text = true };
     s->priv = v;
     if (v->verdict)
         judge(s, arg);
@@ -118,75 +131,192 @@ static void summary_leave(struct screen *s)
     free(v->headline);
     free(v->tolerance);
     free(v->system);
+    free(v->table);
+    json_decref(v->compared);
     free(v);
 }
 
-/* text on up to max_lines lines of width columns from row y, broken at
- * spaces (a word longer than a line is cut); the last line ends in "..."
- * when the text does not fit. Returns the lines used. */
-static int wrapped(WINDOW *w, int y, int x, int width, int max_lines, enum role r,
-                   const char *text, bool utf8)
+/* --- the check: its lines, scrolled --------------------------------- */
+
+/* One line of the check's text as the screen shows it. */
+struct vline {
+    enum role role;
+    int x;
+    char text[512];
+};
+
+struct vlines {
+    struct vline *v;
+    size_t n, cap;
+};
+
+static void add_line(struct vlines *d, enum role r, int x, const char *text)
 {
-    int used = 0;
-    const char *p = text;
-    char line[512];
-    while (*p && used < max_lines && width > 3) {
-        size_t len = strlen(p), cut = len;
-        if ((int)fmt_columns(p) > width) {
-            /* the longest prefix that fits, back to a space */
-            size_t fit = 0;
-            for (size_t i = 1; i <= len && i < sizeof line; i++) {
-                memcpy(line, p, i);
-                line[i] = '\0';
-                if (fmt_columns(line) > width)
-                    break;
-                fit = i;
-            }
-            cut = fit;
-            for (size_t i = fit; i > fit / 2; i--)
-                if (p[i] == ' ') {
-                    cut = i;
-                    break;
-                }
-        }
-        bool last = used == max_lines - 1 && cut < len;
-        snprintf(line, sizeof line, "%.*s%s", (int)(last && cut > 3 ? cut - 3 : cut), p,
-                 last ? "..." : "");
-        widget_text(w, y + used, x, width, r, line, utf8);
-        used++;
-        p += cut;
-        while (*p == ' ')
-            p++;
-    }
-    return used;
+    xgrow(&d->v, &d->cap, d->n + 1, sizeof *d->v);
+    struct vline *l = &d->v[d->n++];
+    l->role = r;
+    l->x = x;
+    snprintf(l->text, sizeof l->text, "%s", text);
 }
 
-/* The verdict's lines from row 1; returns the next free row. */
-static int draw_verdict(const struct summary_view *v, WINDOW *w, int width, bool utf8)
+/* text wrapped to the columns from x to the edge, its continuation lines
+ * two columns further in: nothing is cut. */
+static void add_wrapped(struct vlines *d, enum role r, int x, int width, const char *text,
+                        bool utf8)
 {
+    char part[512];
+    const char *rest = text;
+    bool first = true;
+    while (rest) {
+        int at = first ? x : x + 2;
+        int room = width - at - 1;
+        rest = fmt_wrap(part, sizeof part, rest, room > 8 ? room : 8, utf8);
+        add_line(d, r, at, part);
+        first = false;
+    }
+}
+
+static enum role verdict_role(const struct check_verdict *c)
+{
+    return c->outcome == CHECK_AS_FAST ? ROLE_BETTER
+         : c->outcome == CHECK_SLOWER ? ROLE_ERROR : ROLE_WARN;
+}
+
+static enum role word_role(enum check_word w)
+{
+    switch (w) {
+    case CHECK_WORD_FAILED:
+        return ROLE_ERROR;
+    case CHECK_WORD_WORSE:
+        return ROLE_WORSE;
+    case CHECK_WORD_BETTER:
+        return ROLE_BETTER;
+    case CHECK_WORD_WITHIN:
+    case CHECK_WORD_UNJUDGED:
+        break;
+    }
+    return ROLE_NORMAL;
+}
+
+/* The table against the baseline (format_check.h). */
+static void add_baseline_table(const struct summary_view *v, struct vlines *d, int width,
+                               bool utf8)
+{
+    char line[512];
+    int unit_w = 0;
+    for (size_t i = 0; i < v->ntable; i++) {
+        int c = fmt_columns(fmt_unit(v->table[i].unit));
+        unit_w = c > unit_w ? c : unit_w;
+    }
+    struct check_layout lay;
+    fmt_check_layout(&lay, width - 3, unit_w);
+    add_line(d, ROLE_HEADER, 2, fmt_check_header(line, sizeof line, &lay));
+    for (size_t i = 0; i < v->ntable; i++)
+        add_line(d, word_role(v->table[i].word), 2,
+                 fmt_check_line(line, sizeof line, &lay, &v->table[i], utf8));
+}
+
+/* The table against the guide, as the summary without a check shows it. */
+static void add_guide_table(struct vlines *d, const struct session_row *rs, size_t n,
+                            int width, bool utf8)
+{
+    char line[512];
+    int unit_w = 0;
+    for (size_t i = 0; i < n; i++) {
+        int c = fmt_columns(fmt_unit(rs[i].row.unit));
+        unit_w = c > unit_w ? c : unit_w;
+    }
+    struct result_layout lay;
+    fmt_result_layout(&lay, width - 2, unit_w, false);
+    add_line(d, ROLE_HEADER, 2, fmt_result_header(line, sizeof line, &lay, NULL));
+    for (size_t i = 0; i < n; i++) {
+        const struct result_row *r = &rs[i].row;
+        enum role role = r->status != STATUS_OK ? ROLE_ERROR
+                       : theme_verdict_role(r->dev.verdict,
+                                            r->dev.better &&
+                                            unit_direction(r->unit) != DIR_NEUTRAL);
+        fmt_result_line(line, sizeof line, &lay, r, rs[i].number, rs[i].state, NULL, utf8);
+        add_line(d, role, 2, line);
+    }
+}
+
+/* "saved in the results store as run ID", or why not. */
+static void saved_words(struct screen *s, char *buf, size_t size, bool *saved)
+{
+    const char *id = job_store_id(ui_job(s->ui));
+    *saved = id != NULL;
+    if (id)
+        snprintf(buf, size, "saved in the results store as run %s", id);
+    else
+        snprintf(buf, size, "not saved: %s", job_saves(ui_job(s->ui))
+                 ? "the results store could not be written" : "no results store (--no-save)");
+}
+
+/* Every line of the check below its title, for a window `width` wide:
+ * the verdict, each moved metric, the tolerance, the system, where it was
+ * saved, then the table. */
+static void verdict_lines(struct screen *s, struct vlines *d, int width)
+{
+    const struct summary_view *v = s->priv;
     const struct check_verdict *c = &v->check;
-    enum role r = c->outcome == CHECK_AS_FAST ? ROLE_BETTER
-                : c->outcome == CHECK_SLOWER ? ROLE_ERROR : ROLE_WARN;
-    int y = 1 + wrapped(w, 1, 1, width - 2, VERDICT_LINES, r, v->headline, utf8);
+    bool utf8 = ui_utf8(s->ui), saved;
+    char line[512];
     struct strbuf sb;
+    memset(d, 0, sizeof *d);
+    add_wrapped(d, verdict_role(c), 1, width, v->headline, utf8);
     sb_init(&sb);
-    size_t shown = c->nmoves <= MOVES_SHOWN ? c->nmoves : MOVES_SHOWN - 1;
-    for (size_t i = 0; i < shown; i++) {
+    for (size_t i = 0; i < c->nmoves; i++) {
         sb_clear(&sb);
         check_move_text(&c->moves[i], &sb);
-        widget_text(w, y++, 2, width - 3, c->moves[i].worse ? ROLE_WORSE : ROLE_BETTER, sb.buf,
-                    utf8);
-    }
-    if (shown < c->nmoves) {
-        sb_clear(&sb);
-        sb_addf(&sb, "+%zu more moved beyond the tolerance (v lists every result)",
-                c->nmoves - shown);
-        widget_text(w, y++, 2, width - 3, ROLE_DIM, sb.buf, utf8);
+        add_wrapped(d, c->moves[i].worse ? ROLE_WORSE : ROLE_BETTER, 2, width, sb.buf, utf8);
     }
     sb_free(&sb);
-    widget_text(w, y++, 1, width - 2, ROLE_NORMAL, v->tolerance, utf8);
-    y += wrapped(w, y, 1, width - 2, SYSTEM_LINES, ROLE_NORMAL, v->system, utf8);
-    return y;
+    add_wrapped(d, ROLE_NORMAL, 1, width, v->tolerance, utf8);
+    add_wrapped(d, ROLE_NORMAL, 1, width, v->system, utf8);
+    saved_words(s, line, sizeof line, &saved);
+    add_wrapped(d, saved ? ROLE_NORMAL : ROLE_WARN, 1, width, line, utf8);
+    add_line(d, ROLE_NORMAL, 0, "");
+    if (v->table) {
+        add_baseline_table(v, d, width, utf8);
+        if (!v->ntable)
+            add_line(d, ROLE_DIM, 2, "Nothing was measured to the end.");
+        return;
+    }
+    struct session_row *rs;
+    size_t n = summary_rows(s, &rs);
+    add_guide_table(d, rs, n, width, utf8);
+    if (!n)
+        add_line(d, ROLE_DIM, 2, "Nothing was measured to the end.");
+    free(rs);
+}
+
+/* The check from row 1 down, scrolled; the last row says where the rest
+ * is when it does not all fit. */
+static void draw_verdict(struct screen *s, WINDOW *w)
+{
+    struct summary_view *v = s->priv;
+    bool utf8 = ui_utf8(s->ui);
+    int width = getmaxx(w);
+    struct vlines d;
+    verdict_lines(s, &d, width);
+    int body = getmaxy(w) - 1;
+    size_t vis = list_visible(&v->scroll, d.n, body);
+    list_clamp(&v->scroll, d.n, body);
+    size_t top = v->scroll.pos.top;
+    for (size_t i = top; i < d.n && i < top + vis; i++)
+        widget_text(w, 1 + (int)(i - top), d.v[i].x, width - d.v[i].x - 1, d.v[i].role,
+                    d.v[i].text, utf8);
+    size_t below = top + vis < d.n ? d.n - top - vis : 0;
+    char line[128];
+    if (top && below)
+        snprintf(line, sizeof line, " ^ %zu more above, v %zu more below", top, below);
+    else if (below)
+        snprintf(line, sizeof line, " v %zu more below (Down, PgDn, G)", below);
+    else if (top)
+        snprintf(line, sizeof line, " ^ %zu more above (Up, PgUp, g)", top);
+    if (top || below)
+        widget_text(w, 1 + (int)vis, 1, width - 2, ROLE_DIM, line, utf8);
+    free(d.v);
 }
 
 /* "23 metrics: 18 in range, 2 warn, 3 off (1 of them better), 1 failed". */
@@ -217,36 +347,38 @@ static void count_line(char *buf, size_t size, const struct session_row *rs, siz
         snprintf(buf + o, size - (size_t)o, ", %zu no reference", none);
 }
 
+/* "Check: the quick profile against baseline before-ddr". */
+static void check_title(const struct summary_view *v, char *buf, size_t size)
+{
+    snprintf(buf, size, "Check: %s against %s%s", v->title,
+             v->check.against ? "baseline " : "the guide",
+             v->check.against ? v->check.against : "");
+}
+
 static void summary_draw(struct screen *s, WINDOW *w, bool full)
 {
-    const struct summary_view *v = s->priv;
+    struct summary_view *v = s->priv;
     bool utf8 = ui_utf8(s->ui);
     int width = getmaxx(w), rows = getmaxy(w);
     char line[512], counts[160];
-    struct session_row *rs;
-    size_t n = summary_rows(s, &rs);
-    const char *id = job_store_id(ui_job(s->ui));
     (void)full;
 
-    int y = 1;
     if (v->verdict) {
-        snprintf(line, sizeof line, "Check: %s against %s%s", v->title,
-                 v->check.against ? "baseline " : "the guide",
-                 v->check.against ? v->check.against : "");
+        check_title(v, line, sizeof line);
         widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
-        y = draw_verdict(v, w, width, utf8);
-    } else {
-        snprintf(line, sizeof line, "Summary: %s", v->title);
-        widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
-        count_line(counts, sizeof counts, rs, n);
-        widget_text(w, y++, 1, width - 2, ROLE_NORMAL, counts, utf8);
+        draw_verdict(s, w);
+        return;
     }
-    if (id)
-        snprintf(line, sizeof line, "saved in the results store as run %s", id);
-    else
-        snprintf(line, sizeof line, "not saved: %s", job_saves(ui_job(s->ui))
-                 ? "the results store could not be written" : "no results store (--no-save)");
-    widget_text(w, y++, 1, width - 2, id ? ROLE_NORMAL : ROLE_WARN, line, utf8);
+    struct session_row *rs;
+    size_t n = summary_rows(s, &rs);
+    int y = 1;
+    snprintf(line, sizeof line, "Summary: %s", v->title);
+    widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
+    count_line(counts, sizeof counts, rs, n);
+    widget_text(w, y++, 1, width - 2, ROLE_NORMAL, counts, utf8);
+    bool saved;
+    saved_words(s, line, sizeof line, &saved);
+    widget_text(w, y++, 1, width - 2, saved ? ROLE_NORMAL : ROLE_WARN, line, utf8);
     int head = y + 2;           /* a blank line, the column header */
 
     int unit_w = 0;
@@ -281,9 +413,73 @@ static void summary_draw(struct screen *s, WINDOW *w, bool full)
     free(rs);
 }
 
+/* Every line of the screen in full, one paragraph a line, for 'w': the
+ * title, the verdict and what it lists (or the counts), where the rows
+ * were saved, then each row in a sentence, failures with their reason. */
+static char *full_text(struct screen *s)
+{
+    const struct summary_view *v = s->priv;
+    struct strbuf sb;
+    char line[512];
+    bool saved;
+    sb_init(&sb);
+    struct session_row *rs;
+    size_t n = summary_rows(s, &rs);
+    if (v->verdict) {
+        check_title(v, line, sizeof line);
+        sb_addf(&sb, "%s\n%s\n", line, v->headline);
+        for (size_t i = 0; i < v->check.nmoves; i++) {
+            check_move_text(&v->check.moves[i], &sb);
+            sb_add(&sb, "\n");
+        }
+        sb_addf(&sb, "%s\n%s\n", v->tolerance, v->system);
+    } else {
+        count_line(line, sizeof line, rs, n);
+        sb_addf(&sb, "Summary: %s\n%s\n", v->title, line);
+    }
+    saved_words(s, line, sizeof line, &saved);
+    sb_addf(&sb, "%s\n", line);
+    if (v->table) {
+        for (size_t i = 0; i < v->ntable; i++) {
+            fmt_check_sentence(&sb, &v->table[i], v->check.pct);
+            sb_add(&sb, "\n");
+        }
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            const struct result_row *r = &rs[i].row;
+            char dev[32] = "";
+            fmt_result_detail(line, sizeof line, r, rs[i].number, NULL);
+            if (r->samples && r->dev.has_ref)
+                fmt_deviation(dev, sizeof dev, &r->dev, unit_direction(r->unit));
+            sb_addf(&sb, "%s; %s%s%s\n", line, dev, dev[0] ? ": " : "",
+                    fmt_result_status(r, rs[i].state));
+        }
+    }
+    free(rs);
+    return sb_steal(&sb);
+}
+
 static enum action summary_action(struct screen *s, enum action a)
 {
-    (void)s;
+    struct summary_view *v = s->priv;
+    if (v->verdict) {
+        struct vlines d;
+        verdict_lines(s, &d, COLS);
+        bool moved = list_key(&v->scroll, d.n, ui_body_rows(s->ui) - 1, a);
+        free(d.v);
+        if (moved) {
+            ui_dirty(s->ui);
+            return ACT_NONE;
+        }
+    }
+    if (a == ACT_DETAILS) {
+        /* the full text screen, this screen's lines first */
+        char *text = full_text(s);
+        struct screen_arg arg = { .text = text };
+        ui_push(s->ui, &screen_details, &arg);
+        free(text);
+        return ACT_NONE;
+    }
     return a == ACT_ENTER ? ACT_BACK : a;
 }
 

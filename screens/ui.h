@@ -75,6 +75,8 @@ struct screen_arg {
     bool verdict;                   /* summary: the check's verdict first (--check) */
     double fail_pct;                /* verdict: the tolerance; 0: the app's */
     int menu_part;                  /* guides: which enum cat_menu_part */
+    const char *text;               /* details: the screen's own lines in full first
+                                     * (a paragraph a line), copied */
 };
 
 struct screen_ops {

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "screens/format.h"
+#include "screens/format_check.h"
+#include "run/export.h"
 #include "suites.h"
 #include "common/util.h"
 
@@ -675,6 +677,116 @@ START_TEST(result_line_baseline)
 }
 END_TEST
 
+/* A row of the check's table: bench, metric, unit, value (NAN: none). */
+static json_t *check_json_row(const char *bench, const char *metric, const char *unit,
+                              double v)
+{
+    json_t *row = json_pack("{ss ss ss ss}", "bench", bench, "metric", metric, "unit", unit,
+                            "status", isnan(v) ? "failed" : "ok");
+    json_object_set_new(row, "value", isnan(v) ? json_null() : json_real(v));
+    if (isnan(v))
+        json_object_set_new(row, "error", json_string("chk: not in the output"));
+    return row;
+}
+
+/* The rows judged against the baseline by the check's rule, worst first:
+ * failures, worse (most first), within (most worse first), better (least
+ * first), unjudged. */
+START_TEST(check_table_order)
+{
+    json_t *rows = json_array();
+    json_array_append_new(rows, check_json_row("ddr", "copy", "mb/s", 1250));
+    json_array_append_new(rows, check_json_row("ddr", "gone", "mb/s", 100));
+    json_array_append_new(rows, check_json_row("ddr", "lat", "us", 43));
+    json_array_append_new(rows, check_json_row("ddr", "bw", "mb/s", 1600));
+    json_array_append_new(rows, check_json_row("ddr", "triad", "mb/s", 1160));
+    json_array_append_new(rows, check_json_row("ddr", "lat2", "us", 38));
+    json_array_append_new(rows, check_json_row("ddr", "fast", "mb/s", 1300));
+    json_array_append_new(rows, check_json_row("ddr", "broke", "mb/s", NAN));
+    json_t *base = json_pack("[{ss ss sf} {ss ss sf} {ss ss sf} {ss ss sf} {ss ss sf}"
+                             " {ss ss sf} {ss ss sf}]",
+                             "bench", "ddr", "metric", "copy", "value", 1500.0,
+                             "bench", "ddr", "metric", "lat", "value", 40.0,
+                             "bench", "ddr", "metric", "bw", "value", 1400.0,
+                             "bench", "ddr", "metric", "triad", "value", 1400.0,
+                             "bench", "ddr", "metric", "lat2", "value", 40.0,
+                             "bench", "ddr", "metric", "fast", "value", 1000.0,
+                             "bench", "ddr", "metric", "broke", "value", 1000.0);
+    export_add_baseline(rows, base);
+    struct check_row *t;
+    size_t n = check_table_rows(rows, 10, &t);
+    ck_assert_uint_eq(n, 8);
+    static const char *const order[] = { "broke", "triad", "copy", "lat", "lat2", "bw",
+                                         "fast", "gone" };
+    static const enum check_word words[] = {
+        CHECK_WORD_FAILED, CHECK_WORD_WORSE, CHECK_WORD_WORSE, CHECK_WORD_WITHIN,
+        CHECK_WORD_WITHIN, CHECK_WORD_BETTER, CHECK_WORD_BETTER, CHECK_WORD_UNJUDGED,
+    };
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(strcmp(t[i].metric, order[i]) == 0, "row %zu is %s, want %s", i,
+                      t[i].metric, order[i]);
+        ck_assert_msg(t[i].word == words[i], "%s: %s", t[i].metric,
+                      check_word_name(t[i].word));
+    }
+    ck_assert_double_eq_tol(t[1].beyond, 17.142857, 1e-4);
+    ck_assert_str_eq(check_word_name(CHECK_WORD_UNJUDGED), "-");
+    free(t);
+    json_decref(rows);
+    json_decref(base);
+}
+END_TEST
+
+/* Its cells and lines: was, now, the signed change with its word, the
+ * verdict; a failure's reason where the numbers are; the sentence whole. */
+START_TEST(check_table_line)
+{
+    char buf[200];
+    json_t *rows = json_array();
+    json_array_append_new(rows, check_json_row("ddrcheck", "lat", "us", 43));
+    json_array_append_new(rows, check_json_row("ddrcheck", "copy", "mb/s", 1250));
+    json_array_append_new(rows, check_json_row("ddrcheck", "broke", "mb/s", NAN));
+    json_t *base = json_pack("[{ss ss sf} {ss ss sf}]",
+                             "bench", "ddrcheck", "metric", "copy", "value", 1500.0,
+                             "bench", "ddrcheck", "metric", "lat", "value", 40.0);
+    export_add_baseline(rows, base);
+    struct check_row *t;
+    ck_assert_uint_eq(check_table_rows(rows, 10, &t), 3);
+    ck_assert_str_eq(fmt_check_change(buf, sizeof buf, &t[1]), "-16.7% worse");
+    ck_assert_str_eq(fmt_check_change(buf, sizeof buf, &t[2]), "+7.5% worse");
+    struct check_layout l;
+    fmt_check_layout(&l, 77, 4);
+    fmt_check_header(buf, sizeof buf, &l);
+    ck_assert_msg(str_ends_with(buf, " unit     was     now change        verdict"), "%s", buf);
+    ck_assert_int_le((int)strlen(buf), 77);
+    fmt_check_line(buf, sizeof buf, &l, &t[1], false);
+    ck_assert_msg(strncmp(buf, "ddrcheck copy ", 14) == 0, "%s", buf);
+    ck_assert_msg(str_ends_with(buf, " MB/s  1500.0  1250.0 -16.7% worse  worse"), "%s", buf);
+    fmt_check_line(buf, sizeof buf, &l, &t[2], false);
+    ck_assert_msg(str_ends_with(buf, " us    40.000  43.000 +7.5% worse   within"), "%s", buf);
+    fmt_check_line(buf, sizeof buf, &l, &t[0], false);
+    ck_assert_msg(strstr(buf, "MB/s failed: chk: not in the ") != NULL, "%s", buf);
+    ck_assert_msg(str_ends_with(buf, " failed"), "%s", buf);
+    ck_assert_int_le((int)strlen(buf), 77);
+
+    struct strbuf sb;
+    sb_init(&sb);
+    fmt_check_sentence(&sb, &t[1], 10);
+    ck_assert_str_eq(sb.buf, "ddrcheck copy: 1250 MB/s, was 1500: -16.7% worse, worse than "
+                             "before by more than 10%");
+    sb_clear(&sb);
+    fmt_check_sentence(&sb, &t[2], 10);
+    ck_assert_str_eq(sb.buf, "ddrcheck lat: 43 us, was 40: +7.5% worse, within 10% of before");
+    sb_clear(&sb);
+    fmt_check_sentence(&sb, &t[0], 10);
+    ck_assert_str_eq(sb.buf, "ddrcheck broke: failed: chk: not in the output (did not run to "
+                             "the end)");
+    sb_free(&sb);
+    free(t);
+    json_decref(rows);
+    json_decref(base);
+}
+END_TEST
+
 Suite *suite_format(void)
 {
     Suite *s = suite_create("format");
@@ -694,6 +806,8 @@ Suite *suite_format(void)
     tcase_add_test(tc, compare_row);
     tcase_add_test(tc, result_line);
     tcase_add_test(tc, result_line_baseline);
+    tcase_add_test(tc, check_table_order);
+    tcase_add_test(tc, check_table_line);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("metric_row");

@@ -966,8 +966,18 @@ expect '^ Check: the quick profile against baseline before-ddr$' "$RUN_TIMEOUT" 
 expect '^ SLOWER THAN BEFORE: 2 of 3 metrics compared with baseline before-ddr are worse$' \
     "$UI_TIMEOUT" "check: it says in words that the board is slower than before"
 # the screen is painted in parts (the line budget): the last row, then look
-expect '^  ddrcheck lat +us +43\.0' "$UI_TIMEOUT" "check: the rows below the verdict"
+expect '^  ddrcheck lat +us +40\.000 +43\.000 \+7\.5% worse +within$' "$UI_TIMEOUT" \
+    "check: the rows below the verdict, against the baseline"
 screen >"$tmpdir/screen"
+# the table is the baseline's: was, now, the change and the verdict of
+# the same rule, the most worse first (triad 17.1, copy 16.7, lat within)
+grep -Eq '^  metric +unit +was +now change +verdict$' "$tmpdir/screen" &&
+    grep -Eq '^  ddrcheck triad +MB/s +1400\.0 +1160\.0 -17\.1% worse +worse$' "$tmpdir/screen" &&
+    grep -Eq '^  ddrcheck copy +MB/s +1500\.0 +1250\.0 -16\.7% worse +worse$' "$tmpdir/screen"
+check $? "check: each row against the baseline: was, now, change, verdict"
+order=$(grep -E '^  ddrcheck (triad|copy|lat) ' "$tmpdir/screen" | awk '{print $2}' | tr '\n' ' ')
+test "$order" = "triad copy lat "
+check $? "check: the rows worst first against the baseline ($order)"
 grep -Eq '^  ddrcheck triad: 17\.1% worse than before \(1160 MB/s, was 1400\)$' "$tmpdir/screen" &&
     grep -Eq '^  ddrcheck copy: 16\.7% worse than before \(1250 MB/s, was 1500\)$' "$tmpdir/screen" &&
     ! grep -q 'ddrcheck lat:' "$tmpdir/screen"
@@ -981,6 +991,20 @@ check $? "check: the summary's keys on the bottom line, the run's message gone"
 sleep 1
 screen | grep -q '^ Check: the quick profile against baseline before-ddr$'
 check $? "check: the verdict stays"
+# w: every line of the screen in full, the rows as sentences
+keys w
+expect '^ ddrcheck lat: 43 us, was 40: \+7\.5% worse, within 10% of before$' "$UI_TIMEOUT" \
+    "check: w shows the full text of the screen's lines"
+screen >"$tmpdir/screen"
+grep -Eq '^ SLOWER THAN BEFORE: 2 of 3 metrics compared with baseline before-ddr are worse$' \
+        "$tmpdir/screen" &&
+    grep -Eq '^ ddrcheck triad: 1160 MB/s, was 1400: -17\.1% worse, worse than before by more$' \
+        "$tmpdir/screen" &&
+    ! grep -q 'nothing to show' "$tmpdir/screen"
+check $? "check: ... the verdict and every row, not 'nothing to show'"
+keys w
+expect '^ Check: the quick profile against baseline before-ddr$' "$UI_TIMEOUT" \
+    "check: w again goes back to the verdict"
 keys Enter
 expect '^ Performance Guide categories' "$UI_TIMEOUT" "check: Enter goes back to home"
 keys q
@@ -1020,6 +1044,38 @@ keys v
 expect 'vs before-ddr' "$UI_TIMEOUT" "check: --baseline alone is the results screen's baseline"
 keys q q
 expect '^tui-exit=0' "$UI_TIMEOUT" "check: q q quits with status 0 (--baseline alone)"
+# The table's order is the baseline's, not the guide's: against a baseline
+# whose lat was 30 us, lat (+43.3 %) is the most worse and comes first
+# though the guide puts it last; copy, which fails this time, comes before
+# them all, and w gives its whole reason though the table cuts it.
+printf 'copy: 1500\ntriad: 1400\nlat: 30\n' >"$ck/values"
+# shellcheck disable=SC2086  # WRAP is a command, maybe empty
+EVMBENCH_DATADIR="$ck/data" EVMBENCH_CHECK_VALUES="$ck/values" PATH="$ck/bin:$PATH" \
+    $WRAP "$BIN" run --profile quick --save-baseline lat-was-30 \
+    --sysroot "$cdata/sysroots-sys/am62x-ddr1600" --results-dir "$ck/store" >/dev/null 2>&1 ||
+    fail "check: the second baseline could not be saved"
+printf 'triad: 1160\nlat: 43\n' >"$ck/values"
+type_line "clear; env $ckenv ${WRAP:+$WRAP }'$BIN' --check --baseline lat-was-30 --fail-on-deviation 10 --sysroot '$cdata/sysroots-sys/am62x-ddr1600' $ckstore; echo tui-exit=\$?"
+expect '^ Check: the quick profile against baseline lat-was-30$' "$RUN_TIMEOUT" \
+    "check order: the pass ends on the verdict screen"
+wait_for '^  ddrcheck triad +MB/s' "$UI_TIMEOUT"
+screen >"$tmpdir/screen"
+order=$(grep -E '^  ddrcheck (triad|copy|lat) ' "$tmpdir/screen" | awk '{print $2}' | tr '\n' ' ')
+test "$order" = "copy lat triad "
+check $? "check order: the failure, then the most worse against the baseline, lat +43.3 % ($order)"
+grep -Eq '^  ddrcheck lat +us +30\.000 +43\.000 \+43\.3% worse +worse$' "$tmpdir/screen" &&
+    grep -Eq '^  ddrcheck copy +MB/s +failed: .* failed$' "$tmpdir/screen"
+check $? "check order: lat against its baseline value, copy failed"
+keys w
+expect '^ ddrcheck copy: failed: chk: not in the output' "$UI_TIMEOUT" \
+    "check order: w shows the failed metric's reason in full"
+screen >"$tmpdir/screen"
+! grep -q 'nothing to show' "$tmpdir/screen"
+check $? "check order: ... not 'nothing to show'"
+keys w Enter
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "check order: w, Enter go back to home"
+keys q
+expect '^tui-exit=3' "$UI_TIMEOUT" "check order: q quits with status 3 (a benchmark failed)"
 
 # --- screensel ---
 # A profile run in the screens measures only the rows it lists, as `run

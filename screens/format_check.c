@@ -1,0 +1,273 @@
+/* format_check.c - the check's table against a baseline (format_check.h). */
+#include "config.h"
+#include "screens/format_check.h"
+#include "screens/format.h"
+#include "screens/format_impl.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/units.h"
+#include "run/check.h"
+
+#define CHK_UNIT_MIN 4
+#define CHK_UNIT_MAX 11
+#define CHK_NUM_W 7
+#define CHK_CHANGE_W 13
+#define CHK_WORD_W 7
+#define CHK_NAME_MIN 12
+#define CHK_NAME_MAX 48
+
+static const char *str_or_null(json_t *row, const char *key)
+{
+    return json_string_value(json_object_get(row, key));
+}
+
+static bool num_at(json_t *row, const char *key, double *v)
+{
+    json_t *j = json_object_get(row, key);
+    if (!json_is_number(j))
+        return false;
+    *v = json_number_value(j);
+    return true;
+}
+
+/* The row's verdict by the check's own rule: check_judge on it alone. */
+static void judge_alone(struct check_row *r, json_t *row, double pct)
+{
+    json_t *one = json_array();
+    json_array_append(one, row);
+    struct check_verdict v;
+    check_judge(&v, one, "baseline", pct);
+    r->word = v.not_run ? CHECK_WORD_FAILED
+            : v.worse ? CHECK_WORD_WORSE
+            : v.better ? CHECK_WORD_BETTER
+            : v.judged ? CHECK_WORD_WITHIN : CHECK_WORD_UNJUDGED;
+    r->beyond = v.nmoves ? v.moves[0].pct : 0;
+    check_free(&v);
+    json_decref(one);
+}
+
+/* How much worse the change is: > 0 worse, < 0 better, 0 unknown. */
+static double worseness(const struct check_row *r)
+{
+    if (!r->has_change || r->neutral)
+        return 0;
+    return r->better ? -fabs(r->change_pct) : fabs(r->change_pct);
+}
+
+struct ranked {
+    struct check_row row;
+    size_t index;
+};
+
+static int rank_order(const void *pa, const void *pb)
+{
+    const struct ranked *a = pa, *b = pb;
+    if (a->row.word != b->row.word)
+        return a->row.word < b->row.word ? -1 : 1;
+    double ka = 0, kb = 0;
+    switch (a->row.word) {
+    case CHECK_WORD_WORSE:
+        ka = -a->row.beyond, kb = -b->row.beyond;
+        break;
+    case CHECK_WORD_BETTER:
+        ka = a->row.beyond, kb = b->row.beyond;
+        break;
+    case CHECK_WORD_WITHIN:
+        ka = -worseness(&a->row), kb = -worseness(&b->row);
+        break;
+    case CHECK_WORD_FAILED:
+    case CHECK_WORD_UNJUDGED:
+        break;
+    }
+    if (ka != kb)
+        return ka < kb ? -1 : 1;
+    return a->index < b->index ? -1 : a->index > b->index ? 1 : 0;
+}
+
+size_t check_table_rows(json_t *rows, double pct, struct check_row **out)
+{
+    size_t n = json_array_size(rows), i;
+    struct ranked *rk = xcalloc(n ? n : 1, sizeof *rk);
+    json_t *row;
+    json_array_foreach(rows, i, row) {
+        struct check_row *r = &rk[i].row;
+        rk[i].index = i;
+        r->bench = str_or_null(row, "bench");
+        r->metric = str_or_null(row, "metric");
+        r->unit = str_or_null(row, "unit");
+        r->status = str_or_null(row, "status");
+        r->error = str_or_null(row, "error");
+        r->has_now = num_at(row, "value", &r->now);
+        r->has_then = num_at(row, "baseline_value", &r->then);
+        r->has_change = num_at(row, "baseline_change_pct", &r->change_pct);
+        json_t *better = json_object_get(row, "baseline_better");
+        r->neutral = !json_is_boolean(better);
+        r->better = json_is_true(better);
+        judge_alone(r, row, pct);
+    }
+    if (n)
+        qsort(rk, n, sizeof *rk, rank_order);
+    *out = xcalloc(n ? n : 1, sizeof **out);
+    for (i = 0; i < n; i++)
+        (*out)[i] = rk[i].row;
+    free(rk);
+    return n;
+}
+
+const char *check_word_name(enum check_word w)
+{
+    switch (w) {
+    case CHECK_WORD_FAILED:
+        return "failed";
+    case CHECK_WORD_WORSE:
+        return "worse";
+    case CHECK_WORD_WITHIN:
+        return "within";
+    case CHECK_WORD_BETTER:
+        return "better";
+    case CHECK_WORD_UNJUDGED:
+        break;
+    }
+    return "-";
+}
+
+char *fmt_check_change(char *buf, size_t size, const struct check_row *r)
+{
+    char p[16];
+    if (!r->has_change) {
+        snprintf(buf, size, "-");
+        return buf;
+    }
+    fmt_pct(p, sizeof p, r->change_pct);
+    if (r->neutral || fabs(r->change_pct) < 0.05)
+        snprintf(buf, size, "%s", p);
+    else
+        snprintf(buf, size, "%s %s", p, r->better ? "better" : "worse");
+    return buf;
+}
+
+void fmt_check_layout(struct check_layout *l, int width, int unit_w)
+{
+    memset(l, 0, sizeof *l);
+    l->width = width;
+    l->unit = unit_w < CHK_UNIT_MIN ? CHK_UNIT_MIN : unit_w > CHK_UNIT_MAX ? CHK_UNIT_MAX : unit_w;
+    l->num = CHK_NUM_W;
+    l->change = CHK_CHANGE_W;
+    l->word = CHK_WORD_W;
+    /* the columns after the name, each with the space before it */
+    int fixed = 1 + l->unit + 2 * (1 + l->num) + 1 + l->change + 1 + l->word;
+    l->name = width - fixed;
+    if (l->name > CHK_NAME_MAX)
+        l->name = CHK_NAME_MAX;
+    if (l->name < CHK_NAME_MIN)
+        l->name = CHK_NAME_MIN;
+}
+
+/* Appends " cell" (fitted to w) at *o. */
+static void put_cell(char *buf, size_t size, size_t *o, const char *text, int w, bool right,
+                     bool utf8)
+{
+    char cell[340];
+    if (w <= 0)
+        return;
+    fmt_fit(cell, sizeof cell, text, w, right, utf8);
+    int n = snprintf(buf + *o, *o < size ? size - *o : 0, "%s%s", *o ? " " : "", cell);
+    if (n > 0)
+        *o += (size_t)n;
+    if (*o >= size)
+        *o = size ? size - 1 : 0;
+}
+
+static void trim(char *buf, size_t o)
+{
+    while (o && buf[o - 1] == ' ')
+        buf[--o] = '\0';
+}
+
+char *fmt_check_header(char *buf, size_t size, const struct check_layout *l)
+{
+    size_t o = 0;
+    if (!size)
+        return buf;
+    buf[0] = '\0';
+    put_cell(buf, size, &o, "metric", l->name, false, false);
+    put_cell(buf, size, &o, "unit", l->unit, false, false);
+    put_cell(buf, size, &o, "was", l->num, true, false);
+    put_cell(buf, size, &o, "now", l->num, true, false);
+    put_cell(buf, size, &o, "change", l->change, false, false);
+    put_cell(buf, size, &o, "verdict", l->word, false, false);
+    trim(buf, o);
+    return buf;
+}
+
+char *fmt_check_line(char *buf, size_t size, const struct check_layout *l,
+                     const struct check_row *r, bool utf8)
+{
+    char id[160], name[160], was[16], now[16], change[32];
+    size_t o = 0;
+    if (!size)
+        return buf;
+    buf[0] = '\0';
+    snprintf(id, sizeof id, "%s %s", r->bench ? r->bench : "?", r->metric ? r->metric : "?");
+    fmt_fit_tail(name, sizeof name, id, l->name, utf8);
+    put_cell(buf, size, &o, name, l->name, false, utf8);
+    put_cell(buf, size, &o, fmt_unit(r->unit), l->unit, false, utf8);
+    if (r->word == CHECK_WORD_FAILED && !r->has_now) {
+        /* a failure: its reason in the room of the numbers */
+        char why[320];
+        snprintf(why, sizeof why, "%s: %s", r->status ? r->status : "failed",
+                 r->error ? r->error : "no reason given");
+        put_cell(buf, size, &o, why, 2 * (1 + l->num) + 1 + l->change - 1, false, utf8);
+    } else {
+        fmt_value(was, sizeof was, r->has_then ? r->then : NAN, l->num);
+        fmt_value(now, sizeof now, r->has_now ? r->now : NAN, l->num);
+        put_cell(buf, size, &o, was, l->num, true, utf8);
+        put_cell(buf, size, &o, now, l->num, true, utf8);
+        put_cell(buf, size, &o, fmt_check_change(change, sizeof change, r), l->change, false,
+                 utf8);
+    }
+    put_cell(buf, size, &o, check_word_name(r->word), l->word, false, utf8);
+    trim(buf, o);
+    return buf;
+}
+
+void fmt_check_sentence(struct strbuf *sb, const struct check_row *r, double pct)
+{
+    char change[32];
+    const char *unit = fmt_unit(r->unit);
+    sb_addf(sb, "%s %s: ", r->bench ? r->bench : "?", r->metric ? r->metric : "?");
+    if (r->word == CHECK_WORD_FAILED) {
+        sb_addf(sb, "%s: %s (did not run to the end)", r->status ? r->status : "failed",
+                r->error ? r->error : "no reason given");
+        return;
+    }
+    if (r->has_now)
+        sb_addf(sb, "%.6g %s", r->now, unit);
+    else
+        sb_add(sb, "no value");
+    if (r->has_then)
+        sb_addf(sb, ", was %.6g", r->then);
+    if (r->has_change)
+        sb_addf(sb, ": %s", fmt_check_change(change, sizeof change, r));
+    switch (r->word) {
+    case CHECK_WORD_WORSE:
+        sb_addf(sb, ", worse than before by more than %g%%", pct);
+        break;
+    case CHECK_WORD_BETTER:
+        sb_addf(sb, ", better than before by more than %g%%", pct);
+        break;
+    case CHECK_WORD_WITHIN:
+        sb_addf(sb, ", within %g%% of before", pct);
+        break;
+    case CHECK_WORD_UNJUDGED:
+        sb_add(sb, r->has_then ? ", not judged (a unit without a better direction)"
+                               : ", not judged (no value in the baseline)");
+        break;
+    case CHECK_WORD_FAILED:
+        break;
+    }
+}
