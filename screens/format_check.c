@@ -271,3 +271,31 @@ void fmt_check_sentence(struct strbuf *sb, const struct check_row *r, double pct
         break;
     }
 }
+
+void fmt_verdict_counts(char *buf, size_t size, const struct session_row *rs, size_t n)
+{
+    size_t in = 0, warn = 0, off = 0, better = 0, failed = 0, none = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct result_row *r = &rs[i].row;
+        if (r->status != STATUS_OK)
+            failed++;
+        else if (r->dev.verdict == VERDICT_IN_RANGE)
+            in++;
+        else if (r->dev.verdict == VERDICT_WARN)
+            warn++;
+        else if (r->dev.verdict == VERDICT_OFF)
+            off++;
+        else if (r->dev.verdict == VERDICT_BETTER)
+            better++;
+        else
+            none++;
+    }
+    int o = snprintf(buf, size, "%zu metric%s: %zu in range, %zu warn, %zu off", n,
+                     n == 1 ? "" : "s", in, warn, off);
+    if (better && o > 0 && (size_t)o < size)
+        o += snprintf(buf + o, size - (size_t)o, ", %zu better", better);
+    if (failed && o > 0 && (size_t)o < size)
+        o += snprintf(buf + o, size - (size_t)o, ", %zu failed", failed);
+    if (none && o > 0 && (size_t)o < size)
+        snprintf(buf + o, size - (size_t)o, ", %zu no reference", none);
+}

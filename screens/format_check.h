@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "common/util.h"
+#include "run/session.h"
 
 /* A row's verdict against the baseline, in the order the table sorts. */
 enum check_word {
@@ -72,5 +73,10 @@ char *fmt_check_line(char *buf, size_t size, const struct check_layout *l,
  * "ddrcheck copy: 1250 MB/s, was 1500: -16.7% worse, worse than before by
  * more than 10%". Appended to sb. */
 void fmt_check_sentence(struct strbuf *sb, const struct check_row *r, double pct);
+
+/* The verdicts of rows against the guide in one line: "23 metrics: 18 in
+ * range, 2 warn, 3 off, 1 better, 1 failed, 2 no reference" (better,
+ * failed and no reference only when there are some). */
+void fmt_verdict_counts(char *buf, size_t size, const struct session_row *rs, size_t n);
 
 #endif

@@ -319,34 +319,6 @@ static void draw_verdict(struct screen *s, WINDOW *w)
     free(d.v);
 }
 
-/* "23 metrics: 18 in range, 2 warn, 3 off (1 of them better), 1 failed". */
-static void count_line(char *buf, size_t size, const struct session_row *rs, size_t n)
-{
-    size_t in = 0, warn = 0, off = 0, ahead = 0, failed = 0, none = 0;
-    for (size_t i = 0; i < n; i++) {
-        const struct result_row *r = &rs[i].row;
-        bool better = r->dev.better && unit_direction(r->unit) != DIR_NEUTRAL;
-        if (r->status != STATUS_OK)
-            failed++;
-        else if (r->dev.verdict == VERDICT_IN_RANGE)
-            in++;
-        else if (r->dev.verdict == VERDICT_WARN)
-            warn++, ahead += better;
-        else if (r->dev.verdict == VERDICT_OFF)
-            off++, ahead += better;
-        else
-            none++;
-    }
-    int o = snprintf(buf, size, "%zu metric%s: %zu in range, %zu warn, %zu off", n,
-                     n == 1 ? "" : "s", in, warn, off);
-    if (ahead && o > 0 && (size_t)o < size)
-        o += snprintf(buf + o, size - (size_t)o, " (%zu of them better)", ahead);
-    if (failed && o > 0 && (size_t)o < size)
-        o += snprintf(buf + o, size - (size_t)o, ", %zu failed", failed);
-    if (none && o > 0 && (size_t)o < size)
-        snprintf(buf + o, size - (size_t)o, ", %zu no reference", none);
-}
-
 /* "Check: the quick profile against baseline before-ddr". */
 static void check_title(const struct summary_view *v, char *buf, size_t size)
 {
@@ -374,7 +346,7 @@ static void summary_draw(struct screen *s, WINDOW *w, bool full)
     int y = 1;
     snprintf(line, sizeof line, "Summary: %s", v->title);
     widget_text(w, 0, 1, width - 2, ROLE_HEADER, line, utf8);
-    count_line(counts, sizeof counts, rs, n);
+    fmt_verdict_counts(counts, sizeof counts, rs, n);
     widget_text(w, y++, 1, width - 2, ROLE_NORMAL, counts, utf8);
     bool saved;
     saved_words(s, line, sizeof line, &saved);
@@ -434,7 +406,7 @@ static char *full_text(struct screen *s)
         }
         sb_addf(&sb, "%s\n%s\n", v->tolerance, v->system);
     } else {
-        count_line(line, sizeof line, rs, n);
+        fmt_verdict_counts(line, sizeof line, rs, n);
         sb_addf(&sb, "Summary: %s\n%s\n", v->title, line);
     }
     saved_words(s, line, sizeof line, &saved);

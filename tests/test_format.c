@@ -738,6 +738,29 @@ END_TEST
 
 /* Its cells and lines: was, now, the signed change with its word, the
  * verdict; a failure's reason where the numbers are; the sentence whole. */
+/* The summary's count of verdicts: a row beyond the band on the good side
+ * is counted as better, never as "no reference" or an alarm. */
+START_TEST(verdict_counts)
+{
+    struct session_row rs[6];
+    memset(rs, 0, sizeof rs);
+    const enum verdict v[] = { VERDICT_IN_RANGE, VERDICT_WARN, VERDICT_OFF, VERDICT_BETTER,
+                               VERDICT_BETTER, VERDICT_NONE };
+    for (size_t i = 0; i < ARRAY_SIZE(v); i++) {
+        rs[i].row.status = STATUS_OK;
+        rs[i].row.dev.verdict = v[i];
+    }
+    char line[160];
+    fmt_verdict_counts(line, sizeof line, rs, 6);
+    ck_assert_str_eq(line, "6 metrics: 1 in range, 1 warn, 1 off, 2 better, 1 no reference");
+    rs[0].row.status = STATUS_FAILED;
+    fmt_verdict_counts(line, sizeof line, rs, 4);
+    ck_assert_str_eq(line, "4 metrics: 0 in range, 1 warn, 1 off, 1 better, 1 failed");
+    fmt_verdict_counts(line, sizeof line, rs + 1, 1);
+    ck_assert_str_eq(line, "1 metric: 0 in range, 1 warn, 0 off");
+}
+END_TEST
+
 START_TEST(check_table_line)
 {
     char buf[200];
@@ -808,6 +831,7 @@ Suite *suite_format(void)
     tcase_add_test(tc, result_line_baseline);
     tcase_add_test(tc, check_table_order);
     tcase_add_test(tc, check_table_line);
+    tcase_add_test(tc, verdict_counts);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("metric_row");
