@@ -43,6 +43,7 @@ static void judge_alone(struct check_row *r, json_t *row, double pct)
     check_judge(&v, one, "baseline", pct);
     r->word = v.not_run ? CHECK_WORD_FAILED
             : v.worse ? CHECK_WORD_WORSE
+            : v.unclear ? CHECK_WORD_UNCLEAR
             : v.better ? CHECK_WORD_BETTER
             : v.judged ? CHECK_WORD_WITHIN : CHECK_WORD_UNJUDGED;
     r->beyond = v.nmoves ? v.moves[0].pct : 0;
@@ -71,6 +72,7 @@ static int rank_order(const void *pa, const void *pb)
     double ka = 0, kb = 0;
     switch (a->row.word) {
     case CHECK_WORD_WORSE:
+    case CHECK_WORD_UNCLEAR:
         ka = -a->row.beyond, kb = -b->row.beyond;
         break;
     case CHECK_WORD_BETTER:
@@ -103,6 +105,8 @@ size_t check_table_rows(json_t *rows, double pct, struct check_row **out)
         r->error = str_or_null(row, "error");
         r->has_now = num_at(row, "value", &r->now);
         r->has_then = num_at(row, "baseline_value", &r->then);
+        r->other_cpu_pct = NAN;
+        num_at(row, "other_cpu_pct", &r->other_cpu_pct);
         r->has_change = num_at(row, "baseline_change_pct", &r->change_pct);
         json_t *better = json_object_get(row, "baseline_better");
         r->neutral = !json_is_boolean(better);
@@ -125,6 +129,8 @@ const char *check_word_name(enum check_word w)
         return "failed";
     case CHECK_WORD_WORSE:
         return "worse";
+    case CHECK_WORD_UNCLEAR:
+        return "unclear";
     case CHECK_WORD_WITHIN:
         return "within";
     case CHECK_WORD_BETTER:
@@ -256,6 +262,10 @@ void fmt_check_sentence(struct strbuf *sb, const struct check_row *r, double pct
     switch (r->word) {
     case CHECK_WORD_WORSE:
         sb_addf(sb, ", worse than before by more than %g%%", pct);
+        break;
+    case CHECK_WORD_UNCLEAR:
+        sb_addf(sb, ", worse than before by more than %g%% while other processes took %.0f%% "
+                "of the worker's core: could not tell", pct, r->other_cpu_pct);
         break;
     case CHECK_WORD_BETTER:
         sb_addf(sb, ", better than before by more than %g%%", pct);

@@ -24,6 +24,8 @@
 enum check_word {
     CHECK_WORD_FAILED,      /* its benchmark did not run */
     CHECK_WORD_WORSE,       /* worse than the baseline by more than the tolerance */
+    CHECK_WORD_UNCLEAR,     /* as much worse, but other processes took the
+                             * worker's core meanwhile: could not tell */
     CHECK_WORD_WITHIN,      /* within the tolerance of it */
     CHECK_WORD_BETTER,      /* better by more than the tolerance */
     CHECK_WORD_UNJUDGED,    /* no value in the baseline, or no better direction */
@@ -36,6 +38,7 @@ struct check_row {
     bool has_now, has_then, has_change;
     double now, then;
     double change_pct;              /* (now - then) / |then| * 100 */
+    double other_cpu_pct;           /* the row's other load (runner.h); NAN */
     bool better, neutral;           /* the change by the unit's direction */
     enum check_word word;
     double beyond;                  /* WORSE, BETTER: how far beyond, >= 0 */

@@ -191,6 +191,8 @@ static enum role word_role(enum check_word w)
         return ROLE_WORSE;
     case CHECK_WORD_BETTER:
         return ROLE_BETTER;
+    case CHECK_WORD_UNCLEAR:
+        return ROLE_WARN;
     case CHECK_WORD_WITHIN:
     case CHECK_WORD_UNJUDGED:
         break;

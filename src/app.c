@@ -93,6 +93,7 @@ void app_init(struct app *a, const struct app_config *cfg)
     a->run_opts.params.cache_from = a->board.cache_from;
     a->extras = cfg->threads > 0;
     a->run_opts.timeout_s = cfg->timeout_s;
+    a->run_opts.sysroot = cfg->sysroot;
     a->run_opts.cpu = -1;
 }
 

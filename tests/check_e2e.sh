@@ -29,7 +29,18 @@ if ! cp -R "$DATA/check/data/." "$tmp/data/" || ! cp -R "$SRC/benches/soc" "$tmp
     fail "cannot copy the fixture data"
 fi
 # shellcheck disable=SC2016  # the fake tool expands it when it runs
-printf '#!/bin/sh\ncat "$EVMBENCH_CHECK_VALUES"\n' >"$tmp/bin/chk" && chmod 755 "$tmp/bin/chk"
+# With EVMBENCH_CHECK_BUSY=DIR it also plays other processes busy on every
+# core: while it runs, DIR/proc/stat gains 1000 ticks of busy time a CPU.
+cat >"$tmp/bin/chk" <<'EOF'
+#!/bin/sh
+cat "$EVMBENCH_CHECK_VALUES"
+if [ -n "${EVMBENCH_CHECK_BUSY:-}" ]; then
+    sleep 0.3
+    awk '/^cpu/ { $2 += 1000 } { print }' "$EVMBENCH_CHECK_BUSY/proc/stat" >"$EVMBENCH_CHECK_BUSY/stat.new" &&
+        mv "$EVMBENCH_CHECK_BUSY/stat.new" "$EVMBENCH_CHECK_BUSY/proc/stat"
+fi
+EOF
+chmod 755 "$tmp/bin/chk"
 export EVMBENCH_DATADIR="$tmp/data" EVMBENCH_CHECK_VALUES="$tmp/values"
 export PATH="$tmp/bin:$PATH"
 # board COPY TRIAD LAT: what the fake board measures from now on
@@ -155,6 +166,30 @@ else
     fail "cause: the same system: status $st, $(grep explained_by "$tmp/out")"
 fi
 board 1250 1160 43                  # the changed board again, for the screens' check
+
+# --- load is evidence: worse while other processes had the core -----------
+# A copy of the 1600 MT/s tree with a proc/stat that the fake tool makes
+# busy during its run: copy and triad 17% down are not "slower", the
+# verdict says the load can explain them, nothing fails, status 0.
+busy="$tmp/busy-sys"
+cp -R "$SYS/am62x-ddr1600" "$busy" && mkdir -p "$busy/proc" || fail "load: cannot copy the tree"
+awk 'BEGIN { print "cpu  100 0 100 10000 0 0 0 0 0 0";
+             for (i = 0; i < 64; i++) print "cpu" i " 100 0 100 10000 0 0 0 0 0 0" }' >"$busy/proc/stat"
+board 1250 1160 43
+EVMBENCH_CHECK_BUSY=$busy ev_page "$cmd_after" --sysroot "$busy"
+if [ "$st" -eq 0 ] && verdict | grep -q '^Verdict: COULD NOT TELL: 2 of 3 metrics compared with baseline before-ddr are worse by more than 10%, but other processes took CPU time' &&
+    has "  ddrcheck copy: 16.7% worse than before (1250 MB/s, was 1500); other processes took 100% of the worker's core meanwhile: could not tell" &&
+    ! grep -q 'FAIL' "$tmp/out"; then
+    ok "load: worse while other processes had the core is COULD NOT TELL, status 0, no FAIL"
+else
+    fail "load: status $st, verdict '$(verdict)'"
+fi
+EVMBENCH_CHECK_BUSY=$busy ev_page "$cmd_after" --sysroot "$busy" --format json
+if [ "$st" -eq 0 ] && grep -q '"other_cpu_pct": 100' "$tmp/out"; then
+    ok "load: JSON says how much of the core other processes took (other_cpu_pct)"
+else
+    fail "load: JSON status $st, $(grep other_cpu_pct "$tmp/out" | head -1)"
+fi
 
 # --- the screens' check in a terminal: it ends as run does --------------------
 # tm_check ERE ARGS...: the screens with ARGS (--sysroot added) in tmux at

@@ -13,7 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "board/cpuload.h"
+#include "common/cpuload.h"
 #include "suites.h"
 #include "recipe/toolparam.h"
 #include "common/util.h"
@@ -92,6 +92,22 @@ START_TEST(parse)
 END_TEST
 
 /* This machine's own /proc/stat over a short busy loop. */
+/* One CPU's own line, for the load others put on a worker's core. */
+START_TEST(parse_one_cpu)
+{
+    struct cpuload_sample s;
+    const char *text = "cpu  9 9 9 9\ncpu1 1 2 3 4 5 6 7 8\ncpu12 10 0 0 90\n";
+    ck_assert(cpuload_parse_cpu(text, 1, &s));
+    ck_assert_uint_eq(s.busy, 1 + 2 + 3 + 6 + 7 + 8);
+    ck_assert_uint_eq(s.total, s.busy + 4 + 5);
+    ck_assert(cpuload_parse_cpu(text, 12, &s));        /* not cpu1's line again */
+    ck_assert_uint_eq(s.busy, 10);
+    ck_assert(!cpuload_parse_cpu(text, 2, &s));
+    ck_assert(cpuload_parse_cpu(text, -1, &s));
+    ck_assert_uint_eq(s.busy, 27);
+}
+END_TEST
+
 START_TEST(real_proc_stat)
 {
     struct cpuload_sample a, b;
@@ -256,6 +272,7 @@ Suite *suite_cpuload(void)
     TCase *tc = tcase_create("cpuload");
     tcase_add_test(tc, fixture_pairs);
     tcase_add_test(tc, parse);
+    tcase_add_test(tc, parse_one_cpu);
     tcase_add_test(tc, real_proc_stat);
     suite_add_tcase(s, tc);
     tc = tcase_create("toolparam");

@@ -5,6 +5,7 @@
  * written said once, and the exit status run and --check share. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "engine/cause.h"
 #include "engine/engine.h"
 #include "board/sysstate.h"
+#include "run/export.h"
 #include "store/store.h"
 #include "suites.h"
 #include "common/util.h"
@@ -421,6 +423,58 @@ START_TEST(changes_between_two_records)
 }
 END_TEST
 
+/* Load is evidence: a metric worse than its basis while other processes
+ * took DEVIATION_LOAD_PCT or more of the worker's core is not judged and
+ * never fails; below that it fails as before; better is never affected. */
+START_TEST(load_is_evidence)
+{
+    struct fail_input in = { .dir = DIR_HIGHER_BETTER, .value = 80, .with_baseline = true,
+                             .has_baseline = true, .baseline = 100, .other_cpu_pct = 25 };
+    struct fail_check fc = deviation_fail_check(&in, 10);
+    ck_assert(!fc.fails && fc.loaded);
+    in.other_cpu_pct = DEVIATION_LOAD_PCT - 1;
+    fc = deviation_fail_check(&in, 10);
+    ck_assert(fc.fails && !fc.loaded);
+    in.other_cpu_pct = NAN;
+    ck_assert(deviation_fail_check(&in, 10).fails);
+    in.value = 95;                       /* within the limit: nothing to excuse */
+    in.other_cpu_pct = 50;
+    fc = deviation_fail_check(&in, 10);
+    ck_assert(!fc.fails && !fc.loaded);
+
+    json_t *rows = json_pack("[{ss ss ss ss sf sf sf} {ss ss ss ss sf sf}]",
+                             "bench", "b", "metric", "copy", "unit", "mb/s", "status", "ok",
+                             "value", 80.0, "baseline_value", 100.0, "other_cpu_pct", 40.0,
+                             "bench", "b", "metric", "triad", "unit", "mb/s", "status", "ok",
+                             "value", 99.0, "baseline_value", 100.0);
+    struct check_verdict v;
+    check_judge(&v, rows, "before", 10);
+    ck_assert_int_eq(v.outcome, CHECK_UNCLEAR);
+    ck_assert_uint_eq(v.unclear, 1);
+    ck_assert_uint_eq(v.worse, 0);
+    ck_assert_str_eq(check_outcome_words(&v), "COULD NOT TELL");
+    struct strbuf sb;
+    sb_init(&sb);
+    check_headline(&v, &sb);
+    ck_assert_str_eq(sb.buf, "1 of 2 metrics compared with baseline before is worse by more "
+                             "than 10%, but other processes took CPU time on the worker's core "
+                             "meanwhile: that load can explain it. The other 1 is within 10% of "
+                             "it or better.");
+    sb_free(&sb);
+    sb_init(&sb);
+    check_move_text(&v.moves[0], &sb);
+    ck_assert_str_eq(sb.buf, "b copy: 20.0% worse than before (80 MB/s, was 100); other "
+                             "processes took 40% of the worker's core meanwhile: could not tell");
+    sb_free(&sb);
+    char why[160];
+    ck_assert(!export_row_failure(json_array_get(rows, 0), 10, why, sizeof why));
+    struct engine_outcome o = { .fail_on_deviation = true, .verdict = &v };
+    ck_assert_int_eq(engine_exit_status(&o), 0);
+    check_free(&v);
+    json_decref(rows);
+}
+END_TEST
+
 /* One rule for run and --check: a failed benchmark first, then the
  * output, then a metric beyond --fail-on-deviation (only when given). */
 START_TEST(exit_status)
@@ -459,6 +513,7 @@ Suite *suite_engine(void)
     tcase_add_test(tc, rows_keep_their_samples);
     tcase_add_test(tc, exit_status);
     tcase_add_test(tc, cause_named_within_the_ratio);
+    tcase_add_test(tc, load_is_evidence);
     tcase_add_test(tc, changes_between_two_records);
     suite_add_tcase(s, tc);
     return s;

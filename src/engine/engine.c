@@ -2,6 +2,7 @@
 #include "config.h"
 #include "engine/engine.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

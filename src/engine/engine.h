@@ -3,7 +3,9 @@
  * `evmbench run`, the screens' job (and through it --demo and --check),
  * LAVA and JUnit output all run benchmarks through this: it watches the
  * CPU around a batch of CPU-bound kernels, starts the batch, makes the
- * result rows of each run that ended and files them at once into the
+ * result rows of each run that ended (with the CPU time other processes
+ * took on the worker's core meanwhile, "other_cpu_pct", which the verdict
+ * weighs: deviation.h) and files them at once into the
  * results store (a pulled serial cable loses nothing that finished; the
  * screens' views make rows of the same runs again only to show them
  * against the reference board chosen now), records the system

@@ -22,7 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "board/cpuload.h"
+#include "common/cpuload.h"
 #include "common/diag.h"
 #include "common/stats.h"
 

@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "board/cpuload.h"
+#include "common/cpuload.h"
 #include "common/util.h"
 #include "run/spawn.h"
 

@@ -38,6 +38,8 @@ static void add_move(struct check_verdict *v, json_t *row, const struct fail_che
 static int move_order(const void *pa, const void *pb)
 {
     const struct check_move *a = pa, *b = pb;
+    if (a->loaded != b->loaded)         /* worse, then could not tell, then better */
+        return a->loaded ? (b->worse ? 1 : -1) : (a->worse ? -1 : 1);
     if (a->worse != b->worse)
         return a->worse ? -1 : 1;
     return a->pct > b->pct ? -1 : a->pct < b->pct ? 1 : 0;
@@ -58,6 +60,14 @@ static void judge_row(struct check_verdict *v, json_t *row)
     if (export_row_failure(row, v->pct, why, sizeof why)) {
         v->worse++;
         add_move(v, row, &fc, in.value, true);
+        return;
+    }
+    if (fc.loaded) {            /* worse, but the core was busy with others */
+        v->judged--;
+        v->unclear++;
+        add_move(v, row, &fc, in.value, true);
+        v->moves[v->nmoves - 1].loaded = true;
+        v->moves[v->nmoves - 1].load_pct = in.other_cpu_pct;
         return;
     }
     in.dir = in.dir == DIR_HIGHER_BETTER ? DIR_LOWER_BETTER : DIR_HIGHER_BETTER;
@@ -83,7 +93,7 @@ void check_judge(struct check_verdict *v, json_t *rows, const char *against, dou
     if (v->nmoves)
         qsort(v->moves, v->nmoves, sizeof *v->moves, move_order);
     v->outcome = v->worse ? CHECK_SLOWER : v->not_run ? CHECK_INCOMPLETE
-               : v->judged ? CHECK_AS_FAST : CHECK_NO_BASIS;
+               : v->unclear ? CHECK_UNCLEAR : v->judged ? CHECK_AS_FAST : CHECK_NO_BASIS;
 }
 
 void check_free(struct check_verdict *v)
@@ -108,6 +118,8 @@ const char *check_outcome_words(const struct check_verdict *v)
         return v->against ? "SLOWER THAN BEFORE" : "SLOWER THAN THE GUIDE";
     case CHECK_INCOMPLETE:
         return "NOT CHECKED IN FULL";
+    case CHECK_UNCLEAR:
+        return "COULD NOT TELL";
     case CHECK_NO_BASIS:
         break;
     }
@@ -148,15 +160,29 @@ void check_headline(const struct check_verdict *v, struct strbuf *sb)
         basis_name(v, sb);
         sb_addf(sb, " %s within %g%% of it or better.", v->judged == 1 ? "is" : "are", v->pct);
         break;
+    case CHECK_UNCLEAR:
+        sb_addf(sb, "%zu of %zu metric%s compared with ", v->unclear, v->judged + v->unclear,
+                plural(v->judged + v->unclear));
+        basis_name(v, sb);
+        sb_addf(sb, " %s worse by more than %g%%, but other processes took CPU time on the "
+                "worker's core meanwhile: that load can explain it.", v->unclear == 1 ? "is" : "are",
+                v->pct);
+        if (v->judged)
+            sb_addf(sb, " The other %zu %s within %g%% of it or better.", v->judged,
+                    v->judged == 1 ? "is" : "are", v->pct);
+        break;
     case CHECK_NO_BASIS:
         sb_addf(sb, "none of the %zu metric%s has a value in ", v->metrics, plural(v->metrics));
         basis_name(v, sb);
         sb_add(sb, " to compare with.");
         break;
     }
-    size_t unjudged = v->metrics - v->judged - v->not_run;
+    size_t unjudged = v->metrics - v->judged - v->not_run - v->unclear;
     if (v->outcome == CHECK_SLOWER && v->not_run)
         sb_addf(sb, " %zu metric%s did not run.", v->not_run, plural(v->not_run));
+    if (v->outcome != CHECK_UNCLEAR && v->unclear)
+        sb_addf(sb, " %zu more %s worse under other processes' load: not judged.", v->unclear,
+                v->unclear == 1 ? "is" : "are");
     if (v->better)
         sb_addf(sb, " %zu %s better by more than %g%%.", v->better,
                 v->better == 1 ? "is" : "are", v->pct);
@@ -188,7 +214,10 @@ void check_move_text(const struct check_move *m, struct strbuf *sb)
         sb_addf(sb, "than the guide (%s %s, guide %s)", value, unit, basis);
         break;
     }
-    if (m->explained_by)
+    if (m->loaded)
+        sb_addf(sb, "; other processes took %.0f%% of the worker's core meanwhile: could not "
+                "tell", m->load_pct);
+    else if (m->explained_by)
         sb_addf(sb, "; %s", m->explained_by);
 }
 

@@ -30,6 +30,9 @@ struct check_move {
     enum fail_basis basis_kind;
     double pct;                     /* how far beyond the basis, >= 0 */
     bool worse;                     /* false: better */
+    bool loaded;                    /* worse, but other processes took
+                                     * load_pct of the core: not judged */
+    double load_pct;
     char *explained_by;             /* the row's "explained_by": the system
                                      * change that could have caused it, or NULL */
 };
@@ -38,6 +41,8 @@ enum check_outcome {
     CHECK_AS_FAST,      /* every metric judged is within PCT or better */
     CHECK_SLOWER,       /* a metric is worse by more than PCT */
     CHECK_INCOMPLETE,   /* none worse, but a metric did not run */
+    CHECK_UNCLEAR,      /* none worse, but a metric worse under other
+                         * processes' load could not be judged */
     CHECK_NO_BASIS,     /* nothing could be judged */
 };
 
@@ -49,6 +54,7 @@ struct check_verdict {
     size_t judged;              /* rows that ran and had a basis */
     size_t not_run;             /* rows whose benchmark did not run */
     size_t worse, better;       /* beyond PCT */
+    size_t unclear;             /* worse beyond PCT under load: not judged */
     struct check_move *moves;   /* worse ones first, each side the largest first */
     size_t nmoves;
 };
@@ -60,7 +66,7 @@ void check_judge(struct check_verdict *v, json_t *rows, const char *against, dou
 void check_free(struct check_verdict *v);
 
 /* The outcome in capitals ("AS FAST AS BEFORE", "SLOWER THAN THE GUIDE",
- * "NOT CHECKED IN FULL", "NOTHING TO COMPARE WITH"). */
+ * "NOT CHECKED IN FULL", "COULD NOT TELL", "NOTHING TO COMPARE WITH"). */
 const char *check_outcome_words(const struct check_verdict *v);
 /* One sentence after the outcome: "all 9 metrics compared with baseline
  * before-ddr are within 10% of it or better." */

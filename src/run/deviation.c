@@ -185,6 +185,10 @@ struct fail_check deviation_fail_check(const struct fail_input *in, double fail_
     double worse = in->dir == DIR_HIGHER_BETTER ? -diff : diff;
     fc.worse_pct = worse > 0 ? worse / fabs(b) * 100.0 : 0;
     fc.fails = fail_pct > 0 && fc.worse_pct > fail_pct;
+    if (fc.fails && isfinite(in->other_cpu_pct) && in->other_cpu_pct >= DEVIATION_LOAD_PCT) {
+        fc.fails = false;
+        fc.loaded = true;
+    }
     return fc;
 }
 

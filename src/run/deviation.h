@@ -87,13 +87,22 @@ struct fail_input {
     bool has_baseline;          /* the baseline has this metric */
     double baseline;
     const struct ref_value *ref; /* the guide's reference, or NULL */
+    double other_cpu_pct;       /* CPU time other processes took on the
+                                 * worker's core during the run, % of it */
 };
+
+/* From this much CPU time taken by other processes on the worker's core
+ * (% of the run), a metric worse than its basis is load, not the board:
+ * it is not judged ("could not tell") and never fails. */
+#define DEVIATION_LOAD_PCT 10.0
 
 struct fail_check {
     enum fail_basis basis;
     double basis_value;
     double worse_pct;           /* >= 0 */
     bool fails;
+    bool loaded;                /* worse beyond the limit, but under other
+                                 * processes' load: not judged, not failed */
 };
 
 /* Judges one metric by the rule above; fail_pct <= 0: nothing fails. */

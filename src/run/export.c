@@ -68,6 +68,7 @@ void export_row_fail_input(json_t *row, struct fail_input *in, struct ref_value 
     };
     num_of(row, "value", &in->value);
     in->has_baseline = num_of(row, "baseline_value", &in->baseline);
+    num_of(row, "other_cpu_pct", &in->other_cpu_pct);
 }
 
 bool export_row_failure(json_t *row, double fail_pct, char *why, size_t n)

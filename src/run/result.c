@@ -38,6 +38,7 @@ void result_row_make(struct result_row *row, const struct run *run, size_t i,
     row->sample_values = s->count ? s->samples : NULL;
     row->summary = m->def->summary;
     row->cpu_bound = m->def->cpu_bound;
+    row->other_cpu_pct = run->other_cpu_pct;
     if (s->count) {
         row->min = s->min;
         row->max = s->max;
@@ -148,6 +149,8 @@ json_t *result_row_json(const struct result_row *row)
     json_object_set_new(o, "value", num_or_null(have, row->value));
     json_object_set_new(o, "summary", json_string(summary_name(row->summary)));
     json_object_set_new(o, "cpu_bound", json_boolean(row->cpu_bound));
+    json_object_set_new(o, "other_cpu_pct", isfinite(row->other_cpu_pct)
+                        ? json_real(round(row->other_cpu_pct * 10) / 10) : json_null());
     json_object_set_new(o, "ref_avg", num_or_null(row->has_ref, row->ref_avg));
     json_object_set_new(o, "ref_min", num_or_null(row->has_ref_min, row->ref_min));
     json_object_set_new(o, "ref_max", num_or_null(row->has_ref_max, row->ref_max));

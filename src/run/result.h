@@ -41,6 +41,7 @@ struct result_row {
     double value;               /* the statistic compared with the guide */
     enum summary summary;
     bool cpu_bound;             /* scales with the CPU clock (kernel.h) */
+    double other_cpu_pct;       /* the run's other load (runner.h); NAN */
     bool has_ref;
     double ref_avg;
     bool has_ref_min, has_ref_max;

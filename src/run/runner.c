@@ -3,6 +3,7 @@
 #include "run/runner.h"
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
@@ -115,6 +116,10 @@ struct run *runner_start(const struct kernel *k, const struct run_options *opt,
     }
     run->status = STATUS_OK;
     run->cpu = opt->cpu >= 0 ? opt->cpu : runner_default_cpu();
+    run->cpu_seconds = NAN;
+    run->other_cpu_pct = NAN;
+    run->sysroot = opt->sysroot;
+    run->load_read = cpuload_read_cpu(opt->sysroot, run->cpu, &run->load0, NULL);
     double budget = opt->params.quick ? k->budget_quick_s : k->budget_full_s;
     run->timeout_s = opt->timeout_s > 0 ? opt->timeout_s : 4 * budget + 30;
     run->sink = sink;
@@ -246,10 +251,29 @@ static void consume(struct run *run, const char *buf, size_t n)
     }
 }
 
+/* The share of the run's wall time that other processes (and interrupts)
+ * took on the worker's core: its busy time less the worker's own, less
+ * two ticks for the counters' rounding, at most 100; NAN when it cannot
+ * be told. */
+static double other_load(const struct run *run)
+{
+    struct cpuload_sample end;
+    double wall = run->ended - run->started;
+    long hz = sysconf(_SC_CLK_TCK);
+    if (!run->load_read || !isfinite(run->cpu_seconds) || wall < RUNNER_LOAD_MIN_S ||
+        hz <= 0 || !cpuload_read_cpu(run->sysroot, run->cpu, &end, NULL) ||
+        end.busy < run->load0.busy)
+        return NAN;
+    double busy = (double)(end.busy - run->load0.busy) / (double)hz;
+    double other = busy - run->cpu_seconds - 2.0 / (double)hz;
+    return other > 0 ? fmin(100.0, 100.0 * other / wall) : 0;
+}
+
 static void finish(struct run *run, int wstatus)
 {
     run->finished = true;
     run->ended = now_seconds();
+    run->other_cpu_pct = other_load(run);
     close(run->fd);
     run->fd = -1;
     if (run->status == STATUS_OK) {
@@ -292,7 +316,7 @@ static void kill_worker(struct run *run, enum status why, const char *msg)
 static void reap(struct run *run, bool block)
 {
     int ws = 0;
-    pid_t r = spawn_wait(run->pid, &ws, block);
+    pid_t r = spawn_wait_usage(run->pid, &ws, block, &run->cpu_seconds);
     if (r == run->pid || (r < 0 && errno == ECHILD)) {
         /* Whatever the worker left in its group goes too. */
         kill(-run->pid, SIGKILL);

@@ -19,6 +19,7 @@
 #include <sys/types.h>
 
 #include "common/diag.h"
+#include "common/cpuload.h"
 #include "kernel/kernel.h"
 #include "common/stats.h"
 #include "common/status.h"
@@ -37,6 +38,10 @@ struct run_metric {
  * stays); m's other samples stay. Returns true when v was added. */
 bool run_metric_push(struct run_metric *m, double v);
 
+/* Runs shorter than this are too short for the kernel's tick to tell
+ * the other processes' load. */
+#define RUNNER_LOAD_MIN_S 0.2
+
 struct run {
     const struct kernel *kernel;
     struct kernel_params params;
@@ -53,10 +58,20 @@ struct run {
     double started, ended;          /* now_seconds() */
     double timeout_s;
     int cpu;                        /* CPU the worker is pinned to, -1 none */
+    double cpu_seconds;             /* CPU time the worker and the children
+                                     * it waited for used; NAN until reaped */
+    double other_cpu_pct;           /* CPU time other processes (and
+                                     * interrupts) took on the worker's core
+                                     * during the run, % of its wall time;
+                                     * NAN unknown or shorter than
+                                     * RUNNER_LOAD_MIN_S */
     /* private */
     const char **only;              /* params.only as the kernel's own ids */
     pid_t pid;
     int fd;
+    struct cpuload_sample load0;    /* the worker's core as it started */
+    bool load_read;
+    const char *sysroot;
     char linebuf[1024];
     size_t linelen;
     const struct sink *sink;
@@ -75,6 +90,7 @@ struct sink {
 
 struct run_options {
     struct kernel_params params;
+    const char *sysroot;    /* where proc/stat is read for the load; NULL "/" */
     double timeout_s;       /* 0: 4 x the kernel's budget + 30 s */
     int cpu;                /* -1: the last online CPU */
 };

@@ -261,6 +261,19 @@ pid_t spawn_wait(pid_t pid, int *wstatus, bool block)
     return r;
 }
 
+pid_t spawn_wait_usage(pid_t pid, int *wstatus, bool block, double *cpu_seconds)
+{
+    pid_t r;
+    struct rusage ru;
+    do
+        r = wait4(pid, wstatus, block ? 0 : WNOHANG, &ru);
+    while (r < 0 && errno == EINTR);
+    if (r == pid && r > 0)
+        *cpu_seconds = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+                       (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+    return r;
+}
+
 /* --- running a command ---------------------------------------------------- */
 
 /* The environment with `add` on top (same names replaced). */

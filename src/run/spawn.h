@@ -57,6 +57,9 @@ void spawn_kill_group(pid_t leader);
 /* waitpid() retried on EINTR; block = false: WNOHANG. Returns what
  * waitpid returns. */
 pid_t spawn_wait(pid_t pid, int *wstatus, bool block);
+/* spawn_wait, and *cpu_seconds: the CPU time (user + system) pid and the
+ * children it waited for used, when it was reaped (else left as it is). */
+pid_t spawn_wait_usage(pid_t pid, int *wstatus, bool block, double *cpu_seconds);
 
 /* --- running an external command ---------------------------------------- */
 

@@ -1,6 +1,6 @@
 /* cpuload.c - CPU load over an interval from /proc/stat or rusage. */
 #include "config.h"
-#include "board/cpuload.h"
+#include "common/cpuload.h"
 
 #include <errno.h>
 #include <math.h>
@@ -11,10 +11,16 @@
 
 #include "common/util.h"
 
-bool cpuload_parse(const char *text, struct cpuload_sample *s)
+bool cpuload_parse_cpu(const char *text, int cpu, struct cpuload_sample *s)
 {
+    char name[24];
+    if (cpu < 0)
+        snprintf(name, sizeof name, "cpu ");
+    else
+        snprintf(name, sizeof name, "cpu%d ", cpu);
+    size_t len = strlen(name);
     const char *line = text;
-    while (line && strncmp(line, "cpu ", 4) != 0) {
+    while (line && strncmp(line, name, len) != 0) {
         line = strchr(line, '\n');
         if (line)
             line++;
@@ -23,7 +29,7 @@ bool cpuload_parse(const char *text, struct cpuload_sample *s)
         return false;
     /* user nice system idle iowait irq softirq steal guest guest_nice */
     unsigned long long f[8] = { 0 };
-    const char *p = line + 4;
+    const char *p = line + len;
     int n = 0;
     while (n < 8) {
         while (*p == ' ' || *p == '\t')
@@ -45,7 +51,17 @@ bool cpuload_parse(const char *text, struct cpuload_sample *s)
     return true;
 }
 
+bool cpuload_parse(const char *text, struct cpuload_sample *s)
+{
+    return cpuload_parse_cpu(text, -1, s);
+}
+
 bool cpuload_read(const char *sysroot, struct cpuload_sample *s, struct diag *d)
+{
+    return cpuload_read_cpu(sysroot, -1, s, d);
+}
+
+bool cpuload_read_cpu(const char *sysroot, int cpu, struct cpuload_sample *s, struct diag *d)
 {
     char *path = xasprintf("%s/proc/stat", sysroot && *sysroot ? sysroot : "");
     int fd = open_regular(path, NULL);
@@ -67,9 +83,10 @@ bool cpuload_read(const char *sysroot, struct cpuload_sample *s, struct diag *d)
     }
     buf[n] = '\0';
     close(fd);
-    bool ok = cpuload_parse(buf, s);
+    bool ok = cpuload_parse_cpu(buf, cpu, s);
     if (!ok)
-        diag_add(d, "%s: no \"cpu\" line with user, nice, system and idle times", path);
+        diag_add(d, "%s: no \"cpu%s\" line with user, nice, system and idle times", path,
+                 cpu < 0 ? "" : "N");
     free(path);
     return ok;
 }

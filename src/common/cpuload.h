@@ -43,6 +43,11 @@ bool cpuload_read(const char *sysroot, struct cpuload_sample *s, struct diag *d)
 /* Parses the text of a proc/stat file (the first line starting "cpu ").
  * Needs at least the four fields user nice system idle. */
 bool cpuload_parse(const char *text, struct cpuload_sample *s);
+/* The same for CPU `cpu`'s own line ("cpu3 "); cpu < 0: the aggregate. */
+bool cpuload_parse_cpu(const char *text, int cpu, struct cpuload_sample *s);
+/* cpuload_read of CPU `cpu`'s line (cpu < 0: the aggregate); the file's
+ * first 4 KiB are read, which hold the lines of the first 60 CPUs. */
+bool cpuload_read_cpu(const char *sysroot, int cpu, struct cpuload_sample *s, struct diag *d);
 
 /* Busy percentage (0-100) between two samples; NAN when no time passed
  * or the counters went backwards (a different file, a reset). */
