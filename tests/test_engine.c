@@ -437,6 +437,17 @@ START_TEST(load_is_evidence)
     ck_assert(fc.fails && !fc.loaded);
     in.other_cpu_pct = NAN;
     ck_assert(deviation_fail_check(&in, 10).fails);
+    in.value = 10;                       /* 90% worse: more than 25% load explains */
+    in.other_cpu_pct = 25;
+    fc = deviation_fail_check(&in, 10);
+    ck_assert(fc.fails && !fc.loaded);
+    in.dir = DIR_LOWER_BETTER;           /* a time 30% longer: 25% load explains 33% */
+    in.value = 130;
+    fc = deviation_fail_check(&in, 10);
+    ck_assert(!fc.fails && fc.loaded);
+    in.value = 150;                      /* 50%: beyond 33% + 10% */
+    ck_assert(deviation_fail_check(&in, 10).fails);
+    in.dir = DIR_HIGHER_BETTER;
     in.value = 95;                       /* within the limit: nothing to excuse */
     in.other_cpu_pct = 50;
     fc = deviation_fail_check(&in, 10);

@@ -186,8 +186,15 @@ struct fail_check deviation_fail_check(const struct fail_input *in, double fail_
     fc.worse_pct = worse > 0 ? worse / fabs(b) * 100.0 : 0;
     fc.fails = fail_pct > 0 && fc.worse_pct > fail_pct;
     if (fc.fails && isfinite(in->other_cpu_pct) && in->other_cpu_pct >= DEVIATION_LOAD_PCT) {
-        fc.fails = false;
-        fc.loaded = true;
+        /* a worker left 1 - f of its core is up to f slower in a rate,
+         * 1 / (1 - f) - 1 in a time: within that (and PCT) load explains it */
+        double f = fmin(in->other_cpu_pct, 100) / 100;
+        double can = in->dir == DIR_HIGHER_BETTER ? f * 100
+                   : f >= 1 ? INFINITY : f / (1 - f) * 100;
+        if (fc.worse_pct <= can + fail_pct) {
+            fc.fails = false;
+            fc.loaded = true;
+        }
     }
     return fc;
 }

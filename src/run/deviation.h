@@ -92,8 +92,10 @@ struct fail_input {
 };
 
 /* From this much CPU time taken by other processes on the worker's core
- * (% of the run), a metric worse than its basis is load, not the board:
- * it is not judged ("could not tell") and never fails. */
+ * (a share f of the run), a metric worse than its basis by no more than
+ * the load can explain (f in a rate, 1/(1-f) - 1 in a time) plus PCT is
+ * not judged ("could not tell") and never fails; worse beyond that fails
+ * as ever. */
 #define DEVIATION_LOAD_PCT 10.0
 
 struct fail_check {
