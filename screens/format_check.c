@@ -173,20 +173,6 @@ void fmt_check_layout(struct check_layout *l, int width, int unit_w)
         l->name = CHK_NAME_MIN;
 }
 
-/* Appends " cell" (fitted to w) at *o. */
-static void put_cell(char *buf, size_t size, size_t *o, const char *text, int w, bool right,
-                     bool utf8)
-{
-    char cell[340];
-    if (w <= 0)
-        return;
-    fmt_fit(cell, sizeof cell, text, w, right, utf8);
-    int n = snprintf(buf + *o, *o < size ? size - *o : 0, "%s%s", *o ? " " : "", cell);
-    if (n > 0)
-        *o += (size_t)n;
-    if (*o >= size)
-        *o = size ? size - 1 : 0;
-}
 
 static void trim(char *buf, size_t o)
 {
@@ -200,12 +186,12 @@ char *fmt_check_header(char *buf, size_t size, const struct check_layout *l)
     if (!size)
         return buf;
     buf[0] = '\0';
-    put_cell(buf, size, &o, "metric", l->name, false, false);
-    put_cell(buf, size, &o, "unit", l->unit, false, false);
-    put_cell(buf, size, &o, "was", l->num, true, false);
-    put_cell(buf, size, &o, "now", l->num, true, false);
-    put_cell(buf, size, &o, "change", l->change, false, false);
-    put_cell(buf, size, &o, "verdict", l->word, false, false);
+    fmt_put_cell(buf, size, &o, "metric", l->name, false, false);
+    fmt_put_cell(buf, size, &o, "unit", l->unit, false, false);
+    fmt_put_cell(buf, size, &o, "was", l->num, true, false);
+    fmt_put_cell(buf, size, &o, "now", l->num, true, false);
+    fmt_put_cell(buf, size, &o, "change", l->change, false, false);
+    fmt_put_cell(buf, size, &o, "verdict", l->word, false, false);
     trim(buf, o);
     return buf;
 }
@@ -220,23 +206,23 @@ char *fmt_check_line(char *buf, size_t size, const struct check_layout *l,
     buf[0] = '\0';
     snprintf(id, sizeof id, "%s %s", r->bench ? r->bench : "?", r->metric ? r->metric : "?");
     fmt_fit_tail(name, sizeof name, id, l->name, utf8);
-    put_cell(buf, size, &o, name, l->name, false, utf8);
-    put_cell(buf, size, &o, fmt_unit(r->unit), l->unit, false, utf8);
+    fmt_put_cell(buf, size, &o, name, l->name, false, utf8);
+    fmt_put_cell(buf, size, &o, fmt_unit(r->unit), l->unit, false, utf8);
     if (r->word == CHECK_WORD_FAILED && !r->has_now) {
         /* a failure: its reason in the room of the numbers */
         char why[320];
         snprintf(why, sizeof why, "%s: %s", r->status ? r->status : "failed",
                  r->error ? r->error : "no reason given");
-        put_cell(buf, size, &o, why, 2 * (1 + l->num) + 1 + l->change - 1, false, utf8);
+        fmt_put_cell(buf, size, &o, why, 2 * (1 + l->num) + 1 + l->change - 1, false, utf8);
     } else {
         fmt_value(was, sizeof was, r->has_then ? r->then : NAN, l->num);
         fmt_value(now, sizeof now, r->has_now ? r->now : NAN, l->num);
-        put_cell(buf, size, &o, was, l->num, true, utf8);
-        put_cell(buf, size, &o, now, l->num, true, utf8);
-        put_cell(buf, size, &o, fmt_check_change(change, sizeof change, r), l->change, false,
+        fmt_put_cell(buf, size, &o, was, l->num, true, utf8);
+        fmt_put_cell(buf, size, &o, now, l->num, true, utf8);
+        fmt_put_cell(buf, size, &o, fmt_check_change(change, sizeof change, r), l->change, false,
                  utf8);
     }
-    put_cell(buf, size, &o, check_word_name(r->word), l->word, false, utf8);
+    fmt_put_cell(buf, size, &o, check_word_name(r->word), l->word, false, utf8);
     trim(buf, o);
     return buf;
 }

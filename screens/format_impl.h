@@ -14,6 +14,11 @@
 /* Appends up to `cols` columns of s to buf[*o..size), sanitized: control
  * bytes become spaces, a bad byte (and with utf8 false every non-ASCII
  * character) '?'; never past size - 1, and buf is not NUL-terminated. */
+/* Appends " cell" at *o: text fitted to w columns (right-aligned when
+ * right), the space only after something; nothing for w <= 0. *o stays
+ * within buf. The table rows of format_results.c and format_check.c. */
+void fmt_put_cell(char *buf, size_t size, size_t *o, const char *text, int w, bool right,
+                  bool utf8);
 void fmt_put_chars(char *buf, size_t size, size_t *o, const char *s, int cols,
                    bool utf8);
 /* The percentage part of a deviation: "+12.3%", "-4.0%", "+123%",

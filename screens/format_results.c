@@ -63,10 +63,10 @@ void fmt_result_layout(struct result_layout *l, int width, int unit_w, bool base
 }
 
 /* Appends " cell" (fitted to w; none for w 0) at *o. */
-static void put_cell(char *buf, size_t size, size_t *o, const char *text, int w, bool right,
-                     bool utf8)
+void fmt_put_cell(char *buf, size_t size, size_t *o, const char *text, int w, bool right,
+                  bool utf8)
 {
-    char cell[160];
+    char cell[340];
     if (w <= 0)
         return;
     fmt_fit(cell, sizeof cell, text, w, right, utf8);
@@ -85,19 +85,19 @@ char *fmt_result_header(char *buf, size_t size, const struct result_layout *l,
     if (!size)
         return buf;
     buf[0] = '\0';
-    put_cell(buf, size, &o, "metric", l->name, false, false);
-    put_cell(buf, size, &o, "unit", l->unit, false, false);
-    put_cell(buf, size, &o, "value", l->num, true, false);
-    put_cell(buf, size, &o, "min", l->minmax, true, false);
-    put_cell(buf, size, &o, "max", l->minmax, true, false);
-    put_cell(buf, size, &o, "n", l->samples, true, false);
-    put_cell(buf, size, &o, "ref", l->num, true, false);
-    put_cell(buf, size, &o, "band", l->band, true, false);
-    put_cell(buf, size, &o, "deviation", l->dev, false, false);
-    put_cell(buf, size, &o, "status", l->status, false, false);
-    put_cell(buf, size, &o, "run", l->run, false, false);
+    fmt_put_cell(buf, size, &o, "metric", l->name, false, false);
+    fmt_put_cell(buf, size, &o, "unit", l->unit, false, false);
+    fmt_put_cell(buf, size, &o, "value", l->num, true, false);
+    fmt_put_cell(buf, size, &o, "min", l->minmax, true, false);
+    fmt_put_cell(buf, size, &o, "max", l->minmax, true, false);
+    fmt_put_cell(buf, size, &o, "n", l->samples, true, false);
+    fmt_put_cell(buf, size, &o, "ref", l->num, true, false);
+    fmt_put_cell(buf, size, &o, "band", l->band, true, false);
+    fmt_put_cell(buf, size, &o, "deviation", l->dev, false, false);
+    fmt_put_cell(buf, size, &o, "status", l->status, false, false);
+    fmt_put_cell(buf, size, &o, "run", l->run, false, false);
     snprintf(last, sizeof last, "vs %s", baseline ? baseline : "");
-    put_cell(buf, size, &o, l->baseline ? last : "provider", l->last, false, false);
+    fmt_put_cell(buf, size, &o, l->baseline ? last : "provider", l->last, false, false);
     while (o && buf[o - 1] == ' ')
         buf[--o] = '\0';
     return buf;
@@ -124,8 +124,8 @@ char *fmt_result_line(char *buf, size_t size, const struct result_layout *l,
     buf[0] = '\0';
     snprintf(id, sizeof id, "%s %s", r->bench ? r->bench : "?", r->metric ? r->metric : "?");
     fmt_fit_tail(name, sizeof name, id, l->name, utf8);
-    put_cell(buf, size, &o, name, l->name, false, utf8);
-    put_cell(buf, size, &o, fmt_unit(r->unit), l->unit, false, utf8);
+    fmt_put_cell(buf, size, &o, name, l->name, false, utf8);
+    fmt_put_cell(buf, size, &o, fmt_unit(r->unit), l->unit, false, utf8);
     snprintf(run, sizeof run, "#%zu", number);
     if (!r->samples && r->status != STATUS_OK) {
         /* a failure: its reason in the room of the numbers */
@@ -133,9 +133,9 @@ char *fmt_result_line(char *buf, size_t size, const struct result_layout *l,
         snprintf(why, sizeof why, "%s: %s", status_name(r->status),
                  r->error ? r->error : status_message(r->status));
         int w = l->width - (int)o - 1 - l->run - 1 - (l->last ? l->last + 1 : 0);
-        put_cell(buf, size, &o, why, w, false, utf8);
-        put_cell(buf, size, &o, run, l->run, false, utf8);
-        put_cell(buf, size, &o, "", l->last, false, utf8);
+        fmt_put_cell(buf, size, &o, why, w, false, utf8);
+        fmt_put_cell(buf, size, &o, run, l->run, false, utf8);
+        fmt_put_cell(buf, size, &o, "", l->last, false, utf8);
         while (o && buf[o - 1] == ' ')
             buf[--o] = '\0';
         return buf;
@@ -153,21 +153,21 @@ char *fmt_result_line(char *buf, size_t size, const struct result_layout *l,
         fmt_deviation(dev, sizeof dev, &r->dev, unit_direction(r->unit));
     else
         snprintf(dev, sizeof dev, "%s", r->has_ref ? "-" : "no reference");
-    put_cell(buf, size, &o, val, l->num, true, utf8);
-    put_cell(buf, size, &o, mn, l->minmax, true, utf8);
-    put_cell(buf, size, &o, mx, l->minmax, true, utf8);
-    put_cell(buf, size, &o, n, l->samples, true, utf8);
-    put_cell(buf, size, &o, ref, l->num, true, utf8);
-    put_cell(buf, size, &o, band, l->band, true, utf8);
-    put_cell(buf, size, &o, dev, l->dev, false, utf8);
-    put_cell(buf, size, &o, fmt_result_status(r, state), l->status, false, utf8);
-    put_cell(buf, size, &o, run, l->run, false, utf8);
+    fmt_put_cell(buf, size, &o, val, l->num, true, utf8);
+    fmt_put_cell(buf, size, &o, mn, l->minmax, true, utf8);
+    fmt_put_cell(buf, size, &o, mx, l->minmax, true, utf8);
+    fmt_put_cell(buf, size, &o, n, l->samples, true, utf8);
+    fmt_put_cell(buf, size, &o, ref, l->num, true, utf8);
+    fmt_put_cell(buf, size, &o, band, l->band, true, utf8);
+    fmt_put_cell(buf, size, &o, dev, l->dev, false, utf8);
+    fmt_put_cell(buf, size, &o, fmt_result_status(r, state), l->status, false, utf8);
+    fmt_put_cell(buf, size, &o, run, l->run, false, utf8);
     /* with a baseline, its change takes the provider's place */
     if (l->baseline)
         fmt_baseline_cell(last, sizeof last, baseline, r);
     else
         snprintf(last, sizeof last, "%s", r->provider);
-    put_cell(buf, size, &o, last, l->last, false, utf8);
+    fmt_put_cell(buf, size, &o, last, l->last, false, utf8);
     while (o && buf[o - 1] == ' ')
         buf[--o] = '\0';
     return buf;

@@ -218,16 +218,23 @@ static void add_baseline_table(const struct summary_view *v, struct vlines *d, i
                  fmt_check_line(line, sizeof line, &lay, &v->table[i], utf8));
 }
 
+/* The widest unit of the rows, in columns. */
+static int unit_width(const struct session_row *rs, size_t n)
+{
+    int w = 0;
+    for (size_t i = 0; i < n; i++) {
+        int c = fmt_columns(fmt_unit(rs[i].row.unit));
+        w = c > w ? c : w;
+    }
+    return w;
+}
+
 /* The table against the guide, as the summary without a check shows it. */
 static void add_guide_table(struct vlines *d, const struct session_row *rs, size_t n,
                             int width, bool utf8)
 {
     char line[512];
-    int unit_w = 0;
-    for (size_t i = 0; i < n; i++) {
-        int c = fmt_columns(fmt_unit(rs[i].row.unit));
-        unit_w = c > unit_w ? c : unit_w;
-    }
+    int unit_w = unit_width(rs, n);
     struct result_layout lay;
     fmt_result_layout(&lay, width - 2, unit_w, false);
     add_line(d, ROLE_HEADER, 2, fmt_result_header(line, sizeof line, &lay, NULL));
@@ -355,11 +362,7 @@ static void summary_draw(struct screen *s, WINDOW *w, bool full)
     widget_text(w, y++, 1, width - 2, saved ? ROLE_NORMAL : ROLE_WARN, line, utf8);
     int head = y + 2;           /* a blank line, the column header */
 
-    int unit_w = 0;
-    for (size_t i = 0; i < n; i++) {
-        int c = fmt_columns(fmt_unit(rs[i].row.unit));
-        unit_w = c > unit_w ? c : unit_w;
-    }
+    int unit_w = unit_width(rs, n);
     struct result_layout lay;
     fmt_result_layout(&lay, width - 2, unit_w, false);
     fmt_result_header(line, sizeof line, &lay, NULL);
