@@ -86,7 +86,7 @@ int main(void)
         return EXIT_FAILURE;
     setenv("XDG_DATA_HOME", store, 1);
     Suite *(*const suites[])(void) = {
-        suite_util, suite_stats, suite_report, suite_runner, suite_refdb,
+        suite_util, suite_stats, suite_change, suite_report, suite_runner, suite_refdb,
         suite_deviation, suite_catalog, suite_board, suite_guide_import,
         suite_stream, suite_memory, suite_os, suite_cpu, suite_nbench,
         suite_recipe, suite_cpuload, suite_cli, suite_widgets, suite_list, suite_format, suite_job, suite_engine, suite_store, suite_settings,

@@ -9,6 +9,7 @@
 
 Suite *suite_util(void);
 Suite *suite_stats(void);
+Suite *suite_change(void);
 Suite *suite_report(void);
 Suite *suite_runner(void);
 Suite *suite_refdb(void);

@@ -223,3 +223,59 @@ void deviation_fail_reason(const struct fail_check *fc, double fail_pct, char *b
         break;
     }
 }
+
+/* --- the outcome of a change --------------------------------------------------- */
+
+enum outcome deviation_outcome(const struct change *c, enum direction dir, double pct)
+{
+    if (dir == DIR_NEUTRAL || !c->has_estimate)
+        return OUTCOME_NONE;
+    if (!c->has_interval)
+        return OUTCOME_INCONCLUSIVE;
+    /* turned so that below zero is worse */
+    double lo = dir == DIR_HIGHER_BETTER ? c->low : -c->high;
+    double hi = dir == DIR_HIGHER_BETTER ? c->high : -c->low;
+    if (hi < -pct)
+        return OUTCOME_SLOWER;
+    if (lo >= -pct && hi <= pct)
+        return OUTCOME_UNCHANGED;
+    if (lo > 0)
+        return OUTCOME_FASTER;
+    return OUTCOME_INCONCLUSIVE;
+}
+
+static const char *const outcome_names[] = {
+    [OUTCOME_UNCHANGED] = "unchanged",
+    [OUTCOME_FASTER] = "faster",
+    [OUTCOME_SLOWER] = "slower",
+    [OUTCOME_INCONCLUSIVE] = "inconclusive",
+};
+
+const char *outcome_name(enum outcome o)
+{
+    return o > OUTCOME_NONE && o < ARRAY_SIZE(outcome_names) ? outcome_names[o] : NULL;
+}
+
+enum outcome outcome_from_name(const char *name)
+{
+    for (size_t i = 1; name && i < ARRAY_SIZE(outcome_names); i++)
+        if (strcmp(name, outcome_names[i]) == 0)
+            return (enum outcome)i;
+    return OUTCOME_NONE;
+}
+
+bool change_is_small(const struct change *c)
+{
+    return c->has_interval && (c->low > 0 || c->high < 0);
+}
+
+void change_worse_range(const struct change *c, enum direction dir, double *least,
+                        double *most)
+{
+    double lo = dir == DIR_LOWER_BETTER ? c->low : -c->high;
+    double hi = dir == DIR_LOWER_BETTER ? c->high : -c->low;
+    if (!c->has_interval)
+        lo = hi = dir == DIR_LOWER_BETTER ? c->pct : -c->pct;
+    *least = lo > 0 ? lo : 0;
+    *most = hi > 0 ? hi : 0;
+}

@@ -25,6 +25,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/change.h"
+
 struct ref_value;
 
 enum direction { DIR_HIGHER_BETTER, DIR_LOWER_BETTER, DIR_NEUTRAL };
@@ -112,5 +114,42 @@ struct fail_check deviation_fail_check(const struct fail_input *in, double fail_
 /* Why it fails, one line: "50.0% worse than the baseline's 2000 (limit
  * 20%)", "5.6% below the guide's band (min 90, limit 5%)". */
 void deviation_fail_reason(const struct fail_check *fc, double fail_pct, char *buf, size_t n);
+
+/* --- before and after: the outcome of a change (common/change.h) --------------
+ * With the change of a metric's value against a baseline, its interval
+ * (95 %) and the tolerance PCT, on the scale of the value (a rate that
+ * drops, a time that grows, is worse):
+ *
+ *   slower        the whole interval lies beyond PCT on the worse side:
+ *                 below -PCT for a rate, above +PCT for a time
+ *   faster        the interval excludes no change on the better side and
+ *                 reaches beyond PCT there (better is never an alarm)
+ *   unchanged     the whole interval lies within -PCT .. +PCT: no change
+ *                 as large as the tolerance, though it may exclude no
+ *                 change (a small, real change: change_is_small)
+ *   inconclusive  anything else: no interval (too few samples), or one
+ *                 that straddles -PCT or +PCT (too much spread to tell)
+ *
+ * A unit without a direction (a clock, a size) has no outcome. */
+enum outcome {
+    OUTCOME_NONE,           /* not judged: no direction, no estimate */
+    OUTCOME_UNCHANGED,
+    OUTCOME_FASTER,
+    OUTCOME_SLOWER,
+    OUTCOME_INCONCLUSIVE,
+};
+
+enum outcome deviation_outcome(const struct change *c, enum direction dir, double pct);
+/* "unchanged", "faster", "slower", "inconclusive"; NULL for none. */
+const char *outcome_name(enum outcome o);
+/* The outcome named (outcome_name), OUTCOME_NONE for anything else. */
+enum outcome outcome_from_name(const char *name);
+/* Whether an interval excludes no change, within the tolerance: a small,
+ * real change (only meaningful for OUTCOME_UNCHANGED). */
+bool change_is_small(const struct change *c);
+/* How much worse, in % of the value before, the interval says at least
+ * (the end nearest to no change on the worse side; 0 when it reaches the
+ * better side) and at most: the slowdown in the terms of the failure rule. */
+void change_worse_range(const struct change *c, enum direction dir, double *least, double *most);
 
 #endif

@@ -1,0 +1,39 @@
+/* repeat.h - whether a metric needs more samples, and how many more.
+ *
+ * A comparison needs samples on both sides (common/change.h): a cheap
+ * benchmark is run again until each of its metrics can be told apart at
+ * the tolerance, or until the time the engine allows it runs out (the
+ * engine decides the time; this decides only the need):
+ *
+ *   against a baseline   more while the outcome (run/deviation.h) is
+ *                        inconclusive, or fewer than REPEAT_MIN_SAMPLES
+ *                        were taken, and the baseline has enough samples
+ *                        for an interval at all
+ *   no baseline          (a baseline being saved, or a plain run): more
+ *                        until change_samples_needed() for the spread seen
+ *                        so far, so a later comparison has what it needs
+ *
+ * never beyond REPEAT_MAX_SAMPLES, what a row and a baseline keep. */
+#ifndef EVMBENCH_REPEAT_H
+#define EVMBENCH_REPEAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "run/deviation.h"
+
+#define REPEAT_MIN_SAMPLES 8
+#define REPEAT_MAX_SAMPLES 64
+
+/* before NULL (or nb 0): no baseline. pct > 0 is the tolerance. */
+bool repeat_wants_more(const double *before, size_t nb, const double *now, size_t nn,
+                       enum direction dir, double pct);
+
+/* When the budget ended first: about how many samples of now's spread an
+ * answer at pct would take in all (the interval shrinks as 1/sqrt(n));
+ * 0 when it cannot be said (no interval yet, or the estimate sits on the
+ * tolerance, where no number of samples decides). */
+size_t repeat_samples_to_tell(const double *before, size_t nb, const double *now, size_t nn,
+                              enum direction dir, double pct);
+
+#endif
