@@ -11,12 +11,13 @@
 
 #include "common/units.h"
 #include "run/check.h"
+#include "run/export.h"
 
 #define CHK_UNIT_MIN 4
 #define CHK_UNIT_MAX 11
 #define CHK_NUM_W 7
-#define CHK_CHANGE_W 13
-#define CHK_WORD_W 7
+#define CHK_CHANGE_W 19
+#define CHK_WORD_W 12
 #define CHK_NAME_MIN 12
 #define CHK_NAME_MAX 48
 
@@ -46,7 +47,9 @@ static void judge_alone(struct check_row *r, json_t *row, double pct)
             : v.unclear ? CHECK_WORD_UNCLEAR
             : v.better ? CHECK_WORD_BETTER
             : v.judged ? CHECK_WORD_WITHIN : CHECK_WORD_UNJUDGED;
-    r->beyond = v.nmoves ? v.moves[0].pct : 0;
+    r->loaded = v.nmoves && v.moves[0].loaded;
+    r->beyond = !v.nmoves ? 0 : v.moves[0].outcome != OUTCOME_NONE ? fabs(v.moves[0].change.pct)
+              : v.moves[0].pct;
     check_free(&v);
     json_decref(one);
 }
@@ -107,10 +110,18 @@ size_t check_table_rows(json_t *rows, double pct, struct check_row **out)
         r->has_then = num_at(row, "baseline_value", &r->then);
         r->other_cpu_pct = NAN;
         num_at(row, "other_cpu_pct", &r->other_cpu_pct);
-        r->has_change = num_at(row, "baseline_change_pct", &r->change_pct);
-        json_t *better = json_object_get(row, "baseline_better");
-        r->neutral = !json_is_boolean(better);
-        r->better = json_is_true(better);
+        struct change c;
+        r->has_change = export_row_change(row, &c);
+        r->change_pct = c.pct;
+        r->has_interval = c.has_interval;
+        r->change_low = c.low;
+        r->change_high = c.high;
+        r->samples = c.n_now;
+        r->baseline_samples = c.n_before;
+        r->per_run = c.per_run;
+        enum direction dir = unit_direction(r->unit);
+        r->neutral = dir == DIR_NEUTRAL;
+        r->better = dir == DIR_HIGHER_BETTER ? c.pct > 0 : c.pct < 0;
         judge_alone(r, row, pct);
     }
     if (n)
@@ -128,13 +139,13 @@ const char *check_word_name(enum check_word w)
     case CHECK_WORD_FAILED:
         return "failed";
     case CHECK_WORD_WORSE:
-        return "worse";
+        return "slower";
     case CHECK_WORD_UNCLEAR:
-        return "unclear";
+        return "inconclusive";
     case CHECK_WORD_WITHIN:
-        return "within";
+        return "unchanged";
     case CHECK_WORD_BETTER:
-        return "better";
+        return "faster";
     case CHECK_WORD_UNJUDGED:
         break;
     }
@@ -143,16 +154,12 @@ const char *check_word_name(enum check_word w)
 
 char *fmt_check_change(char *buf, size_t size, const struct check_row *r)
 {
-    char p[16];
-    if (!r->has_change) {
+    if (!r->has_change)
         snprintf(buf, size, "-");
-        return buf;
-    }
-    fmt_pct(p, sizeof p, r->change_pct);
-    if (r->neutral || fabs(r->change_pct) < 0.05)
-        snprintf(buf, size, "%s", p);
+    else if (r->has_interval)
+        snprintf(buf, size, "%+.1f [%+.1f,%+.1f]", r->change_pct, r->change_low, r->change_high);
     else
-        snprintf(buf, size, "%s %s", p, r->better ? "better" : "worse");
+        snprintf(buf, size, "%+.1f", r->change_pct);
     return buf;
 }
 
@@ -190,8 +197,8 @@ char *fmt_check_header(char *buf, size_t size, const struct check_layout *l)
     fmt_put_cell(buf, size, &o, "unit", l->unit, false, false);
     fmt_put_cell(buf, size, &o, "was", l->num, true, false);
     fmt_put_cell(buf, size, &o, "now", l->num, true, false);
-    fmt_put_cell(buf, size, &o, "change", l->change, false, false);
-    fmt_put_cell(buf, size, &o, "verdict", l->word, false, false);
+    fmt_put_cell(buf, size, &o, "change % [95%]", l->change, false, false);
+    fmt_put_cell(buf, size, &o, "outcome", l->word, false, false);
     trim(buf, o);
     return buf;
 }
@@ -229,7 +236,6 @@ char *fmt_check_line(char *buf, size_t size, const struct check_layout *l,
 
 void fmt_check_sentence(struct strbuf *sb, const struct check_row *r, double pct)
 {
-    char change[32];
     const char *unit = fmt_unit(r->unit);
     sb_addf(sb, "%s %s: ", r->bench ? r->bench : "?", r->metric ? r->metric : "?");
     if (r->word == CHECK_WORD_FAILED) {
@@ -243,21 +249,34 @@ void fmt_check_sentence(struct strbuf *sb, const struct check_row *r, double pct
         sb_add(sb, "no value");
     if (r->has_then)
         sb_addf(sb, ", was %.6g", r->then);
-    if (r->has_change)
-        sb_addf(sb, ": %s", fmt_check_change(change, sizeof change, r));
+    if (r->has_change) {
+        sb_addf(sb, ": %+.1f%%", r->change_pct);
+        if (r->has_interval)
+            sb_addf(sb, " (%+.1f .. %+.1f at 95%%)", r->change_low, r->change_high);
+        sb_addf(sb, ", %zu %s%s against %zu", r->samples, r->per_run ? "run" : "sample",
+                r->samples == 1 ? "" : "s", r->baseline_samples);
+    }
     switch (r->word) {
     case CHECK_WORD_WORSE:
-        sb_addf(sb, ", worse than before by more than %g%%", pct);
+        sb_addf(sb, ": slower than before by more than %g%%", pct);
         break;
     case CHECK_WORD_UNCLEAR:
-        sb_addf(sb, ", worse than before by more than %g%% while other processes took %.0f%% "
-                "of the worker's core: could not tell", pct, r->other_cpu_pct);
+        if (r->loaded)
+            sb_addf(sb, ": slower, but other processes took %.0f%% of the worker's core "
+                    "meanwhile, which can explain it: could not tell", r->other_cpu_pct);
+        else if (!r->has_interval)
+            sb_add(sb, ": too few samples to tell");
+        else
+            sb_addf(sb, ": could not tell at %g%% (the interval reaches across it)", pct);
         break;
     case CHECK_WORD_BETTER:
-        sb_addf(sb, ", better than before by more than %g%%", pct);
+        sb_add(sb, ": faster than before");
         break;
     case CHECK_WORD_WITHIN:
-        sb_addf(sb, ", within %g%% of before", pct);
+        if (r->has_interval && (r->change_low > 0 || r->change_high < 0))
+            sb_addf(sb, ": a small, real change, within %g%% of before", pct);
+        else
+            sb_addf(sb, ": unchanged, within %g%% of before", pct);
         break;
     case CHECK_WORD_UNJUDGED:
         sb_add(sb, r->has_then ? ", not judged (a unit without a better direction)"

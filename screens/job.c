@@ -454,6 +454,9 @@ bool job_set_baseline(struct job *j, const char *name)
     struct diag d;
     diag_init(&d);
     bool ok = engine_set_baseline(&j->engine, name, &d);
+    /* against a baseline, cheap benchmarks run until the comparison can
+     * tell (engine.h) */
+    j->engine.cfg.repeat = ok && name;
     event(j, JOB_CHANGED);
     if (!ok)
         say(j, JOB_ERROR, "%s", d.n ? d.msgs[0] : "cannot load the baseline");

@@ -89,7 +89,7 @@ static void judge(struct screen *s, const struct screen_arg *arg)
     engine_judge(&j->engine, rows, pct, &v->check);
     if (base) {
         /* the table says what the verdict says, row by row */
-        export_add_baseline(rows, base);
+        export_add_baseline(rows, base, pct);
         v->ntable = check_table_rows(rows, pct, &v->table);
         v->compared = rows;
     } else {

@@ -772,7 +772,7 @@ ok "... identical runs pass at PCT 0.000001, 5, 80 and 1000000, the guide's numb
 vd 100.6 40 far --baseline before --fail-on-deviation 80
 expect_ok "... 0.6 % better than the baseline passes at PCT 80 (the guide says off)"
 vd 50 40 far --baseline before --fail-on-deviation 20
-[ "$st" -eq 1 ] && grep -q '^  FAIL: 50.0% worse than the baseline.s 100 (limit 20%)$' "$tmp/out" &&
+[ "$st" -eq 1 ] && grep -q '^  FAIL: -50.0% (-50.0 .. -50.0%) against the baseline.s 100, [0-9]* runs against [0-9]*: slower beyond the limit 20%$' "$tmp/out" &&
     [ "$(failed_in text)" = "bw " ] && [ "$(failed_in err)" = "bw " ] &&
     ok "... 50 % worse than the baseline fails at PCT 20: exit 1, FAIL and the reason" ||
     fail "50 % worse than the baseline at PCT 20 (status $st)"
@@ -789,12 +789,12 @@ for fmt in text junit lava; do
         fail "--format $fmt does not fail bw and lat alone (status $st, got '$got')"
 done
 vd 50 60 guide --baseline before --fail-on-deviation 20 --format json
-got=$(grep -c '"fail": "50.0% worse than the baseline' "$tmp/out")
+got=$(grep -c '"fail": "[-+]50.0% ([-+]50.0 .. [-+]50.0%) against the baseline' "$tmp/out")
 [ "$st" -eq 1 ] && [ "$got" -eq 2 ] ||
     fail "--format json does not give bw and lat their reason (status $st, $got)"
 ok "... text, JUnit, LAVA, JSON, stderr and the exit status name the same metrics"
 vd 50 40 guide --baseline before --fail-on-deviation 20 --format junit
-grep -q '<failure message="50.0% worse than the baseline.s 100 (limit 20%)"' "$tmp/out" &&
+grep -q '<failure message="-50.0% (-50.0 .. -50.0%) against the baseline.s 100, [0-9]* runs against [0-9]*: slower beyond the limit 20%"' "$tmp/out" &&
     ok "... the JUnit failure says why" || fail "the JUnit failure does not say why"
 
 # without a baseline: against the guide
@@ -834,7 +834,7 @@ cmp -s "$v/store/baselines/before.prev.json" "$v/before.kept" &&
 vd 70 40 guide --baseline before --fail-on-deviation 1
 expect_ok "... the new baseline is the one compared with"
 vd 70 40 guide --baseline before.prev --fail-on-deviation 20
-[ "$st" -eq 1 ] && grep -q "30.0% worse than the baseline's 100" "$tmp/out" &&
+[ "$st" -eq 1 ] && grep -q -- "-30.0% (-30.0 .. -30.0%) against the baseline's 100" "$tmp/out" &&
     ok "... and before.prev loads as a baseline" || fail "--baseline before.prev (status $st)"
 
 # --- guide ---

@@ -251,7 +251,9 @@ START_TEST(fail_rule_table)
         enum fail_basis basis;
         double worse;           /* expected worse %, < 0: not checked */
     } cases[] = {
-        /* with a baseline: the baseline decides, the guide is not asked */
+        /* with a baseline: the change's interval decides, the guide is not
+         * asked; an interval across -PCT (PCT 50, identical at a tiny
+         * PCT) is inconclusive and never fails */
         { "identical, tiny PCT", H, 100, true, true, 100, &off_guide, 1e-6, false, BASIS_BASELINE, 0 },
         { "identical, PCT 1000000", H, 100, true, true, 100, &off_guide, 1e6, false, BASIS_BASELINE, 0 },
         { "identical lower-better", L, 40, true, true, 40, &off_guide, 0.001, false, BASIS_BASELINE, 0 },
@@ -290,6 +292,15 @@ START_TEST(fail_rule_table)
             .with_baseline = cases[i].with_base, .has_baseline = cases[i].has_base,
             .baseline = cases[i].base, .ref = cases[i].ref,
         };
+        /* against a baseline: the change of the value, a narrow interval
+         * round it (+-0.05 points), 20 runs a side */
+        if (in.has_baseline && in.baseline != 0 && isfinite(in.value)) {
+            double pct = (in.value / in.baseline - 1) * 100;
+            in.has_change = true;
+            in.change = (struct change){ .n_before = 20, .n_now = 20, .has_estimate = true,
+                                         .pct = pct, .has_interval = true, .low = pct - 0.05,
+                                         .high = pct + 0.05, .confidence = 0.95 };
+        }
         struct fail_check fc = deviation_fail_check(&in, cases[i].pct);
         ck_assert_msg(fc.fails == cases[i].fails, "%s: fails %d", cases[i].what, fc.fails);
         ck_assert_msg(fc.basis == cases[i].basis, "%s: basis %d", cases[i].what, fc.basis);
@@ -311,10 +322,15 @@ START_TEST(fail_rule_reasons)
     deviation_fail_reason(&fc, 20, why, sizeof why);
     ck_assert_str_eq(why, "50.0% below the guide's band (min 90, limit 20%)");
     in = (struct fail_input){ .dir = DIR_LOWER_BETTER, .value = 60, .with_baseline = true,
-                              .has_baseline = true, .baseline = 40 };
+                              .has_baseline = true, .baseline = 40, .has_change = true,
+                              .change = { .n_before = 12, .n_now = 9, .has_estimate = true,
+                                          .pct = 50, .has_interval = true, .low = 45.2,
+                                          .high = 55.1, .per_run = true } };
     fc = deviation_fail_check(&in, 12.5);
+    ck_assert(fc.fails);
     deviation_fail_reason(&fc, 12.5, why, sizeof why);
-    ck_assert_str_eq(why, "50.0% worse than the baseline's 40 (limit 12.5%)");
+    ck_assert_str_eq(why, "+50.0% (+45.2 .. +55.1%) against the baseline's 40, 9 runs against "
+                          "12: slower beyond the limit 12.5%");
 }
 END_TEST
 

@@ -14,6 +14,7 @@
 #include "engine/engine.h"
 #include "board/sysstate.h"
 #include "run/export.h"
+#include "run/repeat.h"
 #include "store/store.h"
 #include "suites.h"
 #include "common/util.h"
@@ -141,12 +142,15 @@ static size_t runs_in_store(void)
     return n;
 }
 
+static bool repeat;              /* the next start() repeats cheap kernels */
+
 static void start(const char *store, bool save)
 {
     memset(&front, 0, sizeof front);
     front.seen = json_array();
     engine_init(&eng, &(struct engine_config){ .app = &app, .store_dir = store, .save = save,
-                                               .hooks = &hooks, .ctx = &front });
+                                               .hooks = &hooks, .ctx = &front,
+                                               .repeat = repeat });
 }
 
 static void stop(void)
@@ -175,7 +179,9 @@ static void setup(void)
                                          .cpu = -1 };
     app.board.name = (char *)"test-board";
     app.cmp.tolerance_pct = 10;
+    app.tolerance_pct = 10;
     scale = 1.0;
+    repeat = false;
 }
 
 static void teardown(void)
@@ -210,10 +216,40 @@ START_TEST(rows_filed_before_they_are_shown)
 }
 END_TEST
 
+/* Repeats: a cheap kernel runs until each metric has what a comparison
+ * needs (REPEAT_MIN_SAMPLES runs of these steady values), each run's value
+ * kept; the front end sees one kernel: one on_done, one set of rows. */
+START_TEST(repeats_until_enough)
+{
+    repeat = true;
+    start(dir, true);
+    run_kernel(&k_two);
+    ck_assert_uint_eq(front.done, 1);
+    ck_assert_uint_eq(front.batches_of_rows, 1);
+    json_t *alpha = json_array_get(front.seen, 0);
+    ck_assert_int_eq(json_integer_value(json_object_get(alpha, "runs")), REPEAT_MIN_SAMPLES);
+    ck_assert_int_eq(json_integer_value(json_object_get(alpha, "samples")),
+                     3 * REPEAT_MIN_SAMPLES);
+    ck_assert_uint_eq(json_array_size(json_object_get(alpha, "run_values")), REPEAT_MIN_SAMPLES);
+    ck_assert_double_eq(json_number_value(json_array_get(json_object_get(alpha, "run_values"),
+                                                         0)), 300.0);
+    ck_assert(!engine_failed(&eng));
+    stop();
+    /* without repeats: once */
+    repeat = false;
+    start(dir, true);
+    run_kernel(&k_two);
+    alpha = json_array_get(front.seen, 0);
+    ck_assert_int_eq(json_integer_value(json_object_get(alpha, "runs")), 1);
+    stop();
+}
+END_TEST
+
 /* --no-save: no run file, but baselines are read from the store and saved
  * to it, and the rows are compared with the baseline. */
 START_TEST(no_save_keeps_baselines)
 {
+    repeat = true;                      /* a comparison needs runs a side */
     start(dir, true);
     run_kernel(&k_two);
     struct diag d;
@@ -332,6 +368,8 @@ END_TEST
 /* Which recorded change could have moved a metric: a DDR-bound bandwidth
  * with the DDR rate, a CPU-bound metric with the clock (a rate with it, a
  * time against it), each at most by the ratio; other changes by name. */
+#define PCT(x) ((struct cause_change){ .pct = (x) })
+
 START_TEST(cause_named_within_the_ratio)
 {
     struct sysstate_change ddr = { .ddr_from = 1600, .ddr_to = 1333 };
@@ -354,8 +392,9 @@ START_TEST(cause_named_within_the_ratio)
         { "lmbench", "lat_syscall-null", "us", false, +20.0, &ddr, NULL },  /* not DDR-bound */
     };
     for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+        struct cause_change ch = { .pct = cases[i].pct };
         char *w = cause_of(cases[i].bench, cases[i].metric, cases[i].unit, cases[i].cpu_bound,
-                           cases[i].pct, cases[i].c);
+                           &ch, cases[i].c);
         if (cases[i].words)
             ck_assert_msg(w && strcmp(w, cases[i].words) == 0, "case %zu: %s", i,
                           w ? w : "NULL");
@@ -364,28 +403,38 @@ START_TEST(cause_named_within_the_ratio)
         free(w);
     }
     struct sysstate_change clk = { .cpu_from = 1400, .cpu_to = 1000, .cpu_measured = true };
-    char *w = cause_of("dhrystone", "dhrystone_per_second", "dhry/s", true, -28.0, &clk);
+    char *w = cause_of("dhrystone", "dhrystone_per_second", "dhry/s", true, &PCT(-28.0), &clk);
     ck_assert_str_eq(w, "consistent with the CPU clock change (1400 -> 1000 MHz measured, "
                         "-28.6%)");
     free(w);
-    w = cause_of("lmbench", "lat_ops-int-add", "ns", true, +40.0, &clk);    /* a time */
+    w = cause_of("lmbench", "lat_ops-int-add", "ns", true, &PCT(+40.0), &clk);    /* a time */
     ck_assert_str_eq(w, "consistent with the CPU clock change (1400 -> 1000 MHz measured, "
                         "+40.0%)");
     free(w);
-    ck_assert_ptr_null(cause_of("lmbench", "lat_ops-int-add", "ns", false, +40.0, &clk));
+    ck_assert_ptr_null(cause_of("lmbench", "lat_ops-int-add", "ns", false, &PCT(+40.0), &clk));
     struct sysstate_change both = { .ddr_from = 1600, .ddr_to = 1333, .kernel = true };
-    w = cause_of("stream", "copy", "mb/s", false, -16.0, &both);
+    w = cause_of("stream", "copy", "mb/s", false, &PCT(-16.0), &both);
     ck_assert_str_eq(w, "consistent with the DDR rate change (1600 -> 1333 MT/s, -16.7%); "
                         "also changed: the kernel");
     free(w);
     struct sysstate_change gov = { .governor = (char *)"ondemand -> performance",
                                    .device_tree = true };
-    w = cause_of("lmbench", "lat_syscall-null", "us", false, -30.0, &gov);
+    w = cause_of("lmbench", "lat_syscall-null", "us", false, &PCT(-30.0), &gov);
     ck_assert_str_eq(w, "possibly caused by a change of the governor (ondemand -> performance), "
                         "the device tree");
     free(w);
     struct sysstate_change none = { 0 };
-    ck_assert_ptr_null(cause_of("stream", "copy", "mb/s", false, -40.0, &none));
+    ck_assert_ptr_null(cause_of("stream", "copy", "mb/s", false, &PCT(-40.0), &none));
+    /* with an interval: consistent while it reaches inside the bound, more
+     * than it explains when all of it lies beyond */
+    struct cause_change wide = { .pct = -25, .has_interval = true, .low = -31, .high = -15 };
+    w = cause_of("stream", "copy", "mb/s", false, &wide, &ddr);
+    ck_assert_str_eq(w, "consistent with the DDR rate change (1600 -> 1333 MT/s, -16.7%)");
+    free(w);
+    struct cause_change far = { .pct = -30, .has_interval = true, .low = -33, .high = -27 };
+    w = cause_of("stream", "copy", "mb/s", false, &far, &ddr);
+    ck_assert_str_eq(w, "more than the DDR rate change (1600 -> 1333 MT/s, -16.7%) explains");
+    free(w);
 }
 END_TEST
 
@@ -403,7 +452,7 @@ START_TEST(changes_between_two_records)
     ck_assert_double_eq_tol(c.ddr_to, 1333.3, 0.1);
     ck_assert(!c.kernel && !c.cmdline && !c.device_tree);
     json_t *rows = json_pack("[{ss ss ss sb sf} {ss ss ss sb}]", "bench", "stream", "metric",
-                             "copy", "unit", "mb/s", "cpu_bound", 0, "baseline_change_pct",
+                             "copy", "unit", "mb/s", "cpu_bound", 0, "change_pct",
                              -16.0, "bench", "stream", "metric", "triad", "unit", "mb/s",
                              "cpu_bound", 0);
     cause_explain(rows, &c);
@@ -423,41 +472,73 @@ START_TEST(changes_between_two_records)
 }
 END_TEST
 
-/* Load is evidence: a metric worse than its basis while other processes
- * took DEVIATION_LOAD_PCT or more of the worker's core is not judged and
- * never fails; below that it fails as before; better is never affected. */
+/* A change of pct % with the interval lo .. hi, 20 runs a side. */
+static struct change runs_change(double lo, double pct, double hi)
+{
+    return (struct change){ .n_before = 20, .n_now = 20, .has_estimate = true, .pct = pct,
+                            .has_interval = true, .low = lo, .high = hi, .confidence = 0.95,
+                            .per_run = true };
+}
+
+/* Ten run values of v, spread by 0.4 %. */
+static json_t *ten_runs(double v)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < 10; i++)
+        json_array_append_new(a, json_real(v * (1 + 0.004 * (i / 4.5 - 1))));
+    return a;
+}
+
+/* Load is evidence: a metric slower than its baseline while other
+ * processes took DEVIATION_LOAD_PCT or more of the worker's core, by no
+ * more than the load can explain, is inconclusive and never fails; below
+ * that load it fails as before; better is never affected. */
 START_TEST(load_is_evidence)
 {
     struct fail_input in = { .dir = DIR_HIGHER_BETTER, .value = 80, .with_baseline = true,
-                             .has_baseline = true, .baseline = 100, .other_cpu_pct = 25 };
+                             .has_baseline = true, .baseline = 100, .other_cpu_pct = 25,
+                             .has_change = true, .change = runs_change(-22, -20, -18) };
     struct fail_check fc = deviation_fail_check(&in, 10);
     ck_assert(!fc.fails && fc.loaded);
+    ck_assert_int_eq(fc.outcome, OUTCOME_INCONCLUSIVE);
     in.other_cpu_pct = DEVIATION_LOAD_PCT - 1;
     fc = deviation_fail_check(&in, 10);
     ck_assert(fc.fails && !fc.loaded);
+    ck_assert_int_eq(fc.outcome, OUTCOME_SLOWER);
     in.other_cpu_pct = NAN;
     ck_assert(deviation_fail_check(&in, 10).fails);
-    in.value = 10;                       /* 90% worse: more than 25% load explains */
+    in.change = runs_change(-91, -90, -89);     /* more than 25% load explains */
     in.other_cpu_pct = 25;
     fc = deviation_fail_check(&in, 10);
     ck_assert(fc.fails && !fc.loaded);
     in.dir = DIR_LOWER_BETTER;           /* a time 30% longer: 25% load explains 33% */
-    in.value = 130;
+    in.change = runs_change(28, 30, 32);
     fc = deviation_fail_check(&in, 10);
     ck_assert(!fc.fails && fc.loaded);
-    in.value = 150;                      /* 50%: beyond 33% + 10% */
+    in.change = runs_change(48, 50, 52); /* beyond 33% + 10% */
     ck_assert(deviation_fail_check(&in, 10).fails);
     in.dir = DIR_HIGHER_BETTER;
-    in.value = 95;                       /* within the limit: nothing to excuse */
+    in.change = runs_change(-6, -5, -4); /* within the limit: nothing to excuse */
     in.other_cpu_pct = 50;
     fc = deviation_fail_check(&in, 10);
     ck_assert(!fc.fails && !fc.loaded);
+    ck_assert_int_eq(fc.outcome, OUTCOME_UNCHANGED);
 
-    json_t *rows = json_pack("[{ss ss ss ss sf sf sf} {ss ss ss ss sf sf}]",
+    json_t *rows = json_pack("[{ss ss ss ss sf sf so} {ss ss ss ss sf so}]",
                              "bench", "b", "metric", "copy", "unit", "mb/s", "status", "ok",
-                             "value", 80.0, "baseline_value", 100.0, "other_cpu_pct", 40.0,
+                             "value", 80.0, "other_cpu_pct", 40.0, "run_values", ten_runs(80),
                              "bench", "b", "metric", "triad", "unit", "mb/s", "status", "ok",
-                             "value", 99.0, "baseline_value", 100.0);
+                             "value", 99.0, "run_values", ten_runs(99));
+    json_t *base = json_pack("[{ss ss sf so} {ss ss sf so}]",
+                             "bench", "b", "metric", "copy", "value", 100.0,
+                             "run_values", ten_runs(100),
+                             "bench", "b", "metric", "triad", "value", 100.0,
+                             "run_values", ten_runs(100));
+    export_add_baseline(rows, base, 10);
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, 0), "outcome")),
+                     "inconclusive");
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, 1), "outcome")),
+                     "unchanged");
     struct check_verdict v;
     check_judge(&v, rows, "before", 10);
     ck_assert_int_eq(v.outcome, CHECK_UNCLEAR);
@@ -467,22 +548,75 @@ START_TEST(load_is_evidence)
     struct strbuf sb;
     sb_init(&sb);
     check_headline(&v, &sb);
-    ck_assert_str_eq(sb.buf, "1 of 2 metrics compared with baseline before is worse by more "
-                             "than 10%, but other processes took CPU time on the worker's core "
-                             "meanwhile: that load can explain it. The other 1 is within 10% of "
-                             "it or better.");
+    ck_assert_str_eq(sb.buf, "1 of 2 metrics compared with baseline before could not be told "
+                             "at 10% (1 worse while other processes took CPU time on the "
+                             "worker's core, which can explain it). The other 1 is unchanged "
+                             "within 10% or faster (95% intervals). 1 changed by less than 10%: "
+                             "a small, real change.");
     sb_free(&sb);
     sb_init(&sb);
     check_move_text(&v.moves[0], &sb);
-    ck_assert_str_eq(sb.buf, "b copy: 20.0% worse than before (80 MB/s, was 100); other "
-                             "processes took 40% of the worker's core meanwhile: could not tell");
+    ck_assert_str_eq(sb.buf, "b copy: -20.0% (-20.2 .. -19.8) at 80 MB/s, was 100; 10 runs "
+                             "against 10: slower, but other processes took 40% of the worker's "
+                             "core meanwhile: could not tell");
     sb_free(&sb);
     char why[160];
     ck_assert(!export_row_failure(json_array_get(rows, 0), 10, why, sizeof why));
     struct engine_outcome o = { .fail_on_deviation = true, .verdict = &v };
     ck_assert_int_eq(engine_exit_status(&o), 0);
     check_free(&v);
+    /* without the load the same samples fail */
+    json_object_del(json_array_get(rows, 0), "other_cpu_pct");
+    export_add_baseline(rows, base, 10);
+    ck_assert(export_row_failure(json_array_get(rows, 0), 10, why, sizeof why));
+    ck_assert_msg(strstr(why, "-20.0% (-20.2 .. -19.8%) against the baseline's 100, 10 runs "
+                         "against 10: slower beyond the limit 10%") != NULL, "%s", why);
+    check_judge(&v, rows, "before", 10);
+    ck_assert_int_eq(v.outcome, CHECK_SLOWER);
+    ck_assert_int_eq(engine_exit_status(&o), 1);
+    check_free(&v);
     json_decref(rows);
+    json_decref(base);
+}
+END_TEST
+
+/* An all-inconclusive check says so in its first line; one value a side
+ * is never slower, however far apart. */
+START_TEST(too_few_samples_never_fail)
+{
+    json_t *rows = json_pack("[{ss ss ss ss sf} {ss ss ss ss sf}]",
+                             "bench", "b", "metric", "copy", "unit", "mb/s", "status", "ok",
+                             "value", 50.0,
+                             "bench", "b", "metric", "lat", "unit", "us", "status", "ok",
+                             "value", 20.0);
+    json_t *base = json_pack("[{ss ss sf} {ss ss sf}]", "bench", "b", "metric", "copy",
+                             "value", 100.0, "bench", "b", "metric", "lat", "value", 10.0);
+    export_add_baseline(rows, base, 10);
+    json_t *r0 = json_array_get(rows, 0);
+    ck_assert_str_eq(json_string_value(json_object_get(r0, "outcome")), "inconclusive");
+    ck_assert_double_eq_tol(json_number_value(json_object_get(r0, "change_pct")), -50, 1e-9);
+    ck_assert(json_is_null(json_object_get(r0, "change_low")));
+    ck_assert_str_eq(json_string_value(json_object_get(r0, "compared")), "samples");
+    char why[160];
+    ck_assert(!export_row_failure(r0, 10, why, sizeof why));
+    struct check_verdict v;
+    check_judge(&v, rows, "b0", 10);
+    struct strbuf sb;
+    sb_init(&sb);
+    check_paragraph(&v, "--fail-on-deviation", NULL, &sb);
+    ck_assert_msg(strncmp(sb.buf, "Verdict: COULD NOT TELL: none of the 2 metrics compared with "
+                          "baseline b0 could be told at 10% (2 with too few samples).\n",
+                          strlen("Verdict: COULD NOT TELL: none of the 2 metrics compared "
+                                 "with baseline b0 could be told at 10% (2 with too few "
+                                 "samples).\n")) == 0, "%s", sb.buf);
+    ck_assert_msg(strstr(sb.buf, "b copy: -50.0% at 50 MB/s, was 100; 1 sample against 1: too "
+                                 "few samples to tell") != NULL, "%s", sb.buf);
+    sb_free(&sb);
+    struct engine_outcome o = { .fail_on_deviation = true, .verdict = &v };
+    ck_assert_int_eq(engine_exit_status(&o), 0);
+    check_free(&v);
+    json_decref(rows);
+    json_decref(base);
 }
 END_TEST
 
@@ -518,6 +652,7 @@ Suite *suite_engine(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, rows_filed_before_they_are_shown);
     tcase_add_test(tc, no_save_keeps_baselines);
+    tcase_add_test(tc, repeats_until_enough);
     tcase_add_test(tc, without_a_store);
     tcase_add_test(tc, a_failure_fails_the_run);
     tcase_add_test(tc, store_failure_said_once);
@@ -525,6 +660,7 @@ Suite *suite_engine(void)
     tcase_add_test(tc, exit_status);
     tcase_add_test(tc, cause_named_within_the_ratio);
     tcase_add_test(tc, load_is_evidence);
+    tcase_add_test(tc, too_few_samples_never_fail);
     tcase_add_test(tc, changes_between_two_records);
     suite_add_tcase(s, tc);
     return s;

@@ -677,21 +677,37 @@ START_TEST(result_line_baseline)
 }
 END_TEST
 
-/* A row of the check's table: bench, metric, unit, value (NAN: none). */
-static json_t *check_json_row(const char *bench, const char *metric, const char *unit,
-                              double v)
+/* A row of the check's table: bench, metric, unit, value (NAN: none),
+ * and `runs` run values spread by `spread` (a fraction) round it. */
+static json_t *check_runs_row(const char *bench, const char *metric, const char *unit,
+                              double v, size_t runs, double spread)
 {
     json_t *row = json_pack("{ss ss ss ss}", "bench", bench, "metric", metric, "unit", unit,
                             "status", isnan(v) ? "failed" : "ok");
     json_object_set_new(row, "value", isnan(v) ? json_null() : json_real(v));
-    if (isnan(v))
+    if (isnan(v)) {
         json_object_set_new(row, "error", json_string("chk: not in the output"));
+        return row;
+    }
+    json_t *rv = json_array();
+    for (size_t i = 0; i < runs; i++)       /* evenly over -spread .. +spread */
+        json_array_append_new(rv, json_real(v * (1 + spread * (runs > 1
+                                                    ? 2.0 * (double)i / (double)(runs - 1) - 1
+                                                    : 0))));
+    json_object_set_new(row, "run_values", rv);
+    json_object_set_new(row, "runs", json_integer((json_int_t)runs));
     return row;
 }
 
-/* The rows judged against the baseline by the check's rule, worst first:
- * failures, worse (most first), within (most worse first), better (least
- * first), unjudged. */
+static json_t *check_json_row(const char *bench, const char *metric, const char *unit,
+                              double v)
+{
+    return check_runs_row(bench, metric, unit, v, 10, 0.004);
+}
+
+/* The rows judged against the baseline by the check's rule, by
+ * significance: failures, slower (most first), inconclusive (most
+ * first), unchanged (most worse first), faster (least first), unjudged. */
 START_TEST(check_table_order)
 {
     json_t *rows = json_array();
@@ -703,24 +719,31 @@ START_TEST(check_table_order)
     json_array_append_new(rows, check_json_row("ddr", "lat2", "us", 38));
     json_array_append_new(rows, check_json_row("ddr", "fast", "mb/s", 1300));
     json_array_append_new(rows, check_json_row("ddr", "broke", "mb/s", NAN));
-    json_t *base = json_pack("[{ss ss sf} {ss ss sf} {ss ss sf} {ss ss sf} {ss ss sf}"
-                             " {ss ss sf} {ss ss sf}]",
-                             "bench", "ddr", "metric", "copy", "value", 1500.0,
-                             "bench", "ddr", "metric", "lat", "value", 40.0,
-                             "bench", "ddr", "metric", "bw", "value", 1400.0,
-                             "bench", "ddr", "metric", "triad", "value", 1400.0,
-                             "bench", "ddr", "metric", "lat2", "value", 40.0,
-                             "bench", "ddr", "metric", "fast", "value", 1000.0,
-                             "bench", "ddr", "metric", "broke", "value", 1000.0);
-    export_add_baseline(rows, base);
+    /* 8 % worse, spread +-30 %: the interval reaches across -10 % */
+    json_array_append_new(rows, check_runs_row("ddr", "wide", "mb/s", 920, 10, 0.3));
+    /* one run against one: no interval */
+    json_array_append_new(rows, check_runs_row("ddr", "once", "mb/s", 500, 1, 0));
+    json_t *base = json_array();
+    const struct { const char *metric; double v; size_t runs; } b[] = {
+        { "copy", 1500, 10 }, { "lat", 40, 10 }, { "bw", 1400, 10 }, { "triad", 1400, 10 },
+        { "lat2", 40, 10 }, { "fast", 1000, 10 }, { "broke", 1000, 10 }, { "wide", 1000, 10 },
+        { "once", 1000, 1 },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(b); i++)
+        json_array_append_new(base, check_runs_row("ddr", b[i].metric, strcmp(b[i].metric,
+                                                   "lat") && strcmp(b[i].metric, "lat2")
+                                                   ? "mb/s" : "us", b[i].v, b[i].runs,
+                                                   0.004));
+    export_add_baseline(rows, base, 10);
     struct check_row *t;
     size_t n = check_table_rows(rows, 10, &t);
-    ck_assert_uint_eq(n, 8);
-    static const char *const order[] = { "broke", "triad", "copy", "lat", "lat2", "bw",
-                                         "fast", "gone" };
+    ck_assert_uint_eq(n, 10);
+    static const char *const order[] = { "broke", "triad", "copy", "once", "wide", "lat",
+                                         "lat2", "bw", "fast", "gone" };
     static const enum check_word words[] = {
-        CHECK_WORD_FAILED, CHECK_WORD_WORSE, CHECK_WORD_WORSE, CHECK_WORD_WITHIN,
-        CHECK_WORD_WITHIN, CHECK_WORD_BETTER, CHECK_WORD_BETTER, CHECK_WORD_UNJUDGED,
+        CHECK_WORD_FAILED, CHECK_WORD_WORSE, CHECK_WORD_WORSE, CHECK_WORD_UNCLEAR,
+        CHECK_WORD_UNCLEAR, CHECK_WORD_WITHIN, CHECK_WORD_WITHIN, CHECK_WORD_BETTER,
+        CHECK_WORD_BETTER, CHECK_WORD_UNJUDGED,
     };
     for (size_t i = 0; i < n; i++) {
         ck_assert_msg(strcmp(t[i].metric, order[i]) == 0, "row %zu is %s, want %s", i,
@@ -728,7 +751,9 @@ START_TEST(check_table_order)
         ck_assert_msg(t[i].word == words[i], "%s: %s", t[i].metric,
                       check_word_name(t[i].word));
     }
-    ck_assert_double_eq_tol(t[1].beyond, 17.142857, 1e-4);
+    ck_assert_double_eq_tol(t[1].beyond, 17.142857, 1e-3);
+    ck_assert(!t[3].has_interval && t[4].has_interval);
+    ck_assert(t[4].change_low < -10 && t[4].change_high > -10);
     ck_assert_str_eq(check_word_name(CHECK_WORD_UNJUDGED), "-");
     free(t);
     json_decref(rows);
@@ -768,24 +793,27 @@ START_TEST(check_table_line)
     json_array_append_new(rows, check_json_row("ddrcheck", "lat", "us", 43));
     json_array_append_new(rows, check_json_row("ddrcheck", "copy", "mb/s", 1250));
     json_array_append_new(rows, check_json_row("ddrcheck", "broke", "mb/s", NAN));
-    json_t *base = json_pack("[{ss ss sf} {ss ss sf}]",
-                             "bench", "ddrcheck", "metric", "copy", "value", 1500.0,
-                             "bench", "ddrcheck", "metric", "lat", "value", 40.0);
-    export_add_baseline(rows, base);
+    json_t *base = json_array();
+    json_array_append_new(base, check_json_row("ddrcheck", "copy", "mb/s", 1500));
+    json_array_append_new(base, check_json_row("ddrcheck", "lat", "us", 40));
+    export_add_baseline(rows, base, 10);
     struct check_row *t;
     ck_assert_uint_eq(check_table_rows(rows, 10, &t), 3);
-    ck_assert_str_eq(fmt_check_change(buf, sizeof buf, &t[1]), "-16.7% worse");
-    ck_assert_str_eq(fmt_check_change(buf, sizeof buf, &t[2]), "+7.5% worse");
+    ck_assert_str_eq(fmt_check_change(buf, sizeof buf, &t[1]), "-16.7 [-16.9,-16.4]");
+    ck_assert_str_eq(fmt_check_change(buf, sizeof buf, &t[2]), "+7.5 [+7.2,+7.8]");
     struct check_layout l;
     fmt_check_layout(&l, 77, 4);
     fmt_check_header(buf, sizeof buf, &l);
-    ck_assert_msg(str_ends_with(buf, " unit     was     now change        verdict"), "%s", buf);
+    ck_assert_msg(str_ends_with(buf, " unit     was     now change % [95%]      outcome"), "%s",
+                  buf);
     ck_assert_int_le((int)strlen(buf), 77);
     fmt_check_line(buf, sizeof buf, &l, &t[1], false);
     ck_assert_msg(strncmp(buf, "ddrcheck copy ", 14) == 0, "%s", buf);
-    ck_assert_msg(str_ends_with(buf, " MB/s  1500.0  1250.0 -16.7% worse  worse"), "%s", buf);
+    ck_assert_msg(str_ends_with(buf, " MB/s  1500.0  1250.0 -16.7 [-16.9,-16.4] slower"), "%s",
+                  buf);
     fmt_check_line(buf, sizeof buf, &l, &t[2], false);
-    ck_assert_msg(str_ends_with(buf, " us    40.000  43.000 +7.5% worse   within"), "%s", buf);
+    ck_assert_msg(str_ends_with(buf, " us    40.000  43.000 +7.5 [+7.2,+7.8]    unchanged"), "%s",
+                  buf);
     fmt_check_line(buf, sizeof buf, &l, &t[0], false);
     ck_assert_msg(strstr(buf, "MB/s failed: chk: not in the ") != NULL, "%s", buf);
     ck_assert_msg(str_ends_with(buf, " failed"), "%s", buf);
@@ -794,11 +822,12 @@ START_TEST(check_table_line)
     struct strbuf sb;
     sb_init(&sb);
     fmt_check_sentence(&sb, &t[1], 10);
-    ck_assert_str_eq(sb.buf, "ddrcheck copy: 1250 MB/s, was 1500: -16.7% worse, worse than "
-                             "before by more than 10%");
+    ck_assert_str_eq(sb.buf, "ddrcheck copy: 1250 MB/s, was 1500: -16.7% (-16.9 .. -16.4 at "
+                             "95%), 10 runs against 10: slower than before by more than 10%");
     sb_clear(&sb);
     fmt_check_sentence(&sb, &t[2], 10);
-    ck_assert_str_eq(sb.buf, "ddrcheck lat: 43 us, was 40: +7.5% worse, within 10% of before");
+    ck_assert_str_eq(sb.buf, "ddrcheck lat: 43 us, was 40: +7.5% (+7.2 .. +7.8 at 95%), 10 "
+                             "runs against 10: a small, real change, within 10% of before");
     sb_clear(&sb);
     fmt_check_sentence(&sb, &t[0], 10);
     ck_assert_str_eq(sb.buf, "ddrcheck broke: failed: chk: not in the output (did not run to "

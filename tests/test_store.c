@@ -34,11 +34,16 @@ static void teardown(void)
     free(dir);
 }
 
+/* A row as a run of 10 repeats files it: its value, and 10 run values
+ * spread by 0.4 % round it (so a comparison has an interval). */
 static json_t *row(const char *bench, const char *metric, const char *unit, double value)
 {
-    return json_pack("{ss ss ss sf ss ss ss}", "bench", bench, "metric", metric, "unit", unit,
-                     "value", value, "status", "ok", "verdict", "none", "provider",
-                     "kernel:test");
+    json_t *runs = json_array();
+    for (int i = 0; i < 10; i++)
+        json_array_append_new(runs, json_real(value * (1 + 0.004 * (i / 4.5 - 1))));
+    return json_pack("{ss ss ss sf ss ss ss si so}", "bench", bench, "metric", metric, "unit",
+                     unit, "value", value, "status", "ok", "verdict", "none", "provider",
+                     "kernel:test", "runs", 10, "run_values", runs);
 }
 
 static void write_text(const char *path, const char *text)
@@ -231,15 +236,17 @@ START_TEST(baselines)
     json_array_append_new(now, row("stream", "copy", "mb/s", 1800));
     json_array_append_new(now, row("lmbench", "lat_pipe", "microsec", 36));
     json_array_append_new(now, row("lmbench", "lat_unix", "microsec", 50));
-    export_add_baseline(now, base);
+    export_add_baseline(now, base, 5);
     json_t *copy = json_array_get(now, 0), *pipe = json_array_get(now, 1);
-    ck_assert_double_eq_tol(json_number_value(json_object_get(copy, "baseline_change_pct")),
-                            -10, 1e-9);
-    ck_assert(json_is_false(json_object_get(copy, "baseline_better")));
-    ck_assert(json_is_true(json_object_get(pipe, "baseline_better")));
+    ck_assert_double_eq_tol(json_number_value(json_object_get(copy, "change_pct")), -10, 1e-9);
+    ck_assert_str_eq(json_string_value(json_object_get(copy, "outcome")), "slower");
+    ck_assert_str_eq(json_string_value(json_object_get(pipe, "outcome")), "faster");
+    ck_assert_int_eq(json_integer_value(json_object_get(copy, "baseline_compared_n")), 10);
     char why[160];
     ck_assert(export_row_failure(copy, 5, why, sizeof why));
-    ck_assert_str_eq(why, "10.0% worse than the baseline's 2000 (limit 5%)");
+    ck_assert_msg(strncmp(why, "-10.0% (-10.", 12) == 0 &&
+                  str_ends_with(why, "%) against the baseline's 2000, 10 runs against 10: "
+                                     "slower beyond the limit 5%"), "%s", why);
     ck_assert(!export_row_failure(copy, 15, why, sizeof why));
     ck_assert(!export_row_failure(pipe, 5, why, sizeof why));
     /* compared with the baseline, which lacks it: nothing to judge by */
@@ -475,13 +482,14 @@ START_TEST(export_formats)
     ck_assert_ptr_nonnull(strstr(csv, "\nlmbench,lat_tcp,us,,"));
     /* the verdict comes last, after the columns scripts already count:
      * empty without a limit; a benchmark that did not run fails */
-    ck_assert_ptr_nonnull(strstr(csv, ",error,fail,ref_guess\n"));
-    ck_assert_ptr_nonnull(strstr(csv, ",kernel:test,,,,,\n"));
-    ck_assert_ptr_nonnull(strstr(csv, "\"no loopback: \"\"lo\"\" is down, <sad> & gone\",did not run,\n"));
+    ck_assert_ptr_nonnull(strstr(csv, ",error,fail,ref_guess,change_low,change_high,compared,"
+                                      "compared_n,baseline_compared_n,outcome\n"));
+    ck_assert_ptr_nonnull(strstr(csv, ",kernel:test,,,,,,,,,,,\n"));
+    ck_assert_ptr_nonnull(strstr(csv, "\"no loopback: \"\"lo\"\" is down, <sad> & gone\",did not run,,,,,,,\n"));
     free(csv);
     csv = capture("csv", rows, 5);
-    ck_assert_ptr_nonnull(strstr(csv, ",kernel:test,,,,no,\n"));
-    ck_assert_ptr_nonnull(strstr(csv, "gone\",did not run,\n"));
+    ck_assert_ptr_nonnull(strstr(csv, ",kernel:test,,,,no,,,,,,,\n"));
+    ck_assert_ptr_nonnull(strstr(csv, "gone\",did not run,,,,,,,\n"));
     free(csv);
 
     char *xml = capture("junit", rows, 0);
@@ -616,8 +624,9 @@ START_TEST(cli_run_saves_and_judges)
     ck_assert_ptr_nonnull(j);
     ck_assert(json_is_string(json_object_get(j, "run_id")));
     json_t *r0 = json_array_get(json_object_get(j, "results"), 0);
-    ck_assert(json_object_get(r0, "baseline_change_pct") != NULL);
-    ck_assert(json_number_value(json_object_get(r0, "baseline_change_pct")) < -99);
+    ck_assert(json_object_get(r0, "change_pct") != NULL);
+    ck_assert(json_number_value(json_object_get(r0, "change_pct")) < -99);
+    ck_assert_str_eq(json_string_value(json_object_get(r0, "outcome")), "slower");
     json_decref(j);
     free(out);
     free(err);
@@ -745,12 +754,15 @@ static const struct verdict_case {
     int move;                   /* 0 none, 1 worse, -1 better */
     double move_pct;
 } verdict_cases[] = {
+    /* the interval of identical runs (+-0.4 %) is wider than a tiny PCT */
     { "identical, tiny PCT", "mb/s", 2000, true, 2000, NAN, NAN, NAN, "ok", 0.001,
+      CHECK_UNCLEAR, -1, 0 },
+    { "identical, PCT 1", "mb/s", 2000, true, 2000, NAN, NAN, NAN, "ok", 1,
       CHECK_AS_FAST, 0, 0 },
     { "50% worse than baseline, PCT 20", "mb/s", 1000, true, 2000, 5000, NAN, NAN, "ok", 20,
       CHECK_SLOWER, 1, 50 },
-    { "50% worse than baseline, PCT 80", "mb/s", 1000, true, 2000, NAN, NAN, NAN, "ok", 80,
-      CHECK_AS_FAST, 0, 0 },
+    { "50% worse than baseline, PCT 80: small and real", "mb/s", 1000, true, 2000, NAN, NAN,
+      NAN, "ok", 80, CHECK_AS_FAST, 1, 50 },
     { "guide number off, baseline level", "mb/s", 1000, true, 1000, 5000, NAN, NAN, "ok", 5,
       CHECK_AS_FAST, 0, 0 },
     { "50% worse than the guide, PCT 20", "mb/s", 1000, false, NAN, 2000, NAN, NAN, "ok", 20,
@@ -792,7 +804,7 @@ START_TEST(check_verdict_rule)
         json_t *base = json_array();
         if (!isnan(c->baseline))
             json_array_append_new(base, row("stream", "copy", c->unit, c->baseline));
-        export_add_baseline(rows, base);
+        export_add_baseline(rows, base, c->pct);
         json_decref(base);
     }
     struct check_verdict v;
@@ -828,7 +840,7 @@ START_TEST(check_verdict_words)
     json_array_append_new(base, row("stream", "copy", "mb/s", 1500));
     json_array_append_new(base, row("stream", "triad", "mb/s", 1400));
     json_array_append_new(base, row("lmbench", "lat", "microsec", 40));
-    export_add_baseline(rows, base);
+    export_add_baseline(rows, base, 10);
     struct check_verdict v;
     check_judge(&v, rows, "before-ddr", 10);
     struct strbuf sb;
@@ -836,10 +848,15 @@ START_TEST(check_verdict_words)
     check_paragraph(&v, "--fail-on-deviation", "DDR 1600 -> 1333 MT/s (clk_summary)", &sb);
     ck_assert_str_eq(sb.buf,
         "Verdict: SLOWER THAN BEFORE: 1 of 3 metrics compared with baseline before-ddr is "
-        "worse by more than 10%. 1 is better by more than 10%. 1 without a value in the "
-        "baseline or without a better direction was not judged.\n"
-        "  stream copy: 16.7% worse than before (1250 MB/s, was 1500)\n"
-        "  stream triad: 14.3% better than before (1600 MB/s, was 1400)\n"
+        "slower by more than 10% (the whole 95% interval beyond it). 1 changed by less than "
+        "10%: a small, real change. 1 is faster. 1 without a value in the baseline or without "
+        "a better direction was not judged.\n"
+        "  stream copy: -16.7% (-16.9 .. -16.4) at 1250 MB/s, was 1500; 10 runs against 10: "
+        "slower\n"
+        "  lmbench lat: +7.5% (+7.2 .. +7.8) at 43 us, was 40; 10 runs against 10: a small, "
+        "real change, within 10%\n"
+        "  stream triad: +14.3% (+14.0 .. +14.6) at 1600 MB/s, was 1400; 10 runs against 10: "
+        "faster\n"
         "Tolerance: 10% (--fail-on-deviation); compared with baseline before-ddr.\n"
         "System: DDR 1600 -> 1333 MT/s (clk_summary)\n");
     sb_free(&sb);

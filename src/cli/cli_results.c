@@ -12,6 +12,7 @@
 #include "run/deviation.h"
 #include "run/export.h"
 #include "common/outfile.h"
+#include "common/units.h"
 #include "store/store.h"
 #include "board/sysstate.h"
 #include "common/util.h"
@@ -205,14 +206,16 @@ static int cmd_compare(const struct results_cmd *rc, const char *wa, const char 
     char *change = sysstate_diff(sys_a, sys_b);
     /* B's rows with A as their baseline: the change is from A to B */
     json_t *rows = json_deep_copy(rb);
-    export_add_baseline(rows, ra);
+    double pct = rc->fail_pct > 0 ? rc->fail_pct : DEFAULT_TOLERANCE_PCT;
+    export_add_baseline(rows, ra, pct);
     struct outfile *of;
     FILE *f = open_out(rc, &of);
     bool json = rc->format && strcmp(rc->format, "json") == 0;
     json_t *arr = json_array();
     if (f && !json)
-        fprintf(f, "A: %s\nB: %s\nSystem: %s\n\n%-30s %12s %12s %-8s %8s %s\n", la, lb,
-                change, "METRIC", "A", "B", "UNIT", "CHANGE", "");
+        fprintf(f, "A: %s\nB: %s\nSystem: %s\nOutcome: B's samples against A's, 95%% "
+                "intervals, at %g%%\n\n%-27s %10s %10s %-8s %7s %s\n", la, lb, change, pct,
+                "METRIC", "A", "B", "UNIT", "CHANGE", "OUTCOME");
     size_t i;
     json_t *row;
     json_array_foreach(rows, i, row) {
@@ -220,8 +223,8 @@ static int cmd_compare(const struct results_cmd *rc, const char *wa, const char 
             break;
         json_t *va = json_object_get(row, "baseline_value");
         json_t *vb = json_object_get(row, "value");
-        json_t *pct = json_object_get(row, "baseline_change_pct");
-        json_t *better = json_object_get(row, "baseline_better");
+        json_t *cp = json_object_get(row, "change_pct");
+        json_t *outcome = json_object_get(row, "outcome");
         const char *bench = json_string_value(json_object_get(row, "bench"));
         const char *metric = json_string_value(json_object_get(row, "metric"));
         const char *unit = json_string_value(json_object_get(row, "unit"));
@@ -232,8 +235,16 @@ static int cmd_compare(const struct results_cmd *rc, const char *wa, const char 
             json_object_set_new(o, "unit", json_string(unit ? unit : ""));
             json_object_set(o, "a", va ? va : json_null());
             json_object_set(o, "b", json_is_number(vb) ? vb : json_null());
-            json_object_set(o, "change_pct", pct ? pct : json_null());
-            json_object_set(o, "better", better ? better : json_null());
+            static const char *const keep[] = { "change_pct", "change_low", "change_high",
+                                                "outcome" };
+            for (size_t k = 0; k < ARRAY_SIZE(keep); k++) {
+                json_t *x = json_object_get(row, keep[k]);
+                json_object_set(o, keep[k], x ? x : json_null());
+            }
+            json_t *na = json_object_get(row, "baseline_samples");
+            json_t *nb = json_object_get(row, "samples");
+            json_object_set(o, "samples_a", na ? na : json_null());
+            json_object_set(o, "samples_b", nb ? nb : json_null());
             json_array_append_new(arr, o);
             continue;
         }
@@ -242,12 +253,16 @@ static int cmd_compare(const struct results_cmd *rc, const char *wa, const char 
             snprintf(sa, sizeof sa, "%.6g", json_number_value(va));
         if (json_is_number(vb))
             snprintf(sb, sizeof sb, "%.6g", json_number_value(vb));
-        if (json_is_number(pct))
-            snprintf(sp, sizeof sp, "%+.1f%%", json_number_value(pct));
-        char name[128];
+        if (json_is_number(cp))
+            snprintf(sp, sizeof sp, "%+.1f%%", json_number_value(cp));
+        char name[256];
         snprintf(name, sizeof name, "%s.%s", bench ? bench : "", metric ? metric : "");
-        fprintf(f, "%-30.30s %12s %12s %-8.8s %8s %s\n", name, sa, sb, unit ? unit : "", sp,
-                json_is_true(better) ? "better" : json_is_false(better) ? "worse" : "");
+        if (strlen(name) > 27) {        /* whole, on a line of its own */
+            fprintf(f, "%s\n", name);
+            name[0] = '\0';
+        }
+        fprintf(f, "%-27s %10s %10s %-8.8s %7s %s\n", name, sa, sb, unit_display(unit), sp,
+                json_is_string(outcome) ? json_string_value(outcome) : "");
     }
     if (f && json) {
         json_t *o = json_pack("{ss ss s{sOsOss} sO}", "a", la, "b", lb, "system",

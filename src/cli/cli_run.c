@@ -722,7 +722,12 @@ int cli_cmd_run(struct cli *c, struct app *a)
                                              .save = !c->no_save, .open_at_start = true,
                                              .measure_s = SYSSTATE_MEASURE_S,
                                              .header = header, .hooks = &line_hooks,
-                                             .ctx = c });
+                                             .ctx = c,
+                                             .judge_pct = c->fail_pct > 0 ? c->fail_pct
+                                                                          : a->tolerance_pct,
+                                             /* a comparison, or a baseline a later one
+                                              * compares with, needs the samples */
+                                             .repeat = c->baseline || c->save_baseline });
     const struct kernel **ks = NULL;
     size_t nk = 0;
     if (!(rc = check_save_baseline(c, &e)) && !(rc = resolve_benches(c, a, &ks, &nk)))

@@ -35,6 +35,9 @@ struct change {
     bool has_interval;          /* enough samples for the confidence */
     double low, high;           /* the interval of pct, low <= pct <= high */
     double confidence;          /* the interval's exact coverage, >= 0.95 */
+    bool per_run;               /* the caller's: each value is a run's own
+                                 * (else a single sample); change_estimate
+                                 * leaves it false */
 };
 
 /* The change from before[0 .. nb) to now[0 .. nn). Samples that are not

@@ -14,12 +14,18 @@
  * WHAT (...)", "more than WHAT (...) explains", or NULL when it moved the
  * other way (or not at all). expect_pct is how far the rate alone would
  * move it. */
-static char *against_ratio(double change_pct, double expect_pct, const char *what,
+static char *against_ratio(const struct cause_change *ch, double expect_pct, const char *what,
                            const char *detail)
 {
-    if (change_pct == 0 || expect_pct == 0 || (change_pct > 0) != (expect_pct > 0))
+    double est = ch->pct;
+    if (est == 0 || expect_pct == 0 || (est > 0) != (expect_pct > 0))
         return NULL;
-    if (fabs(change_pct) <= fabs(expect_pct) + CAUSE_SLACK_PCT)
+    /* the least the change can be in the rate's direction: the interval's
+     * end nearest no change (the estimate without an interval) */
+    double least = fabs(est);
+    if (ch->has_interval)
+        least = expect_pct > 0 ? fmax(ch->low, 0) : fmax(-ch->high, 0);
+    if (least <= fabs(expect_pct) + CAUSE_SLACK_PCT)
         return xasprintf("consistent with the %s (%s, %+.1f%%)", what, detail, expect_pct);
     return xasprintf("more than the %s (%s, %+.1f%%) explains", what, detail, expect_pct);
 }
@@ -48,14 +54,14 @@ static char *other_changes(const struct sysstate_change *c)
 }
 
 char *cause_of(const char *bench, const char *metric, const char *unit, bool cpu_bound,
-               double change_pct, const struct sysstate_change *c)
+               const struct cause_change *change, const struct sysstate_change *c)
 {
-    if (!isfinite(change_pct))
+    if (!isfinite(change->pct))
         return NULL;
     char *rate = NULL;
     if (c->ddr_from > 0 && c->ddr_to > 0 && result_ddr_bound(bench, metric, unit)) {
         char *detail = xasprintf("%.0f -> %.0f MT/s", c->ddr_from, c->ddr_to);
-        rate = against_ratio(change_pct, (c->ddr_to / c->ddr_from - 1) * 100,
+        rate = against_ratio(change, (c->ddr_to / c->ddr_from - 1) * 100,
                              "DDR rate change", detail);
         free(detail);
     }
@@ -66,7 +72,7 @@ char *cause_of(const char *bench, const char *metric, const char *unit, bool cpu
                                                  : (c->cpu_from / c->cpu_to - 1) * 100;
         char *detail = xasprintf("%.0f -> %.0f MHz %s", c->cpu_from, c->cpu_to,
                                  c->cpu_measured ? "measured" : "cpufreq max");
-        rate = against_ratio(change_pct, expect, "CPU clock change", detail);
+        rate = against_ratio(change, expect, "CPU clock change", detail);
         free(detail);
     }
     char *others = other_changes(c);
@@ -87,14 +93,21 @@ void cause_explain(json_t *rows, const struct sysstate_change *c)
     size_t i;
     json_t *row;
     json_array_foreach(rows, i, row) {
-        json_t *pct = json_object_get(row, "baseline_change_pct");
+        json_t *pct = json_object_get(row, "change_pct");
         if (!json_is_number(pct))
             continue;
+        struct cause_change ch = { .pct = json_number_value(pct) };
+        json_t *lo = json_object_get(row, "change_low"), *hi = json_object_get(row, "change_high");
+        if (json_is_number(lo) && json_is_number(hi)) {
+            ch.has_interval = true;
+            ch.low = json_number_value(lo);
+            ch.high = json_number_value(hi);
+        }
         json_t *cb = json_object_get(row, "cpu_bound");
         char *words = cause_of(json_string_value(json_object_get(row, "bench")),
                                json_string_value(json_object_get(row, "metric")),
                                json_string_value(json_object_get(row, "unit")),
-                               json_is_true(cb), json_number_value(pct), c);
+                               json_is_true(cb), &ch, c);
         json_object_set_new(row, "explained_by", words ? json_string(words) : json_null());
         free(words);
     }

@@ -2,7 +2,9 @@
  *
  * After a DDR or clock change the board designer asks whether the metrics
  * that moved moved because of it. The rule, per metric, against the
- * baseline (the change in its value, in percent):
+ * baseline (the change in its value, in percent, and its interval: the
+ * change is "within" a bound when the interval reaches inside it, and
+ * "more than" it explains when the whole interval lies beyond it):
  *   - a DDR-bound bandwidth (STREAM, bw_mem: result_ddr_bound) moves with
  *     the DDR data rate, in its direction and at most by its ratio (one
  *     core is partly latency-bound, so it may move less): within that
@@ -27,13 +29,20 @@
  * still be consistent with it (run-to-run noise). */
 #define CAUSE_SLACK_PCT 2.0
 
-/* The words for a metric that changed by change_pct (its value, now
- * against the baseline, in percent) under system change c; NULL when no
- * recorded change could have caused it. Caller frees. */
+/* A metric's change against the baseline, % of its value before. */
+struct cause_change {
+    double pct;                 /* the estimate */
+    bool has_interval;
+    double low, high;           /* its 95 % interval */
+};
+
+/* The words for a metric that changed by `change` under system change c;
+ * NULL when no recorded change could have caused it. Caller frees. */
 char *cause_of(const char *bench, const char *metric, const char *unit, bool cpu_bound,
-               double change_pct, const struct sysstate_change *c);
+               const struct cause_change *change, const struct sysstate_change *c);
 /* Sets "explained_by" on every row of rows (JSON rows, result_row_json)
- * that has a change against a baseline ("baseline_change_pct"): cause_of's
+ * that has a change against a baseline ("change_pct", with
+ * "change_low" and "change_high" when it has an interval): cause_of's
  * words, or null. */
 void cause_explain(json_t *rows, const struct sysstate_change *c);
 

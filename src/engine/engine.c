@@ -12,6 +12,7 @@
 #include "board/sysstate.h"
 #include "engine/cause.h"
 #include "run/export.h"
+#include "run/repeat.h"
 #include "store/store.h"
 #include "common/util.h"
 
@@ -203,6 +204,107 @@ static void fwd_note(void *ctx, const struct run *run, const char *text)
         live(e)->on_note(e->cfg.ctx, run, text);
 }
 
+static double judge_pct(const struct engine *e)
+{
+    double pct = e->cfg.judge_pct > 0 ? e->cfg.judge_pct : e->cfg.app->tolerance_pct;
+    return pct > 0 ? pct : DEFAULT_TOLERANCE_PCT;
+}
+
+/* The baseline's row of bench and metric, NULL when it has none. */
+static json_t *baseline_row(const struct engine *e, const char *bench, const char *metric)
+{
+    size_t i;
+    json_t *b;
+    json_array_foreach(e->baseline, i, b) {
+        const char *bb = json_string_value(json_object_get(b, "bench"));
+        const char *bm = json_string_value(json_object_get(b, "metric"));
+        if (bb && bm && strcmp(bb, bench) == 0 && strcmp(bm, metric) == 0)
+            return b;
+    }
+    return NULL;
+}
+
+/* A baseline row's values a comparison counts: its run_values (*per_run),
+ * else its sample_values, else its value. */
+static size_t baseline_values(json_t *b, double *out, size_t cap, bool *per_run)
+{
+    const char *keys[] = { "run_values", "sample_values" };
+    size_t n = 0;
+    for (size_t k = 0; k < ARRAY_SIZE(keys) && !n; k++) {
+        json_t *x;
+        size_t i;
+        json_array_foreach(json_object_get(b, keys[k]), i, x)
+            if (json_is_number(x) && n < cap)
+                out[n++] = json_number_value(x);
+        *per_run = k == 0 && n;
+    }
+    if (!n && cap && json_is_number(json_object_get(b, "value")))
+        out[n++] = json_number_value(json_object_get(b, "value"));
+    return n;
+}
+
+/* batch_repeat_fn: once more while a metric wants more samples and the
+ * time allows (engine.h). */
+static bool engine_repeat(void *ctx, const struct batch *b, size_t k, const struct run *acc,
+                          double first_s)
+{
+    (void)b;
+    (void)k;
+    struct engine *e = ctx;
+    if (first_s > ENGINE_REPEAT_CHEAP_S)
+        return false;
+    double spent = acc->ended - acc->started;
+    if (spent + first_s > fmax(ENGINE_REPEAT_FACTOR * first_s, ENGINE_REPEAT_MIN_S))
+        return false;
+    double pct = judge_pct(e);
+    for (size_t m = 0; m < acc->nmetrics; m++) {
+        const struct run_metric *rm = &acc->metrics[m];
+        if (!rm->stats.count)
+            continue;
+        enum direction dir = unit_direction(rm->def->unit);
+        struct result_row row;
+        result_row_make(&row, acc, m, &e->cfg.app->cmp);
+        if (!e->baseline) {
+            if (dir != DIR_NEUTRAL &&
+                repeat_wants_more(NULL, 0, rm->per_run.samples, rm->per_run.count, dir, pct))
+                return true;
+            continue;
+        }
+        json_t *brow = baseline_row(e, row.bench, row.metric);
+        double before[RESULT_SAMPLES_KEPT];
+        bool per_run = false;
+        size_t nb = brow ? baseline_values(brow, before, RESULT_SAMPLES_KEPT, &per_run) : 0;
+        /* compared run against run, or (an old baseline) sample against sample */
+        const struct stats *now = per_run ? &rm->per_run : &rm->stats;
+        if (nb && repeat_wants_more(before, nb, now->samples, now->count, dir, pct))
+            return true;
+    }
+    return false;
+}
+
+/* An inconclusive row: about how many samples a side, and how many more
+ * seconds of this run's pace, would tell. */
+static void add_to_tell(const struct engine *e, const struct run *run, json_t *row,
+                        const struct result_row *r)
+{
+    const char *o = json_string_value(json_object_get(row, "outcome"));
+    json_t *brow = baseline_row(e, r->bench, r->metric);
+    if (!o || strcmp(o, "inconclusive") != 0 || !brow)
+        return;
+    double before[RESULT_SAMPLES_KEPT], now[RESULT_SAMPLES_KEPT];
+    size_t nb, nn;
+    bool per_run;
+    export_compared_values(row, brow, now, &nn, before, &nb, &per_run);
+    size_t need = repeat_samples_to_tell(before, nb, now, nn, unit_direction(r->unit),
+                                         judge_pct(e));
+    if (!need || !nn)
+        return;
+    json_object_set_new(row, "samples_to_tell", json_integer((json_int_t)need));
+    double per = (run->ended - run->started) / (double)nn;
+    if (need > nn && per > 0)
+        json_object_set_new(row, "seconds_to_tell", json_real(per * (double)(need - nn)));
+}
+
 /* A run ended: each metric made into its row once, filed at once, set
  * against the baseline, and handed to the front end. */
 static void file_run(void *ctx, const struct run *run)
@@ -216,7 +318,8 @@ static void file_run(void *ctx, const struct run *run)
         if (e->baseline) {
             json_t *one = json_array();
             json_array_append(one, rows[m].json);
-            export_add_baseline(one, e->baseline);
+            export_add_baseline(one, e->baseline, judge_pct(e));
+            add_to_tell(e, run, rows[m].json, &rows[m].row);
             json_decref(one);
         }
         if (rows[m].row.status != STATUS_OK)
@@ -263,6 +366,8 @@ struct batch *engine_start(struct engine *e, const struct kernel *const *ks,
     if (e->cfg.open_at_start)
         store_open(e);
     e->batch = batch_start_picked(ks, picks, n, opt, &engine_sink, e);
+    if (e->cfg.repeat)
+        batch_set_repeat(e->batch, engine_repeat, e);
     if (group)
         batch_set_groups(e->batch, group, ngroups);
     return e->batch;
@@ -383,8 +488,13 @@ static json_t *rows_as_measured(json_t *rows)
     json_t *row;
     json_array_foreach(out, i, row) {
         json_object_del(row, "baseline_value");
-        json_object_del(row, "baseline_change_pct");
-        json_object_del(row, "baseline_better");
+        static const char *const compared[] = {
+            "baseline_samples", "baseline_runs", "compared", "compared_n",
+            "baseline_compared_n", "change_pct", "change_low", "change_high", "outcome",
+            "outcome_pct", "samples_to_tell", "seconds_to_tell",
+        };
+        for (size_t k = 0; k < ARRAY_SIZE(compared); k++)
+            json_object_del(row, compared[k]);
         json_object_del(row, "fail");
         json_object_del(row, "explained_by");
     }
@@ -420,7 +530,7 @@ void engine_judge(struct engine *e, json_t *rows, double pct, struct check_verdi
 {
     json_t *judged = json_deep_copy(rows);
     if (e->baseline) {
-        export_add_baseline(judged, e->baseline);
+        export_add_baseline(judged, e->baseline, pct);
         engine_explain(e, judged);
     }
     check_judge(v, judged, e->baseline ? e->baseline_name : NULL, pct);

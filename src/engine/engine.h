@@ -30,6 +30,18 @@
 #include "run/check.h"
 #include "run/result.h"
 
+/* --- repeats ----------------------------------------------------------------
+ * A kernel whose first run took at most ENGINE_REPEAT_CHEAP_S runs again
+ * while one of its metrics wants more samples (run/repeat.h) and the
+ * next run would end within ENGINE_REPEAT_FACTOR times its first run or
+ * ENGINE_REPEAT_MIN_S, whichever is longer. On the quick profile that is
+ * at most about 10 passes. A metric still inconclusive when the time ran
+ * out carries "samples_to_tell" and "seconds_to_tell" (about how many
+ * samples a side, and how much longer, an answer would take). */
+#define ENGINE_REPEAT_CHEAP_S 10.0
+#define ENGINE_REPEAT_FACTOR 10.0
+#define ENGINE_REPEAT_MIN_S 3.0
+
 /* How a message reads. */
 enum engine_level { ENGINE_NOTE, ENGINE_WARN, ENGINE_ERROR };
 
@@ -74,6 +86,13 @@ struct engine_config {
      * board, board_name, quick, system); borrowed, may be NULL. */
     json_t *header;
     const char *mode;           /* the header's "mode" ("tui"); NULL: none */
+    /* The tolerance a comparison with the baseline is decided at
+     * (--fail-on-deviation's PCT, else the tolerance); 0: the app's. */
+    double judge_pct;
+    /* Cheap benchmarks run again until a comparison can tell (with a
+     * baseline set) or a later one could (without: a baseline to be
+     * saved), within the time the engine allows each (engine_repeat). */
+    bool repeat;
     const struct engine_hooks *hooks;
     void *ctx;
 };

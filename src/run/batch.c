@@ -8,19 +8,113 @@
 
 #include "common/util.h"
 
+/* --- the sink between the runs and the batch's sink: repeats ------------- */
+
+static struct run *primary(const struct batch *b)
+{
+    return b->current < b->n ? b->runs[b->current] : NULL;
+}
+
+static void on_start(void *ctx, const struct run *run)
+{
+    struct batch *b = ctx;
+    if (run != b->again && b->sink->on_start)
+        b->sink->on_start(b->sink_ctx, run);
+}
+
+static void on_sample(void *ctx, const struct run *run, size_t m, double v)
+{
+    struct batch *b = ctx;
+    struct run *p = primary(b);
+    if (run == b->again && p && m < p->nmetrics) {
+        run_metric_push(&p->metrics[m], v);
+        run = p;
+    }
+    if (b->sink->on_sample)
+        b->sink->on_sample(b->sink_ctx, run, m, v);
+}
+
+static void on_progress(void *ctx, const struct run *run)
+{
+    struct batch *b = ctx;
+    if (run != b->again && b->sink->on_progress)
+        b->sink->on_progress(b->sink_ctx, run);
+}
+
+static bool has_note(const struct run *r, const char *text)
+{
+    for (size_t i = 0; i < r->nnotes; i++)
+        if (strcmp(r->notes[i], text) == 0)
+            return true;
+    return false;
+}
+
+static void on_note(void *ctx, const struct run *run, const char *text)
+{
+    struct batch *b = ctx;
+    struct run *p = primary(b);
+    if (run == b->again && p) {
+        if (has_note(p, text))
+            return;
+        run = p;
+    }
+    if (b->sink->on_note)
+        b->sink->on_note(b->sink_ctx, run, text);
+}
+
+static void add_note(struct batch *b, struct run *r, char *text)
+{
+    r->notes = xrealloc(r->notes, (r->nnotes + 1) * sizeof *r->notes);
+    r->notes[r->nnotes++] = text;
+    if (b->sink->on_note)
+        b->sink->on_note(b->sink_ctx, r, text);
+}
+
+/* A run ended: a repeat is absorbed; then once more, or the run's end. */
+static void on_done(void *ctx, const struct run *run)
+{
+    struct batch *b = ctx;
+    struct run *p = primary(b);
+    if (!p)
+        return;
+    if (run == p)
+        b->first_s = p->ended - p->started;
+    if (run == b->again) {
+        if (run->status != STATUS_OK) {
+            add_note(b, p, xasprintf("run %zu of %s ended early (%s): its samples and "
+                                     "those before it are kept", p->runs + 1, p->kernel->name,
+                                     run->error ? run->error : status_name(run->status)));
+            p->ended = run->ended;
+        } else {
+            runner_absorb(p, run);
+        }
+    }
+    bool ok = run->status == STATUS_OK && p->status == STATUS_OK;
+    if (ok && !b->cancelled && b->repeat && b->repeat(b->repeat_ctx, b, b->current, p, b->first_s)) {
+        b->want_again = true;
+        return;
+    }
+    if (b->sink->on_done)
+        b->sink->on_done(b->sink_ctx, p);
+}
+
 /* Starts kernels from `current` on until one starts or none is left. */
+static struct run *start_kernel(struct batch *b, struct diag *d)
+{
+    struct run_options opt = b->opt;
+    if (b->nonly) {
+        opt.params.only = (const char *const *)b->only[b->current];
+        opt.params.nonly = b->nonly[b->current];
+    }
+    return runner_start(b->kernels[b->current], &opt, &b->own, b, d);
+}
+
 static void start_from_current(struct batch *b)
 {
     while (b->current < b->n && !b->cancelled) {
         struct diag d;
         diag_init(&d);
-        struct run_options opt = b->opt;
-        if (b->nonly) {
-            opt.params.only = (const char *const *)b->only[b->current];
-            opt.params.nonly = b->nonly[b->current];
-        }
-        struct run *r = runner_start(b->kernels[b->current], &opt, b->sink,
-                                     b->sink_ctx, &d);
+        struct run *r = start_kernel(b, &d);
         if (r) {
             b->runs[b->current] = r;
             return;
@@ -59,8 +153,12 @@ struct batch *batch_start_picked(const struct kernel *const *kernels,
             b->only[i][m] = xstrdup(picks[i].ids[m] ? picks[i].ids[m] : "");
     }
     b->opt = *opt;
-    b->sink = sink;
+    static const struct sink none;
+    b->sink = sink ? sink : &none;
     b->sink_ctx = sink_ctx;
+    b->own = (struct sink){ .on_start = on_start, .on_sample = on_sample,
+                            .on_progress = on_progress, .on_note = on_note,
+                            .on_done = on_done };
     start_from_current(b);
     return b;
 }
@@ -78,18 +176,55 @@ struct run *batch_run(const struct batch *b)
     return NULL;
 }
 
+/* The run now going: a repeat, or the kernel's own run. */
+static struct run *live(const struct batch *b)
+{
+    return b->again ? b->again : b->runs[b->current];
+}
+
 int batch_fd(const struct batch *b)
 {
-    return batch_done(b) || !b->runs[b->current] ? -1 : runner_fd(b->runs[b->current]);
+    return batch_done(b) || !live(b) ? -1 : runner_fd(live(b));
+}
+
+void batch_set_repeat(struct batch *b, batch_repeat_fn fn, void *ctx)
+{
+    b->repeat = fn;
+    b->repeat_ctx = ctx;
+}
+
+/* After a run that asked for another: start it; false when it could not
+ * be (the kernel's end is reported then). */
+static bool start_again(struct batch *b)
+{
+    struct run *p = b->runs[b->current];
+    runner_free(b->again);
+    b->again = NULL;
+    b->want_again = false;
+    struct diag d;
+    diag_init(&d);
+    b->again = start_kernel(b, &d);
+    if (!b->again) {
+        add_note(b, p, xasprintf("%s could not run again: %s", p->kernel->name,
+                                 diag_last(&d)));
+        if (b->sink->on_done)
+            b->sink->on_done(b->sink_ctx, p);
+    }
+    diag_free(&d);
+    return b->again != NULL;
 }
 
 bool batch_pump(struct batch *b)
 {
     if (batch_done(b))
         return false;
-    struct run *r = b->runs[b->current];
+    struct run *r = live(b);
     if (r && runner_pump(r))
         return true;
+    if (b->want_again && start_again(b))
+        return true;
+    runner_free(b->again);
+    b->again = NULL;
     b->current++;
     start_from_current(b);
     return !batch_done(b);
@@ -118,9 +253,14 @@ void batch_cancel(struct batch *b)
 {
     if (batch_done(b))
         return;
-    if (b->runs[b->current])
-        runner_cancel(b->runs[b->current]);
-    b->cancelled = true;
+    b->cancelled = true;        /* first: the run's end asks for no repeat */
+    if (live(b))
+        runner_cancel(live(b));
+    if (b->want_again) {        /* ended, waiting for its repeat: ends now */
+        b->want_again = false;
+        if (b->sink->on_done && b->runs[b->current])
+            b->sink->on_done(b->sink_ctx, b->runs[b->current]);
+    }
 }
 
 void batch_free(struct batch *b)
@@ -128,6 +268,7 @@ void batch_free(struct batch *b)
     if (!b)
         return;
     batch_cancel(b);
+    runner_free(b->again);
     for (size_t i = 0; i < b->n; i++) {
         runner_free(b->runs[i]);
         free(b->start_errors[i]);

@@ -14,6 +14,14 @@
 
 #include "run/runner.h"
 
+struct batch;
+
+/* Whether kernel i's run `acc` (ended ok; the samples of all its runs so
+ * far) should run once more (batch_set_repeat); `first_s`: how long its
+ * first run took. */
+typedef bool (*batch_repeat_fn)(void *ctx, const struct batch *b, size_t i,
+                                const struct run *acc, double first_s);
+
 struct batch {
     const struct kernel **kernels;
     struct run **runs;
@@ -30,6 +38,13 @@ struct batch {
     size_t *nonly;              /* (0, or nonly NULL: all; kernel_params.only) */
     const struct sink *sink;
     void *sink_ctx;
+    /* private: repeats */
+    batch_repeat_fn repeat;
+    void *repeat_ctx;
+    struct run *again;          /* the live repeat of runs[current], or NULL */
+    bool want_again;            /* the run that just ended asked for one */
+    double first_s;             /* how long runs[current]'s first run took */
+    struct sink own;            /* what the runs report to */
 };
 
 /* Starts the first kernel at once. kernels is copied. */
@@ -69,6 +84,13 @@ double batch_progress(const struct batch *b);
  * started: from the progress so far once it is past 5 % (the board's own
  * pace), else from the kernels' time budgets; 0 when done. */
 double batch_eta(const struct batch *b, double elapsed);
+/* Runs each kernel again, as long as `fn` asks after each run (fn NULL:
+ * once). A repeat is invisible to the sink but for its samples, which
+ * are added to runs[i] as they come and reported as runs[i]'s (with its
+ * notes, less those runs[i] already has); runs[i]'s on_done comes once,
+ * after its last repeat (runner_absorb). A repeat that does not end ok
+ * ends the repeats, with a note; the samples before it stay. */
+void batch_set_repeat(struct batch *b, batch_repeat_fn fn, void *ctx);
 /* Marks the kernels' benchmarks (group[i] for kernel i, copied). */
 void batch_set_groups(struct batch *b, const size_t *group, size_t ngroups);
 /* The benchmark (group) of the live run, or of the last one when done;

@@ -8,9 +8,13 @@
  *
  * The rule is the one of --fail-on-deviation (deviation.h): a metric is
  * "worse" when export_row_failure fails it at PCT, so the verdict, the
- * FAIL marks and the exit status never disagree; "better" is the same
- * rule with the unit's direction turned round (better than the baseline,
- * or beyond the guide's band on the good side, by more than PCT). */
+ * FAIL marks and the exit status never disagree. Against a baseline the
+ * outcome of each metric's change decides (its samples against the
+ * baseline's, with a 95 % interval): slower is worse, faster better,
+ * inconclusive "could not tell", and an unchanged metric whose interval
+ * excludes no change is a small, real change, reported, never a failure.
+ * Against the guide "better" is the rule with the unit's direction turned
+ * round (beyond the guide's band on the good side by more than PCT). */
 #ifndef EVMBENCH_CHECK_H
 #define EVMBENCH_CHECK_H
 
@@ -33,6 +37,15 @@ struct check_move {
     bool loaded;                    /* worse, but other processes took
                                      * load_pct of the core: not judged */
     double load_pct;
+    /* against a baseline: */
+    enum outcome outcome;           /* NONE against the guide */
+    struct change change;           /* the change and its interval */
+    bool small;                     /* unchanged, but a small, real change */
+    size_t to_tell;                 /* inconclusive when the time ran out:
+                                     * about how many samples a side would
+                                     * tell, and how many seconds more; 0 */
+    double to_tell_s;
+    double tol;                     /* the tolerance it was judged at */
     char *explained_by;             /* the row's "explained_by": the system
                                      * change that could have caused it, or NULL */
 };
@@ -41,8 +54,9 @@ enum check_outcome {
     CHECK_AS_FAST,      /* every metric judged is within PCT or better */
     CHECK_SLOWER,       /* a metric is worse by more than PCT */
     CHECK_INCOMPLETE,   /* none worse, but a metric did not run */
-    CHECK_UNCLEAR,      /* none worse, but a metric worse under other
-                         * processes' load could not be judged */
+    CHECK_UNCLEAR,      /* none worse, but a metric could not be told:
+                         * inconclusive (too few samples, too much
+                         * spread) or worse under other processes' load */
     CHECK_NO_BASIS,     /* nothing could be judged */
 };
 
@@ -54,8 +68,10 @@ struct check_verdict {
     size_t judged;              /* rows that ran and had a basis */
     size_t not_run;             /* rows whose benchmark did not run */
     size_t worse, better;       /* beyond PCT */
-    size_t unclear;             /* worse beyond PCT under load: not judged */
-    struct check_move *moves;   /* worse ones first, each side the largest first */
+    size_t unclear;             /* could not be told: not judged */
+    size_t small;               /* unchanged, with a small, real change */
+    struct check_move *moves;   /* by significance: worse, could not tell,
+                                 * small, better; in each the largest first */
     size_t nmoves;
 };
 
@@ -71,9 +87,11 @@ const char *check_outcome_words(const struct check_verdict *v);
 /* One sentence after the outcome: "all 9 metrics compared with baseline
  * before-ddr are within 10% of it or better." */
 void check_headline(const struct check_verdict *v, struct strbuf *sb);
-/* One moved metric: "stream triad: 20.0% worse than before (1100 MB/s,
- * was 1375)", and "; consistent with the DDR rate change (...)" when a
- * system change could explain it. */
+/* One moved metric: against a baseline "stream copy: -16.8% (-19.2 ..
+ * -14.1) at 1100 MB/s, was 1375; 24 samples against 24: slower", against
+ * the guide "stream triad: 20.0% worse than the guide (...)", and ";
+ * consistent with the DDR rate change (...)" when a system change could
+ * explain it. */
 void check_move_text(const struct check_move *m, struct strbuf *sb);
 /* The whole verdict as one paragraph of text for `run`: "Verdict: " and
  * the outcome and headline, each moved metric, the tolerance and where it

@@ -169,6 +169,37 @@ static bool fail_basis(const struct fail_input *in, enum fail_basis *basis, doub
     return isfinite(*value) && *value != 0;
 }
 
+/* A worker left 1 - f of its core is up to f slower in a rate, 1 / (1 - f)
+ * - 1 in a time: how much worse (%) the load can make a metric. */
+static double load_can_explain(const struct fail_input *in)
+{
+    if (!isfinite(in->other_cpu_pct) || in->other_cpu_pct < DEVIATION_LOAD_PCT)
+        return -1;
+    double f = fmin(in->other_cpu_pct, 100) / 100;
+    return in->dir == DIR_HIGHER_BETTER ? f * 100 : f >= 1 ? INFINITY : f / (1 - f) * 100;
+}
+
+/* Against a baseline: the outcome of the change decides. */
+static void fail_check_change(const struct fail_input *in, double fail_pct,
+                              struct fail_check *fc)
+{
+    fc->change = in->change;
+    fc->outcome = deviation_outcome(&in->change, in->dir,
+                                    fail_pct > 0 ? fail_pct : DEFAULT_TOLERANCE_PCT);
+    double least, most;
+    change_worse_range(&in->change, in->dir, &least, &most);
+    double est = in->dir == DIR_HIGHER_BETTER ? -in->change.pct : in->change.pct;
+    fc->worse_pct = est > 0 ? est : 0;
+    fc->fails = fail_pct > 0 && fc->outcome == OUTCOME_SLOWER;
+    double can = load_can_explain(in);
+    if (fc->outcome == OUTCOME_SLOWER && can >= 0 &&
+        least <= can + (fail_pct > 0 ? fail_pct : DEFAULT_TOLERANCE_PCT)) {
+        fc->fails = false;
+        fc->loaded = true;
+        fc->outcome = OUTCOME_INCONCLUSIVE;
+    }
+}
+
 struct fail_check deviation_fail_check(const struct fail_input *in, double fail_pct)
 {
     struct fail_check fc = { .basis = BASIS_NONE };
@@ -178,6 +209,13 @@ struct fail_check deviation_fail_check(const struct fail_input *in, double fail_
         return fc;
     fc.basis = basis;
     fc.basis_value = b;
+    if (basis == BASIS_BASELINE) {
+        if (in->has_change && in->change.has_estimate)
+            fail_check_change(in, fail_pct, &fc);
+        else
+            fc.outcome = OUTCOME_INCONCLUSIVE;
+        return fc;
+    }
     double diff = in->value - b;
     /* the store keeps 10 significant digits: closer than that is level */
     if (fabs(diff) <= 1e-9 * fabs(b))
@@ -185,16 +223,10 @@ struct fail_check deviation_fail_check(const struct fail_input *in, double fail_
     double worse = in->dir == DIR_HIGHER_BETTER ? -diff : diff;
     fc.worse_pct = worse > 0 ? worse / fabs(b) * 100.0 : 0;
     fc.fails = fail_pct > 0 && fc.worse_pct > fail_pct;
-    if (fc.fails && isfinite(in->other_cpu_pct) && in->other_cpu_pct >= DEVIATION_LOAD_PCT) {
-        /* a worker left 1 - f of its core is up to f slower in a rate,
-         * 1 / (1 - f) - 1 in a time: within that (and PCT) load explains it */
-        double f = fmin(in->other_cpu_pct, 100) / 100;
-        double can = in->dir == DIR_HIGHER_BETTER ? f * 100
-                   : f >= 1 ? INFINITY : f / (1 - f) * 100;
-        if (fc.worse_pct <= can + fail_pct) {
-            fc.fails = false;
-            fc.loaded = true;
-        }
+    double can = load_can_explain(in);
+    if (fc.fails && can >= 0 && fc.worse_pct <= can + fail_pct) {
+        fc.fails = false;
+        fc.loaded = true;
     }
     return fc;
 }
@@ -203,8 +235,14 @@ void deviation_fail_reason(const struct fail_check *fc, double fail_pct, char *b
 {
     switch (fc->basis) {
     case BASIS_BASELINE:
-        snprintf(buf, n, "%.1f%% worse than the baseline's %.6g (limit %g%%)", fc->worse_pct,
-                 fc->basis_value, fail_pct);
+        if (fc->change.has_interval)
+            snprintf(buf, n, "%+.1f%% (%+.1f .. %+.1f%%) against the baseline's %.6g, %zu "
+                     "%s against %zu: slower beyond the limit %g%%", fc->change.pct,
+                     fc->change.low, fc->change.high, fc->basis_value, fc->change.n_now,
+                     fc->change.per_run ? "runs" : "samples", fc->change.n_before, fail_pct);
+        else
+            snprintf(buf, n, "%.1f%% worse than the baseline's %.6g (limit %g%%)",
+                     fc->worse_pct, fc->basis_value, fail_pct);
         break;
     case BASIS_GUIDE_AVG:
         snprintf(buf, n, "%.1f%% worse than the guide's %.6g (limit %g%%)", fc->worse_pct,

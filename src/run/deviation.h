@@ -58,63 +58,6 @@ struct deviation deviation_compute(double measured, const struct ref_value *ref,
 /* "in_range", "warn", "off", "better", "none". */
 const char *verdict_name(enum verdict v);
 
-/* --- the failure rule of --fail-on-deviation PCT ---------------------------
- * One rule decides which metrics fail; every output (text, LAVA, JUnit,
- * the exit status) asks it through export_row_failure:
- *
- *   basis    with a baseline (--baseline): the baseline's value, and the
- *            guide is not asked; without one: the guide's reference, the
- *            worse edge of its band (min when higher is better, max when
- *            lower is better) or its avg when it gives a single number.
- *   worse %  how far the value lies on the worse side of the basis, in %
- *            of the basis; 0 on the better side or level with it.
- *   fails    when PCT > 0 and worse % > PCT.
- *
- * Better is never a failure; a unit without a direction (a clock, a size)
- * never fails; a metric with no basis (no baseline row, no guide number,
- * a basis of 0) never fails. Values equal to 10 significant digits (what
- * the store keeps) are level. The guide's "off" alone is a warning. */
-enum fail_basis {
-    BASIS_NONE,             /* nothing to judge against */
-    BASIS_BASELINE,         /* the baseline's value */
-    BASIS_GUIDE_AVG,        /* the guide's single number */
-    BASIS_GUIDE_MIN,        /* the band's lower edge (higher is better) */
-    BASIS_GUIDE_MAX,        /* the band's upper edge (lower is better) */
-};
-
-struct fail_input {
-    enum direction dir;
-    double value;               /* NAN: not measured */
-    bool with_baseline;         /* compared with a baseline: the guide is not the basis */
-    bool has_baseline;          /* the baseline has this metric */
-    double baseline;
-    const struct ref_value *ref; /* the guide's reference, or NULL */
-    double other_cpu_pct;       /* CPU time other processes took on the
-                                 * worker's core during the run, % of it */
-};
-
-/* From this much CPU time taken by other processes on the worker's core
- * (a share f of the run), a metric worse than its basis by no more than
- * the load can explain (f in a rate, 1/(1-f) - 1 in a time) plus PCT is
- * not judged ("could not tell") and never fails; worse beyond that fails
- * as ever. */
-#define DEVIATION_LOAD_PCT 10.0
-
-struct fail_check {
-    enum fail_basis basis;
-    double basis_value;
-    double worse_pct;           /* >= 0 */
-    bool fails;
-    bool loaded;                /* worse beyond the limit, but under other
-                                 * processes' load: not judged, not failed */
-};
-
-/* Judges one metric by the rule above; fail_pct <= 0: nothing fails. */
-struct fail_check deviation_fail_check(const struct fail_input *in, double fail_pct);
-/* Why it fails, one line: "50.0% worse than the baseline's 2000 (limit
- * 20%)", "5.6% below the guide's band (min 90, limit 5%)". */
-void deviation_fail_reason(const struct fail_check *fc, double fail_pct, char *buf, size_t n);
-
 /* --- before and after: the outcome of a change (common/change.h) --------------
  * With the change of a metric's value against a baseline, its interval
  * (95 %) and the tolerance PCT, on the scale of the value (a rate that
@@ -151,5 +94,73 @@ bool change_is_small(const struct change *c);
  * (the end nearest to no change on the worse side; 0 when it reaches the
  * better side) and at most: the slowdown in the terms of the failure rule. */
 void change_worse_range(const struct change *c, enum direction dir, double *least, double *most);
+
+/* --- the failure rule of --fail-on-deviation PCT ---------------------------
+ * One rule decides which metrics fail; every output (text, LAVA, JUnit,
+ * the exit status) asks it through export_row_failure:
+ *
+ *   with a baseline (--baseline): the samples, not single values. The
+ *            change against the baseline's samples and its interval
+ *            (common/change.h) give the outcome at PCT (below); a metric
+ *            fails only when it is "slower": the whole interval lies
+ *            beyond PCT on the worse side. Inconclusive never fails.
+ *   without one: the guide's reference, one number: the worse edge of
+ *            its band (min when higher is better, max when lower is
+ *            better) or its avg when it gives a single number. worse % is
+ *            how far the value lies on the worse side of it, in % of it;
+ *            it fails when PCT > 0 and worse % > PCT.
+ *
+ * Better is never a failure; a unit without a direction (a clock, a size)
+ * never fails; a metric with no basis (no baseline row, no guide number,
+ * a basis of 0) never fails. Values equal to 10 significant digits (what
+ * the store keeps) are level. The guide's "off" alone is a warning. */
+enum fail_basis {
+    BASIS_NONE,             /* nothing to judge against */
+    BASIS_BASELINE,         /* the baseline's value */
+    BASIS_GUIDE_AVG,        /* the guide's single number */
+    BASIS_GUIDE_MIN,        /* the band's lower edge (higher is better) */
+    BASIS_GUIDE_MAX,        /* the band's upper edge (lower is better) */
+};
+
+struct fail_input {
+    enum direction dir;
+    double value;               /* NAN: not measured */
+    bool with_baseline;         /* compared with a baseline: the guide is not the basis */
+    bool has_baseline;          /* the baseline has this metric */
+    double baseline;
+    bool has_change;            /* the change against the baseline's samples */
+    struct change change;
+    const struct ref_value *ref; /* the guide's reference, or NULL */
+    double other_cpu_pct;       /* CPU time other processes took on the
+                                 * worker's core during the run, % of it */
+};
+
+/* From this much CPU time taken by other processes on the worker's core
+ * (a share f of the run), a metric worse than its basis by no more than
+ * the load can explain (f in a rate, 1/(1-f) - 1 in a time) plus PCT is
+ * not judged ("could not tell") and never fails; worse beyond that fails
+ * as ever. Against a baseline "worse" is the least slowdown the interval
+ * allows. */
+#define DEVIATION_LOAD_PCT 10.0
+
+struct fail_check {
+    enum fail_basis basis;
+    double basis_value;
+    double worse_pct;           /* >= 0; against a baseline the estimate's */
+    enum outcome outcome;       /* against a baseline, at PCT (the default
+                                 * tolerance when PCT <= 0): slower under a
+                                 * load that can explain it is inconclusive
+                                 * (and loaded); against the guide NONE */
+    struct change change;       /* against a baseline: what it was judged on */
+    bool fails;
+    bool loaded;                /* worse beyond the limit, but under other
+                                 * processes' load: not judged, not failed */
+};
+
+/* Judges one metric by the rule above; fail_pct <= 0: nothing fails. */
+struct fail_check deviation_fail_check(const struct fail_input *in, double fail_pct);
+/* Why it fails, one line: "50.0% worse than the baseline's 2000 (limit
+ * 20%)", "5.6% below the guide's band (min 90, limit 5%)". */
+void deviation_fail_reason(const struct fail_check *fc, double fail_pct, char *buf, size_t n);
 
 #endif

@@ -69,6 +69,26 @@ void export_row_fail_input(json_t *row, struct fail_input *in, struct ref_value 
     num_of(row, "value", &in->value);
     in->has_baseline = num_of(row, "baseline_value", &in->baseline);
     num_of(row, "other_cpu_pct", &in->other_cpu_pct);
+    export_row_change(row, &in->change);
+    in->has_change = in->change.has_estimate;
+}
+
+bool export_row_change(json_t *row, struct change *c)
+{
+    *c = (struct change){ 0 };
+    double v;
+    if (!num_of(row, "change_pct", &c->pct))
+        return false;
+    c->has_estimate = true;
+    if (num_of(row, "compared_n", &v) && v >= 0)
+        c->n_now = (size_t)v;
+    if (num_of(row, "baseline_compared_n", &v) && v >= 0)
+        c->n_before = (size_t)v;
+    c->per_run = strcmp(str_of(row, "compared"), "runs") == 0;
+    c->has_interval = num_of(row, "change_low", &c->low) && num_of(row, "change_high", &c->high);
+    if (c->has_interval)
+        c->confidence = CHANGE_CONFIDENCE;
+    return true;
 }
 
 bool export_row_failure(json_t *row, double fail_pct, char *why, size_t n)
@@ -100,14 +120,51 @@ static const char *csv_fail(json_t *row, double fail_pct, char *why, size_t n)
     return fail_pct > 0 && deviation_fail_check(&in, fail_pct).basis != BASIS_NONE ? "no" : "";
 }
 
-/* Marks every row as compared with the baseline: baseline_value is the
- * baseline's value, or null when the baseline lacks the metric. */
-void export_add_baseline(json_t *rows, json_t *baseline)
+/* The numbers of a row's array `key`, at most cap; how many. */
+static size_t row_values(json_t *row, const char *key, double *out, size_t cap)
 {
+    json_t *sv = json_object_get(row, key);
+    size_t n = 0, i;
+    json_t *x;
+    json_array_foreach(sv, i, x)
+        if (json_is_number(x) && n < cap)
+            out[n++] = json_number_value(x);
+    return n;
+}
+
+size_t export_compared_values(json_t *row, json_t *base, double *now, size_t *nn,
+                              double *before, size_t *nb, bool *per_run)
+{
+    *nn = row_values(row, "run_values", now, RESULT_SAMPLES_KEPT);
+    *nb = base ? row_values(base, "run_values", before, RESULT_SAMPLES_KEPT) : 0;
+    *per_run = *nn && (*nb || !base);
+    if (*per_run)
+        return *nn;
+    *nn = row_values(row, "sample_values", now, RESULT_SAMPLES_KEPT);
+    *nb = base ? row_values(base, "sample_values", before, RESULT_SAMPLES_KEPT) : 0;
+    if (!*nn && num_of(row, "value", &now[0]))
+        *nn = 1;
+    if (base && !*nb && num_of(base, "value", &before[0]))
+        *nb = 1;
+    return *nn;
+}
+
+static void set_number_or_null(json_t *row, const char *key, bool has, double v)
+{
+    json_object_set_new(row, key, has && isfinite(v) ? json_real(v) : json_null());
+}
+
+/* Marks every row as compared with the baseline: baseline_value is the
+ * baseline's value, or null when the baseline lacks the metric; the
+ * change of the samples against the baseline's and its outcome at pct. */
+void export_add_baseline(json_t *rows, json_t *baseline, double pct)
+{
+    if (!(pct > 0))
+        pct = DEFAULT_TOLERANCE_PCT;
     size_t i, j;
     json_t *row, *b;
     json_array_foreach(rows, i, row) {
-        double now, then;
+        double then;
         json_t *match = NULL;
         json_array_foreach(baseline, j, b) {
             if (strcmp(str_of(row, "bench"), str_of(b, "bench")) == 0 &&
@@ -118,14 +175,35 @@ void export_add_baseline(json_t *rows, json_t *baseline)
             }
         }
         json_object_set_new(row, "baseline_value", match ? json_real(then) : json_null());
-        if (!match || !num_of(row, "value", &now) || then == 0)
+        if (!match || strcmp(str_of(row, "status"), "ok") != 0)
             continue;
-        double pct = (now - then) / fabs(then) * 100.0;
-        enum direction dir = unit_direction(str_of(row, "unit"));
-        json_object_set_new(row, "baseline_change_pct", json_real(pct));
-        json_object_set_new(row, "baseline_better",
-                            dir == DIR_NEUTRAL ? json_null()
-                            : json_boolean(dir == DIR_HIGHER_BETTER ? pct >= 0 : pct <= 0));
+        double before[RESULT_SAMPLES_KEPT], now[RESULT_SAMPLES_KEPT];
+        size_t nb, nn;
+        bool per_run;
+        export_compared_values(row, match, now, &nn, before, &nb, &per_run);
+        struct change c;
+        if (!change_estimate(before, nb, now, nn, &c))
+            continue;
+        double taken;
+        json_object_set_new(row, "baseline_samples",
+                            json_integer(num_of(match, "samples", &taken) ? (json_int_t)taken
+                                                                          : (json_int_t)nb));
+        json_object_set_new(row, "baseline_runs",
+                            json_integer(num_of(match, "runs", &taken) ? (json_int_t)taken : 0));
+        json_object_set_new(row, "compared", json_string(per_run ? "runs" : "samples"));
+        json_object_set_new(row, "compared_n", json_integer((json_int_t)c.n_now));
+        json_object_set_new(row, "baseline_compared_n", json_integer((json_int_t)c.n_before));
+        set_number_or_null(row, "change_pct", true, c.pct);
+        set_number_or_null(row, "change_low", c.has_interval, c.low);
+        set_number_or_null(row, "change_high", c.has_interval, c.high);
+        /* the outcome by the failure rule: with the load taken into account */
+        struct ref_value ref;
+        struct fail_input in;
+        export_row_fail_input(row, &in, &ref);
+        enum outcome o = deviation_fail_check(&in, pct).outcome;
+        json_object_set_new(row, "outcome", outcome_name(o) ? json_string(outcome_name(o))
+                                                           : json_null());
+        json_object_set_new(row, "outcome_pct", json_real(pct));
     }
 }
 
@@ -159,7 +237,7 @@ static void print_text(FILE *out, json_t *rows, double fail_pct)
             result_format_number(ref, sizeof ref, v);
         if (num_of(row, "deviation_pct", &v))
             snprintf(dev, sizeof dev, "%+.1f%%", v);
-        if (num_of(row, "baseline_change_pct", &v))
+        if (num_of(row, "change_pct", &v))
             snprintf(base, sizeof base, "%+.1f%%", v);
         const char *verdict = strcmp(str_of(row, "status"), "ok") != 0 ? str_of(row, "status")
                               : *dev ? str_of(row, "verdict") : "-";
@@ -214,7 +292,8 @@ static void print_csv(FILE *out, json_t *rows, double fail_pct)
     static const char *const cols[] = {
         "bench", "metric", "unit", "value", "samples", "min", "max", "avg", "stddev",
         "ref_avg", "ref_min", "ref_max", "deviation_pct", "verdict", "status",
-        "provider", "baseline_value", "baseline_change_pct", "error", "fail", "ref_guess",
+        "provider", "baseline_value", "change_pct", "error", "fail", "ref_guess",
+        "change_low", "change_high", "compared", "compared_n", "baseline_compared_n", "outcome",
     };
     const size_t n = ARRAY_SIZE(cols);
     for (size_t c = 0; c < n; c++)
@@ -384,8 +463,16 @@ static void print_junit(FILE *out, json_t *rows, double fail_pct, const char *su
             snprintf(line, sizeof line, ", deviation %+.1f%% (%s)", v, str_of(row, "verdict"));
             xml_text(out, line);
         }
-        if (num_of(row, "baseline_change_pct", &v)) {
-            snprintf(line, sizeof line, ", change from the baseline %+.1f%%", v);
+        struct change c;
+        if (export_row_change(row, &c)) {
+            if (c.has_interval)
+                snprintf(line, sizeof line, ", change from the baseline %+.1f%% (%+.1f .. "
+                         "%+.1f%%, %zu %s against %zu): %s", c.pct, c.low, c.high, c.n_now,
+                         c.per_run ? "runs" : "samples", c.n_before, str_of(row, "outcome"));
+            else
+                snprintf(line, sizeof line, ", change from the baseline %+.1f%% (%zu %s "
+                         "against %zu: too few to tell)", c.pct, c.n_now,
+                         c.per_run ? "runs" : "samples", c.n_before);
             xml_text(out, line);
         }
         fputs("</system-out>\n    </testcase>\n", out);

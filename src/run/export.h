@@ -19,6 +19,7 @@
 #define EVMBENCH_EXPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include <jansson.h>
@@ -42,9 +43,28 @@ struct ref_value;
 void export_row_fail_input(json_t *row, struct fail_input *in, struct ref_value *ref);
 
 /* Compares every row of `rows` with `baseline`: baseline_value (null when
- * the baseline has no row of the same bench and metric), and when both
- * are numbers baseline_change_pct and baseline_better. */
-void export_add_baseline(json_t *rows, json_t *baseline);
+ * the baseline has no row of the same bench and metric), and for a row
+ * that ran, from its values against the baseline's
+ * (export_compared_values; common/change.h): baseline_samples and
+ * baseline_runs (what the baseline took), compared ("runs" or
+ * "samples"), compared_n and baseline_compared_n (how many values each
+ * side had), change_pct, change_low and change_high (null without an
+ * interval),
+ * outcome ("slower", "faster", "unchanged", "inconclusive", null for a
+ * unit without a direction; run/deviation.h) at tolerance pct (<= 0: the
+ * default) and outcome_pct, that tolerance. */
+void export_add_baseline(json_t *rows, json_t *baseline, double pct);
+/* The values a row is compared by: each run's own (run_values) when the
+ * row and the baseline's row `base` (NULL: none) both have them, else the
+ * samples (sample_values; the value alone of a row stored before they
+ * were kept); at most RESULT_SAMPLES_KEPT a side into now and before.
+ * *per_run says which. Returns *nn. */
+size_t export_compared_values(json_t *row, json_t *base, double *now, size_t *nn,
+                              double *before, size_t *nb, bool *per_run);
+/* The change a row compared with a baseline carries (change_pct ...,
+ * compared_n, baseline_compared_n); false when it has none. */
+struct change;
+bool export_row_change(json_t *row, struct change *c);
 
 /* One CSV field (RFC 4180: quoted when it holds a comma, quote or line
  * break; NULL is empty), then ',' or, when last, a newline. */

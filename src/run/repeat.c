@@ -43,5 +43,9 @@ size_t repeat_samples_to_tell(const double *before, size_t nb, const double *now
      * the baseline's side is fixed, so only now's can grow */
     size_t n = nn < c.n_before ? nn : c.n_before;
     double need = (double)n * pow(half / room, 2);
+    /* already enough (an outcome decided, or one the load made unclear):
+     * more samples are not what it lacks */
+    if (deviation_outcome(&c, dir, pct) != OUTCOME_INCONCLUSIVE || need <= (double)n)
+        return 0;
     return need > 1e6 ? 0 : (size_t)ceil(need);
 }

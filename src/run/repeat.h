@@ -32,7 +32,8 @@ bool repeat_wants_more(const double *before, size_t nb, const double *now, size_
 /* When the budget ended first: about how many samples of now's spread an
  * answer at pct would take in all (the interval shrinks as 1/sqrt(n));
  * 0 when it cannot be said (no interval yet, or the estimate sits on the
- * tolerance, where no number of samples decides). */
+ * tolerance, where no number of samples decides) or when samples are not
+ * what it lacks (the interval alone decides). */
 size_t repeat_samples_to_tell(const double *before, size_t nb, const double *now, size_t nn,
                               enum direction dir, double pct);
 

@@ -36,6 +36,8 @@ void result_row_make(struct result_row *row, const struct run *run, size_t i,
     kernel_provider_id(run->kernel, row->provider, sizeof row->provider);
     row->samples = s->count;
     row->sample_values = s->count ? s->samples : NULL;
+    row->runs = m->per_run.count;
+    row->run_values = m->per_run.count ? m->per_run.samples : NULL;
     row->summary = m->def->summary;
     row->cpu_bound = m->def->cpu_bound;
     row->other_cpu_pct = run->other_cpu_pct;
@@ -118,12 +120,12 @@ static json_t *num_or_null(bool have, double v)
 
 /* The samples of a row, at most RESULT_SAMPLES_KEPT: all of them, else
  * that many evenly spaced over the run (its first always), in order. */
-static json_t *samples_json(const struct result_row *row)
+static json_t *samples_json(const double *values, size_t n)
 {
     json_t *a = json_array();
-    size_t n = row->samples, keep = n < RESULT_SAMPLES_KEPT ? n : RESULT_SAMPLES_KEPT;
-    for (size_t k = 0; row->sample_values && k < keep; k++) {
-        double v = row->sample_values[k * n / keep];
+    size_t keep = n < RESULT_SAMPLES_KEPT ? n : RESULT_SAMPLES_KEPT;
+    for (size_t k = 0; values && k < keep; k++) {
+        double v = values[k * n / keep];
         if (isfinite(v))
             json_array_append_new(a, json_real(v));
     }
@@ -140,7 +142,9 @@ json_t *result_row_json(const struct result_row *row)
     json_object_set_new(o, "metric", json_string_from_outside(row->metric));
     json_object_set_new(o, "unit", json_string_from_outside(row->unit));
     json_object_set_new(o, "samples", json_integer((json_int_t)row->samples));
-    json_object_set_new(o, "sample_values", samples_json(row));
+    json_object_set_new(o, "sample_values", samples_json(row->sample_values, row->samples));
+    json_object_set_new(o, "runs", json_integer((json_int_t)row->runs));
+    json_object_set_new(o, "run_values", samples_json(row->run_values, row->runs));
     json_object_set_new(o, "min", num_or_null(have, row->min));
     json_object_set_new(o, "max", num_or_null(have, row->max));
     json_object_set_new(o, "avg", num_or_null(have, row->avg));

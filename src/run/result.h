@@ -37,6 +37,10 @@ struct result_row {
     size_t samples;
     const double *sample_values;    /* the samples, in order (the run's:
                                      * valid while it lives); NULL: none */
+    size_t runs;                    /* times the kernel ran for it */
+    const double *run_values;       /* each run's own value (runner.h:
+                                     * per_run), what a comparison counts;
+                                     * NULL: none */
     double min, max, avg, stddev, median;
     double value;               /* the statistic compared with the guide */
     enum summary summary;
@@ -70,8 +74,9 @@ bool result_ddr_bound(const char *bench, const char *metric, const char *unit);
 /* The line under a bandwidth row: "  = 45.6% of the DDR peak, 3200 MB/s". */
 void result_print_peak_line(FILE *out, double pct, double peak_mbs);
 
-/* How many of a metric's samples a row's JSON keeps ("sample_values"):
- * enough for a baseline to be compared sample against sample. */
+/* How many of a metric's samples and per-run values a row's JSON keeps
+ * ("sample_values", "run_values"): enough for a baseline to be compared
+ * run against run. */
 #define RESULT_SAMPLES_KEPT 64
 
 /* Fills row for metric i of run, compared as cmp says. */
@@ -83,7 +88,8 @@ void result_row_make(struct result_row *row, const struct run *run, size_t i,
 bool result_scale_to_clock(const struct ref_value *ref, enum direction dir,
                            double guide_mhz, double live_mhz, struct ref_value *out);
 
-/* The JSON row of the CLI contract: bench, metric, unit, samples, min,
+/* The JSON row of the CLI contract: bench, metric, unit, samples,
+ * sample_values, runs, run_values, min,
  * max, avg, stddev, ref_avg, ref_min, ref_max, deviation_pct, status,
  * provider (+ median, value, summary, better, verdict, error, and for
  * CPU-bound metrics ref_avg_at_clock, deviation_at_clock_pct). */

@@ -92,6 +92,7 @@ static int select_metrics(struct run *run, struct diag *d)
         struct run_metric *m = &run->metrics[run->nmetrics++];
         m->def = &k->metrics[i];
         stats_init(&m->stats);
+        stats_init(&m->per_run);
     }
     return 0;
 }
@@ -118,6 +119,7 @@ struct run *runner_start(const struct kernel *k, const struct run_options *opt,
     run->cpu = opt->cpu >= 0 ? opt->cpu : runner_default_cpu();
     run->cpu_seconds = NAN;
     run->other_cpu_pct = NAN;
+    run->runs = 1;
     run->sysroot = opt->sysroot;
     run->load_read = cpuload_read_cpu(opt->sysroot, run->cpu, &run->load0, NULL);
     double budget = opt->params.quick ? k->budget_quick_s : k->budget_full_s;
@@ -299,6 +301,12 @@ static void finish(struct run *run, int wstatus)
             }
         }
     }
+    /* the run's own value of each metric: one sample of a comparison */
+    for (size_t i = 0; run->status == STATUS_OK && i < run->nmetrics; i++) {
+        struct run_metric *m = &run->metrics[i];
+        if (m->stats.count)
+            stats_push(&m->per_run, stats_summary(&m->stats, m->def->summary));
+    }
     if (run->sink && run->sink->on_done)
         run->sink->on_done(run->sink_ctx, run);
 }
@@ -373,6 +381,18 @@ bool runner_wait(struct run *run, int ms)
     return !run->finished;
 }
 
+void runner_absorb(struct run *into, const struct run *again)
+{
+    for (size_t m = 0; m < into->nmetrics && m < again->nmetrics; m++)
+        for (size_t k = 0; k < again->metrics[m].per_run.count; k++)
+            stats_push(&into->metrics[m].per_run, again->metrics[m].per_run.samples[k]);
+    into->ended = again->ended;
+    into->runs++;
+    into->cpu_seconds = isfinite(into->cpu_seconds) && isfinite(again->cpu_seconds)
+                        ? into->cpu_seconds + again->cpu_seconds : NAN;
+    into->other_cpu_pct = other_load(into);
+}
+
 void runner_cancel(struct run *run)
 {
     if (run->finished)
@@ -388,6 +408,7 @@ void runner_free(struct run *run)
     runner_cancel(run);
     for (size_t i = 0; i < run->nmetrics; i++) {
         stats_free(&run->metrics[i].stats);
+        stats_free(&run->metrics[i].per_run);
         free(run->metrics[i].fail_reason);
     }
     free(run->metrics);

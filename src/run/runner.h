@@ -27,6 +27,11 @@
 struct run_metric {
     const struct kernel_metric *def;
     struct stats stats;
+    /* The summary (def->summary) of each run's own samples, one value per
+     * run: what a comparison counts as its samples, since the samples of
+     * one run share its process, its memory layout and its moment and
+     * are not independent of each other. */
+    struct stats per_run;
     bool failed;
     char *fail_reason;      /* owned, NULL unless failed */
 };
@@ -65,6 +70,8 @@ struct run {
                                      * during the run, % of its wall time;
                                      * NAN unknown or shorter than
                                      * RUNNER_LOAD_MIN_S */
+    size_t runs;                    /* times the kernel ran: 1, more after
+                                     * runner_absorb */
     /* private */
     const char **only;              /* params.only as the kernel's own ids */
     pid_t pid;
@@ -110,6 +117,14 @@ bool runner_pump(struct run *run);
 /* Blocks up to `ms` milliseconds (-1 = until the run ends) in poll(),
  * pumping events. Returns true while the run goes on. */
 bool runner_wait(struct run *run, int ms);
+/* Another run of the same kernel and metrics (`again`, finished) counts
+ * as part of `into` (finished, ok): into takes its end time, adds its
+ * worker's CPU time, a run and each metric's per-run value (per_run),
+ * and the other processes' load is measured
+ * anew over the whole span from into's start (so runs too short for the
+ * load alone are measured together). The samples are not copied: the
+ * caller adds them to into as they come (run_metric_push). */
+void runner_absorb(struct run *into, const struct run *again);
 /* Kills the worker's process group; the run ends as CANCELLED. */
 void runner_cancel(struct run *run);
 void runner_free(struct run *run);
