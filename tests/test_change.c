@@ -136,32 +136,38 @@ START_TEST(outcome_at_the_tolerance)
 }
 END_TEST
 
-START_TEST(samples_needed_and_repeats)
+/* More samples: a baseline takes all the time allows; a comparison looks
+ * only at 8, 16, 32, 64 and stops once it can tell. */
+START_TEST(repeats_look_four_times)
 {
-    /* CV 10 % at 10 %: 2 (1.023 x 0.10 / (0.10 / 3.605))^2 = 27.2 */
-    ck_assert_uint_eq(change_samples_needed(0.10, 10, 64), 28);
-    ck_assert_uint_eq(change_samples_needed(0.01, 10, 64), 4);
-    ck_assert_uint_eq(change_samples_needed(0.50, 10, 64), 64);
-    double v[] = { 100, 102, 98, 101, 99, 100, 103, 97, 5000 };
-    ck_assert_double_eq_tol(change_robust_cv(v, 9), 1.4826 * 2 / 100, 1e-9);
-    ck_assert_double_eq(change_robust_cv(v, 1), 0);
-
-    double base[30], now[30];
+    double base[30], now[64];
+    for (size_t i = 0; i < 64; i++)
+        now[i] = 100 + (double)(i % 5);
     for (size_t i = 0; i < 30; i++)
-        base[i] = now[i] = 100 + (double)(i % 5);
-    /* no baseline: at least the minimum, then as the spread asks */
+        base[i] = now[i];
+    ck_assert(repeat_is_look(8) && repeat_is_look(16) && repeat_is_look(32) &&
+              repeat_is_look(64));
+    ck_assert(!repeat_is_look(7) && !repeat_is_look(12) && !repeat_is_look(0));
+    /* no baseline: up to the most a row keeps */
     ck_assert(repeat_wants_more(NULL, 0, now, 3, DIR_HIGHER_BETTER, 10));
-    ck_assert(!repeat_wants_more(NULL, 0, now, REPEAT_MIN_SAMPLES, DIR_HIGHER_BETTER, 10));
-    /* below the minimum, then until decided */
+    ck_assert(repeat_wants_more(NULL, 0, now, 40, DIR_HIGHER_BETTER, 10));
+    ck_assert(!repeat_wants_more(NULL, 0, now, REPEAT_MAX_SAMPLES, DIR_HIGHER_BETTER, 10));
+    /* against one: more between the looks, stop at a look that tells */
     ck_assert(repeat_wants_more(base, 30, now, 5, DIR_HIGHER_BETTER, 10));
-    ck_assert(!repeat_wants_more(base, 30, now, 12, DIR_HIGHER_BETTER, 10));
+    ck_assert(repeat_wants_more(base, 30, now, 12, DIR_HIGHER_BETTER, 10));
+    ck_assert(!repeat_wants_more(base, 30, now, 8, DIR_HIGHER_BETTER, 10));
+    ck_assert(!repeat_wants_more(base, 30, now, 16, DIR_HIGHER_BETTER, 10));
     ck_assert(!repeat_wants_more(base, 30, now, 12, DIR_NEUTRAL, 10));
     ck_assert(!repeat_wants_more(base, 30, now, REPEAT_MAX_SAMPLES, DIR_HIGHER_BETTER, 10));
+    /* a baseline of one sample and 64 now still gives an interval (U = 0
+     * is 1 of 65 arrangements): worth repeating; a baseline of none is
+     * no baseline */
+    ck_assert(repeat_wants_more(base, 1, now, 8, DIR_HIGHER_BETTER, 10));
     /* a change right at the tolerance cannot be decided by any number */
     for (size_t i = 0; i < 30; i++)
         now[i] = base[i] * 0.9;
-    ck_assert(repeat_wants_more(base, 30, now, 12, DIR_HIGHER_BETTER, 10));
-    ck_assert_uint_eq(repeat_samples_to_tell(base, 30, now, 12, DIR_HIGHER_BETTER, 10), 0);
+    ck_assert(repeat_wants_more(base, 30, now, 16, DIR_HIGHER_BETTER, 10));
+    ck_assert_uint_eq(repeat_samples_to_tell(base, 30, now, 16, DIR_HIGHER_BETTER, 10), 0);
     /* 5 % worse with a wide interval: more samples would tell */
     double wide[12];
     for (size_t i = 0; i < 12; i++)
@@ -179,7 +185,7 @@ Suite *suite_change(void)
     tcase_add_test(tc, estimate_of_a_pure_shift);
     tcase_add_test(tc, outlier_and_bad_samples);
     tcase_add_test(tc, outcome_at_the_tolerance);
-    tcase_add_test(tc, samples_needed_and_repeats);
+    tcase_add_test(tc, repeats_look_four_times);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -107,37 +107,3 @@ bool change_estimate(const double *before, size_t nb, const double *now, size_t 
     free(ln);
     return c->has_estimate;
 }
-
-double change_robust_cv(const double *v, size_t n)
-{
-    double *a = xcalloc(n ? n : 1, sizeof *a);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++)
-        if (isfinite(v[i]))
-            a[k++] = v[i];
-    double cv = 0;
-    if (k >= 2) {
-        double med = median_sorting(a, k);
-        for (size_t i = 0; i < k; i++)
-            a[i] = fabs(a[i] - med);
-        double mad = median_sorting(a, k);
-        cv = med != 0 ? 1.4826 * mad / fabs(med) : 0;
-    }
-    free(a);
-    return cv;
-}
-
-size_t change_samples_needed(double cv, double tol_pct, size_t cap)
-{
-    if (cap < 4)
-        cap = 4;
-    if (!(tol_pct > 0) || !isfinite(cv))
-        return cap;
-    /* cv is of the values; of their logs it is about the same at these
-     * sizes (log(1 + x) ~ x) */
-    double se_max = tol_pct / 100 / 3.605;
-    double n = 2 * pow(1.023 * cv / se_max, 2);
-    if (!(n < (double)cap))
-        return cap;
-    return n < 4 ? 4 : (size_t)ceil(n);
-}

@@ -52,18 +52,4 @@ bool change_estimate(const double *before, size_t nb, const double *now, size_t 
  * when not NULL, is set to 1 - 2 P(U < k). Exact; n, m <= 4096. */
 size_t change_rank_bound(size_t n, size_t m, double alpha, double *coverage);
 
-/* The spread of samples as a robust coefficient of variation: 1.4826 x
- * the median absolute deviation from the median, over the median (a
- * normal distribution's CV); 0 for fewer than two samples. An outlier
- * hardly moves it. */
-double change_robust_cv(const double *v, size_t n);
-
-/* How many samples a side a comparison needs to tell a change of 2 x
- * tol_pct from one within tol_pct at the confidence, 19 times in 20, when
- * the samples spread by cv (change_robust_cv): the Hodges-Lehmann
- * estimate's standard error, 1.023 cv sqrt(2/n) for log values, must be
- * below tol_pct / 3.6 (1.96 for the interval + 1.645 for the power).
- * At least 4, at most `cap`. */
-size_t change_samples_needed(double cv, double tol_pct, size_t cap);
-
 #endif

@@ -6,21 +6,28 @@
 
 #include "common/change.h"
 
+bool repeat_is_look(size_t n)
+{
+    for (size_t look = REPEAT_MIN_SAMPLES; look <= REPEAT_MAX_SAMPLES; look *= 2)
+        if (n == look)
+            return true;
+    return false;
+}
+
 bool repeat_wants_more(const double *before, size_t nb, const double *now, size_t nn,
                        enum direction dir, double pct)
 {
+    (void)now;
     if (nn >= REPEAT_MAX_SAMPLES)
         return false;
-    if (!before || !nb) {
-        size_t want = change_samples_needed(change_robust_cv(now, nn), pct, REPEAT_MAX_SAMPLES);
-        return nn < (want > REPEAT_MIN_SAMPLES ? want : REPEAT_MIN_SAMPLES);
-    }
+    if (!before || !nb)         /* a baseline: all the time allows */
+        return true;
     if (dir == DIR_NEUTRAL)
         return false;
     /* a baseline too small for any interval: more samples now do not help */
     if (change_rank_bound(nb, REPEAT_MAX_SAMPLES, 1 - CHANGE_CONFIDENCE, NULL) == 0)
         return false;
-    if (nn < REPEAT_MIN_SAMPLES)
+    if (!repeat_is_look(nn))
         return true;
     struct change c;
     change_estimate(before, nb, now, nn, &c);

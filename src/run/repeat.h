@@ -5,15 +5,19 @@
  * the tolerance, or until the time the engine allows it runs out (the
  * engine decides the time; this decides only the need):
  *
- *   against a baseline   more while the outcome (run/deviation.h) is
- *                        inconclusive, or fewer than REPEAT_MIN_SAMPLES
- *                        were taken, and the baseline has enough samples
- *                        for an interval at all
- *   no baseline          (a baseline being saved, or a plain run): more
- *                        until change_samples_needed() for the spread seen
- *                        so far, so a later comparison has what it needs
+ *   no baseline    (a baseline being saved) more, all the time allows:
+ *                  the baseline is the side a later check cannot add to,
+ *                  and a spread judged from its first few samples is too
+ *                  often judged small
+ *   a baseline     more until the outcome (run/deviation.h) is not
+ *                  inconclusive, looked at only after REPEAT_MIN_SAMPLES,
+ *                  2x, 4x ... samples: every look is a chance for a false
+ *                  "slower", so there are four, not one per sample; more
+ *                  never helps when the baseline is too small for any
+ *                  interval
  *
- * never beyond REPEAT_MAX_SAMPLES, what a row and a baseline keep. */
+ * never beyond REPEAT_MAX_SAMPLES, what a row and a baseline keep.
+ * tests/sim_verdicts.c measures what this gives. */
 #ifndef EVMBENCH_REPEAT_H
 #define EVMBENCH_REPEAT_H
 
@@ -25,6 +29,8 @@
 #define REPEAT_MIN_SAMPLES 8
 #define REPEAT_MAX_SAMPLES 64
 
+/* Whether the outcome is looked at after n samples: 8, 16, 32, 64. */
+bool repeat_is_look(size_t n);
 /* before NULL (or nb 0): no baseline. pct > 0 is the tolerance. */
 bool repeat_wants_more(const double *before, size_t nb, const double *now, size_t nn,
                        enum direction dir, double pct);
