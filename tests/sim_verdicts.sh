@@ -21,7 +21,7 @@ trials=${SIM_TRIALS:-20}
 make_tmp sim_verdicts
 
 # shellcheck disable=SC2086  # wrap is the emulator and its arguments
-${wrap:+$wrap} "$sim" --trials "$trials" >"$tmp/out" 2>"$tmp/err"
+$wrap "$sim" --trials "$trials" >"$tmp/out" 2>"$tmp/err"
 status=$?
 cat "$tmp/out"
 [ -s "$tmp/err" ] && cat "$tmp/err"
