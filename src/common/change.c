@@ -22,12 +22,32 @@ static double median_sorting(double *v, size_t n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* The bounds at the confidence for up to 64 samples a side, worked out
+ * once each: a check asks for the same few again and again. */
+#define RANK_CACHE 65
+static struct { size_t k; double coverage; bool done; } rank_cache[RANK_CACHE][RANK_CACHE];
+
+static size_t rank_bound_exact(size_t n, size_t m, double alpha, double *coverage);
+
 size_t change_rank_bound(size_t n, size_t m, double alpha, double *coverage)
 {
     if (coverage)
         *coverage = 0;
     if (n == 0 || m == 0 || n > 4096 || m > 4096)
         return 0;
+    if (alpha != 1 - CHANGE_CONFIDENCE || n >= RANK_CACHE || m >= RANK_CACHE)
+        return rank_bound_exact(n, m, alpha, coverage);
+    if (!rank_cache[n][m].done) {
+        rank_cache[n][m].k = rank_bound_exact(n, m, alpha, &rank_cache[n][m].coverage);
+        rank_cache[n][m].done = true;
+    }
+    if (coverage)
+        *coverage = rank_cache[n][m].coverage;
+    return rank_cache[n][m].k;
+}
+
+static size_t rank_bound_exact(size_t n, size_t m, double alpha, double *coverage)
+{
     /* The number of arrangements with U = u are the coefficients of the
      * Gaussian binomial [n+m choose n]_q = prod_{i=1..n} (1 - q^(m+i)) /
      * (1 - q^i). Each step keeps a polynomial of nonnegative coefficients
@@ -58,8 +78,7 @@ size_t change_rank_bound(size_t n, size_t m, double alpha, double *coverage)
         k = u + 1;                      /* P(U < u + 1) = tail <= alpha / 2 */
     }
     free(c);
-    if (k && coverage)
-        *coverage = 1 - 2 * tail;
+    *coverage = k ? 1 - 2 * tail : 0;
     return k;
 }
 

@@ -1,8 +1,8 @@
 #!/bin/sh
 # simulate-verdicts.sh - the full count of the verdict simulation
 # (tests/sim_verdicts.c): every scenario of the grid (a rate and a time;
-# 1, 5 and 9 samples a run; CV 2, 5, 10 and 20 %; no outliers, 5 % of the
-# samples slowed x1.5 or x3; no change and 10, 15, 20 % worse), lognormal
+# a budget of 64 runs a side or 10; CV 2, 5, 10 and 20 %; no outliers, 5 %
+# of the runs slowed x1.5 or x3; no change and 10, 15, 20 % worse), lognormal
 # and normal noise, at PCT 10, SIM_TRIALS trials each (1000), on the fixed
 # seeds the program prints. Figures for methodology(7) and the notes; not
 # part of `make check` (tests/sim_verdicts.sh is the small count there).
