@@ -204,7 +204,9 @@ awk 'BEGIN { print "cpu  100 0 100 10000 0 0 0 0 0 0";
              for (i = 0; i < 64; i++) print "cpu" i " 100 0 100 10000 0 0 0 0 0 0" }' >"$busy/proc/stat"
 board 1250 1160 43
 EVMBENCH_CHECK_BUSY=$busy ev_page "$cmd_after" --sysroot "$busy"
-if [ "$st" -eq 0 ] && verdict | grep -q "^Verdict: COULD NOT TELL: 2 of 3 metrics compared with baseline before-ddr could not be told at 10% (2 worse while other processes took CPU time on the worker's core, which can explain it)" &&
+# (lat, 7.5 % up, may be inconclusive too: how many runs fit in its time
+# depends on this machine, so only the two are named)
+if [ "$st" -eq 0 ] && verdict | grep -q "^Verdict: COULD NOT TELL: .* compared with baseline before-ddr could .*be told at 10% (.*2 worse while other processes took CPU time on the worker's core, which can make it slower by any amount)" &&
     grep -Eq "$(moved_re copy -1 MB/s "slower, but other processes took 100% of the worker's core meanwhile: could not tell")\$" "$tmp/out" &&
     ! grep -q 'FAIL' "$tmp/out"; then
     ok "load: worse while other processes had the core is COULD NOT TELL, status 0, no FAIL"

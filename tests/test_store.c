@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "run/check.h"
+#include "run/deviation.h"
 #include "run/export.h"
 #include "run/result.h"
 #include "store/store.h"
@@ -619,14 +620,20 @@ START_TEST(cli_run_saves_and_judges)
     rc = test_cli(&out, &err, "run", "stream", "--quick", "--iterations", "2", "--board",
              "am62xx_sk-fs", "--refs", refs, "--results-dir", dir, "--format", "json",
              "--baseline", "fast", "--fail-on-deviation", "50", NULL);
-    ck_assert_msg(rc == 1, "rc %d: %s", rc, err);
     json_t *j = json_loads(out, 0, NULL);
     ck_assert_ptr_nonnull(j);
     ck_assert(json_is_string(json_object_get(j, "run_id")));
     json_t *r0 = json_array_get(json_object_get(j, "results"), 0);
     ck_assert(json_object_get(r0, "change_pct") != NULL);
     ck_assert(json_number_value(json_object_get(r0, "change_pct")) < -99);
-    ck_assert_str_eq(json_string_value(json_object_get(r0, "outcome")), "slower");
+    /* slower, status 1; but when other processes had the worker's core
+     * meanwhile (a busy machine) it cannot tell, says so, and exits 0 */
+    json_t *other = json_object_get(r0, "other_cpu_pct");
+    bool loaded = json_is_number(other) && json_number_value(other) >= DEVIATION_LOAD_PCT;
+    ck_assert_msg(rc == (loaded ? 0 : 1), "rc %d (other processes %g%%): %s", rc,
+                  json_number_value(other), err);
+    ck_assert_str_eq(json_string_value(json_object_get(r0, "outcome")),
+                     loaded ? "inconclusive" : "slower");
     json_decref(j);
     free(out);
     free(err);

@@ -35,8 +35,9 @@ size_t change_rank_bound(size_t n, size_t m, double alpha, double *coverage)
         *coverage = 0;
     if (n == 0 || m == 0 || n > 4096 || m > 4096)
         return 0;
-    if (alpha != 1 - CHANGE_CONFIDENCE || n >= RANK_CACHE || m >= RANK_CACHE)
-        return rank_bound_exact(n, m, alpha, coverage);
+    double any;
+    if (fabs(alpha - (1 - CHANGE_CONFIDENCE)) > 1e-12 || n >= RANK_CACHE || m >= RANK_CACHE)
+        return rank_bound_exact(n, m, alpha, coverage ? coverage : &any);
     if (!rank_cache[n][m].done) {
         rank_cache[n][m].k = rank_bound_exact(n, m, alpha, &rank_cache[n][m].coverage);
         rank_cache[n][m].done = true;

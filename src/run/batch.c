@@ -70,6 +70,19 @@ static void add_note(struct batch *b, struct run *r, char *text)
         b->sink->on_note(b->sink_ctx, r, text);
 }
 
+/* Whether a kernel's first run failed in a way another run may not: it
+ * reported a failure or nothing (a crash or a time limit is not tried
+ * again: that costs as much once more). */
+static bool first_run_failed(const struct run *r)
+{
+    if (r->status == STATUS_FAILED || r->status == STATUS_NO_DATA)
+        return true;
+    for (size_t i = 0; r->status == STATUS_OK && i < r->nmetrics; i++)
+        if (r->metrics[i].failed)
+            return true;
+    return false;
+}
+
 /* A run ended: a repeat is absorbed; then once more, or the run's end. */
 static void on_done(void *ctx, const struct run *run)
 {
@@ -88,6 +101,10 @@ static void on_done(void *ctx, const struct run *run)
         } else {
             runner_absorb(p, run);
         }
+    }
+    if (run == p && b->repeat && !b->cancelled && !b->retried && first_run_failed(p)) {
+        b->want_retry = true;   /* once more from the start (batch_pump) */
+        return;
     }
     bool ok = run->status == STATUS_OK && p->status == STATUS_OK;
     if (ok && !b->cancelled && b->repeat && b->repeat(b->repeat_ctx, b, b->current, p, b->first_s)) {
@@ -214,6 +231,30 @@ static bool start_again(struct batch *b)
     return b->again != NULL;
 }
 
+/* After a first run that failed (with repeats): the kernel from the
+ * start, once; false when it could not start (its failed run stays). */
+static bool start_retry(struct batch *b)
+{
+    struct run *failed = b->runs[b->current];
+    b->want_retry = false;
+    b->retried = true;
+    struct diag d;
+    diag_init(&d);
+    struct run *r = start_kernel(b, &d);
+    diag_free(&d);
+    if (!r) {
+        if (b->sink->on_done)
+            b->sink->on_done(b->sink_ctx, failed);
+        return false;
+    }
+    b->runs[b->current] = r;
+    add_note(b, r, xasprintf("%s's first run failed (%s): it runs again from the start",
+                             failed->kernel->name,
+                             failed->error ? failed->error : status_name(failed->status)));
+    runner_free(failed);
+    return true;
+}
+
 bool batch_pump(struct batch *b)
 {
     if (batch_done(b))
@@ -221,11 +262,14 @@ bool batch_pump(struct batch *b)
     struct run *r = live(b);
     if (r && runner_pump(r))
         return true;
+    if (b->want_retry && start_retry(b))
+        return true;
     if (b->want_again && start_again(b))
         return true;
     runner_free(b->again);
     b->again = NULL;
     b->current++;
+    b->retried = false;
     start_from_current(b);
     return !batch_done(b);
 }
@@ -256,8 +300,8 @@ void batch_cancel(struct batch *b)
     b->cancelled = true;        /* first: the run's end asks for no repeat */
     if (live(b))
         runner_cancel(live(b));
-    if (b->want_again) {        /* ended, waiting for its repeat: ends now */
-        b->want_again = false;
+    if (b->want_again || b->want_retry) {   /* ended, waiting: ends now */
+        b->want_again = b->want_retry = false;
         if (b->sink->on_done && b->runs[b->current])
             b->sink->on_done(b->sink_ctx, b->runs[b->current]);
     }

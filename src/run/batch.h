@@ -43,6 +43,8 @@ struct batch {
     void *repeat_ctx;
     struct run *again;          /* the live repeat of runs[current], or NULL */
     bool want_again;            /* the run that just ended asked for one */
+    bool want_retry;            /* the first run failed: it runs again */
+    bool retried;               /* runs[current] is that second first run */
     double first_s;             /* how long runs[current]'s first run took */
     struct sink own;            /* what the runs report to */
 };
@@ -89,7 +91,10 @@ double batch_eta(const struct batch *b, double elapsed);
  * are added to runs[i] as they come and reported as runs[i]'s (with its
  * notes, less those runs[i] already has); runs[i]'s on_done comes once,
  * after its last repeat (runner_absorb). A repeat that does not end ok
- * ends the repeats, with a note; the samples before it stay. */
+ * ends the repeats, with a note; the samples before it stay. A first run
+ * that reported a failure or nothing (lat_ctx under load: "the
+ * difference is noise") is run again from the start, once, with a note;
+ * a crash or a time limit is not. */
 void batch_set_repeat(struct batch *b, batch_repeat_fn fn, void *ctx);
 /* Marks the kernels' benchmarks (group[i] for kernel i, copied). */
 void batch_set_groups(struct batch *b, const size_t *group, size_t ngroups);

@@ -90,7 +90,7 @@ static void judge_change(struct check_verdict *v, json_t *row, const struct fail
         v->judged--;
         v->unclear++;
         m = add_move(v, row, fc, in->value, fc->loaded);
-        if (fc->loaded) {       /* slower, but the load can explain it */
+        if (fc->loaded) {       /* slower, but other processes had the core */
             m->loaded = true;
             m->load_pct = in->other_cpu_pct;
         }
@@ -243,7 +243,7 @@ static void unclear_reasons(const struct check_verdict *v, struct strbuf *sb)
         sb_addf(sb, "%s%zu with an interval across the tolerance", sep, spread), sep = ", ";
     if (load)
         sb_addf(sb, "%s%zu worse while other processes took CPU time on the worker's core, "
-                "which can explain it", sep, load);
+                "which can make it slower by any amount", sep, load);
 }
 
 void check_headline(const struct check_verdict *v, struct strbuf *sb)
@@ -325,6 +325,9 @@ static void change_text(const struct check_move *m, const char *value, const cha
     if (m->loaded)
         sb_addf(sb, "slower, but other processes took %.0f%% of the worker's core meanwhile: "
                 "could not tell", m->load_pct);
+    else if (m->outcome == OUTCOME_INCONCLUSIVE && !c->has_interval && c->n_before < 4)
+        sb_addf(sb, "too few samples to tell (the baseline has %zu; 'evmbench run "
+                "--save-baseline' takes the runs a check needs)", c->n_before);
     else if (m->outcome == OUTCOME_INCONCLUSIVE && !c->has_interval)
         sb_add(sb, "too few samples to tell");
     else if (m->outcome == OUTCOME_INCONCLUSIVE)

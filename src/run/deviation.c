@@ -169,14 +169,11 @@ static bool fail_basis(const struct fail_input *in, enum fail_basis *basis, doub
     return isfinite(*value) && *value != 0;
 }
 
-/* A worker left 1 - f of its core is up to f slower in a rate, 1 / (1 - f)
- * - 1 in a time: how much worse (%) the load can make a metric. */
-static double load_can_explain(const struct fail_input *in)
+/* Whether other processes took DEVIATION_LOAD_PCT or more of the worker's
+ * core: then any slowdown may be theirs (deviation.h). */
+static bool under_load(const struct fail_input *in)
 {
-    if (!isfinite(in->other_cpu_pct) || in->other_cpu_pct < DEVIATION_LOAD_PCT)
-        return -1;
-    double f = fmin(in->other_cpu_pct, 100) / 100;
-    return in->dir == DIR_HIGHER_BETTER ? f * 100 : f >= 1 ? INFINITY : f / (1 - f) * 100;
+    return isfinite(in->other_cpu_pct) && in->other_cpu_pct >= DEVIATION_LOAD_PCT;
 }
 
 /* Against a baseline: the outcome of the change decides. */
@@ -186,14 +183,10 @@ static void fail_check_change(const struct fail_input *in, double fail_pct,
     fc->change = in->change;
     fc->outcome = deviation_outcome(&in->change, in->dir,
                                     fail_pct > 0 ? fail_pct : DEFAULT_TOLERANCE_PCT);
-    double least, most;
-    change_worse_range(&in->change, in->dir, &least, &most);
     double est = in->dir == DIR_HIGHER_BETTER ? -in->change.pct : in->change.pct;
     fc->worse_pct = est > 0 ? est : 0;
     fc->fails = fail_pct > 0 && fc->outcome == OUTCOME_SLOWER;
-    double can = load_can_explain(in);
-    if (fc->outcome == OUTCOME_SLOWER && can >= 0 &&
-        least <= can + (fail_pct > 0 ? fail_pct : DEFAULT_TOLERANCE_PCT)) {
+    if (fc->outcome == OUTCOME_SLOWER && under_load(in)) {
         fc->fails = false;
         fc->loaded = true;
         fc->outcome = OUTCOME_INCONCLUSIVE;
@@ -223,8 +216,7 @@ struct fail_check deviation_fail_check(const struct fail_input *in, double fail_
     double worse = in->dir == DIR_HIGHER_BETTER ? -diff : diff;
     fc.worse_pct = worse > 0 ? worse / fabs(b) * 100.0 : 0;
     fc.fails = fail_pct > 0 && fc.worse_pct > fail_pct;
-    double can = load_can_explain(in);
-    if (fc.fails && can >= 0 && fc.worse_pct <= can + fail_pct) {
+    if (fc.fails && under_load(in)) {
         fc.fails = false;
         fc.loaded = true;
     }
@@ -305,15 +297,4 @@ enum outcome outcome_from_name(const char *name)
 bool change_is_small(const struct change *c)
 {
     return c->has_interval && (c->low > 0 || c->high < 0);
-}
-
-void change_worse_range(const struct change *c, enum direction dir, double *least,
-                        double *most)
-{
-    double lo = dir == DIR_LOWER_BETTER ? c->low : -c->high;
-    double hi = dir == DIR_LOWER_BETTER ? c->high : -c->low;
-    if (!c->has_interval)
-        lo = hi = dir == DIR_LOWER_BETTER ? c->pct : -c->pct;
-    *least = lo > 0 ? lo : 0;
-    *most = hi > 0 ? hi : 0;
 }

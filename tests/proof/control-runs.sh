@@ -60,6 +60,9 @@ check() {       # check TAG: one control check; prints its line, sets rc
     printf '%-9s exit %d  %3d s  load named: %-3s  %s\n' "$1" "$rc" "$secs" "$load" "$first"
     # what was called slower, and what could not be told
     grep -E '^  .*(: slower|could not tell)' "$tmp/out" | cut -c1-150 | sed 's/^/            /'
+    # and what did not run, with why
+    grep -E 'did not run|not runnable|timed out|crashed|failed' "$tmp/err" | head -3 |
+        cut -c1-150 | sed 's/^/            /'
 }
 
 start=$(date +%s)
