@@ -84,6 +84,7 @@ void app_init(struct app *a, const struct app_config *cfg)
         /* the clock a CPU-bound kernel will run at: the top of the range
          * the governor may use */
         .live_mhz = a->board.cpu_max_mhz > 0 ? a->board.cpu_max_mhz : a->board.cpu_mhz,
+        .cache_bytes = a->board.cache_bytes,
     };
     a->run_opts.params.quick = cfg->quick;
     a->run_opts.params.size = cfg->size;

@@ -739,6 +739,9 @@ vd_refs far 300
 printf '#!/bin/sh\ncat "%s/values"\n' "$v" >"$v/bin/vd"
 chmod +x "$v/bin/vd"
 # vd BW LAT REFS ARGS...: the fake board measures BW and LAT; run with ARGS
+# (on an empty sysroot: the load on this machine's cores is not read, so
+# no verdict depends on what else runs here)
+mkdir -p "$v/root"
 vd() {
     printf 'bw: %s\nlat: %s\n' "$1" "$2" >"$v/values"
     refs=$3
@@ -746,7 +749,7 @@ vd() {
     # shellcheck disable=SC2086  # WRAP is a command, maybe empty
     EVMBENCH_DATADIR="$v/data" timeout -k 10 "$limit" $WRAP "$BIN" run vd_check --provider tool \
         --tools-dir "$v/bin" --refs "$v/$refs.json" --board vd_board --results-dir "$v/store" \
-        "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+        --sysroot "$v/root" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
     st=$?
     hung "$st" "run vd_check $*"
 }

@@ -54,18 +54,22 @@ static char *other_changes(const struct sysstate_change *c)
 }
 
 char *cause_of(const char *bench, const char *metric, const char *unit, bool cpu_bound,
-               const struct cause_change *change, const struct sysstate_change *c)
+               bool memory_bound, const struct cause_change *change,
+               const struct sysstate_change *c)
 {
     if (!isfinite(change->pct))
         return NULL;
     char *rate = NULL;
-    if (c->ddr_from > 0 && c->ddr_to > 0 && result_ddr_bound(bench, metric, unit)) {
+    enum direction dir = unit_direction(unit);
+    if (c->ddr_from > 0 && c->ddr_to > 0 && dir != DIR_NEUTRAL &&
+        (memory_bound || result_ddr_bound(bench, metric, unit))) {
+        /* a bandwidth follows the rate, a latency goes against it */
+        double expect = dir == DIR_HIGHER_BETTER ? (c->ddr_to / c->ddr_from - 1) * 100
+                                                 : (c->ddr_from / c->ddr_to - 1) * 100;
         char *detail = xasprintf("%.0f -> %.0f MT/s", c->ddr_from, c->ddr_to);
-        rate = against_ratio(change, (c->ddr_to / c->ddr_from - 1) * 100,
-                             "DDR rate change", detail);
+        rate = against_ratio(change, expect, "DDR rate change", detail);
         free(detail);
     }
-    enum direction dir = unit_direction(unit);
     if (!rate && cpu_bound && c->cpu_from > 0 && c->cpu_to > 0 && dir != DIR_NEUTRAL) {
         /* a rate follows the clock, a time goes against it */
         double expect = dir == DIR_HIGHER_BETTER ? (c->cpu_to / c->cpu_from - 1) * 100
@@ -104,10 +108,11 @@ void cause_explain(json_t *rows, const struct sysstate_change *c)
             ch.high = json_number_value(hi);
         }
         json_t *cb = json_object_get(row, "cpu_bound");
+        json_t *mb = json_object_get(row, "memory_bound");
         char *words = cause_of(json_string_value(json_object_get(row, "bench")),
                                json_string_value(json_object_get(row, "metric")),
                                json_string_value(json_object_get(row, "unit")),
-                               json_is_true(cb), &ch, c);
+                               json_is_true(cb), json_is_true(mb), &ch, c);
         json_object_set_new(row, "explained_by", words ? json_string(words) : json_null());
         free(words);
     }

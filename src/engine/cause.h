@@ -7,7 +7,9 @@
  * "more than" it explains when the whole interval lies beyond it):
  *   - a DDR-bound bandwidth (STREAM, bw_mem: result_ddr_bound) moves with
  *     the DDR data rate, in its direction and at most by its ratio (one
- *     core is partly latency-bound, so it may move less): within that
+ *     core is partly latency-bound, so it may move less), a latency whose
+ *     block outgrows the caches (lat_mem_rd: result_memory_bound, the
+ *     row's "memory_bound") against it, by at most its ratio: within that
  *     (CAUSE_SLACK_PCT points of slack for noise) it is "consistent with the
  *     DDR rate change (1600 -> 1333 MT/s, -16.7%)"; the same direction and
  *     further "more than the DDR rate change (...) explains";
@@ -39,7 +41,8 @@ struct cause_change {
 /* The words for a metric that changed by `change` under system change c;
  * NULL when no recorded change could have caused it. Caller frees. */
 char *cause_of(const char *bench, const char *metric, const char *unit, bool cpu_bound,
-               const struct cause_change *change, const struct sysstate_change *c);
+               bool memory_bound, const struct cause_change *change,
+               const struct sysstate_change *c);
 /* Sets "explained_by" on every row of rows (JSON rows, result_row_json)
  * that has a change against a baseline ("change_pct", with
  * "change_low" and "change_high" when it has an interval): cause_of's

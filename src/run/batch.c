@@ -107,7 +107,8 @@ static void on_done(void *ctx, const struct run *run)
         return;
     }
     bool ok = run->status == STATUS_OK && p->status == STATUS_OK;
-    if (ok && !b->cancelled && b->repeat && b->repeat(b->repeat_ctx, b, b->current, p, b->first_s)) {
+    if (ok && !b->cancelled && b->repeat &&
+        b->repeat(b->repeat_ctx, b, b->current, p, b->first_s)) {
         b->want_again = true;
         return;
     }

@@ -40,6 +40,8 @@ void result_row_make(struct result_row *row, const struct run *run, size_t i,
     row->run_values = m->per_run.count ? m->per_run.samples : NULL;
     row->summary = m->def->summary;
     row->cpu_bound = m->def->cpu_bound;
+    row->memory_bound = result_memory_bound(row->bench, row->metric, row->unit,
+                                            cmp->cache_bytes);
     row->other_cpu_pct = run->other_cpu_pct;
     if (s->count) {
         row->min = s->min;
@@ -108,6 +110,35 @@ bool result_ddr_bound(const char *bench, const char *metric, const char *unit)
     return strcmp(bench, "stream") == 0 || str_starts_with(metric, "bw_mem");
 }
 
+/* The block a lat_mem_rd row reads, in bytes; 0 when the id names none. */
+static double lat_mem_rd_block(const char *metric)
+{
+    const char *sz = strstr(metric, "-sz");
+    double v;
+    char *end;
+    if (str_starts_with(metric, "lat_mem_rd") && sz) {
+        v = strtod(sz + 3, &end);
+        if (end == sz + 3)
+            return 0;
+        if (*end == 'k')
+            return v / 1000 * 1048576;
+        return v == 50 ? 512 : 0;       /* sz50: lmbench's first point */
+    }
+    if (sscanf(metric, "latency_for_%lf_mb_block_size", &v) == 1)
+        return v * 1048576;
+    return 0;
+}
+
+bool result_memory_bound(const char *bench, const char *metric, const char *unit,
+                         size_t cache_bytes)
+{
+    if (result_ddr_bound(bench, metric, unit))
+        return true;
+    if (!metric || !cache_bytes || !unit_is_time(unit))
+        return false;
+    return lat_mem_rd_block(metric) > (double)cache_bytes;
+}
+
 void result_print_peak_line(FILE *out, double pct, double peak_mbs)
 {
     fprintf(out, "  = %.1f%% of the DDR peak, %.0f MB/s\n", pct, peak_mbs);
@@ -153,6 +184,7 @@ json_t *result_row_json(const struct result_row *row)
     json_object_set_new(o, "value", num_or_null(have, row->value));
     json_object_set_new(o, "summary", json_string(summary_name(row->summary)));
     json_object_set_new(o, "cpu_bound", json_boolean(row->cpu_bound));
+    json_object_set_new(o, "memory_bound", json_boolean(row->memory_bound));
     json_object_set_new(o, "other_cpu_pct", isfinite(row->other_cpu_pct)
                         ? json_real(round(row->other_cpu_pct * 10) / 10) : json_null());
     json_object_set_new(o, "ref_avg", num_or_null(row->has_ref, row->ref_avg));

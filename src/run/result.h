@@ -27,6 +27,8 @@ struct compare {
     double live_mhz;            /* this board's CPU clock now; 0 unknown */
     double ddr_peak_mbs;        /* theoretical DDR peak (board/ddrspec.h), MB/s;
                                  * 0 unknown */
+    size_t cache_bytes;         /* the caches a block must outgrow to be in
+                                 * the DDR (board.h); 0 unknown */
 };
 
 struct result_row {
@@ -45,6 +47,7 @@ struct result_row {
     double value;               /* the statistic compared with the guide */
     enum summary summary;
     bool cpu_bound;             /* scales with the CPU clock (kernel.h) */
+    bool memory_bound;          /* follows the DDR: result_memory_bound */
     double other_cpu_pct;       /* the run's other load (runner.h); NAN */
     bool has_ref;
     double ref_avg;
@@ -71,6 +74,12 @@ struct result_row {
 /* Whether a metric is a memory bandwidth the DDR bounds: a rate in MB/s
  * of STREAM (bench "stream") or of bw_mem (metric "bw_mem-..."). */
 bool result_ddr_bound(const char *bench, const char *metric, const char *unit);
+/* Whether a metric follows the DDR: a DDR-bound bandwidth
+ * (result_ddr_bound), or a lat_mem_rd latency whose block outgrows the
+ * caches (cache_bytes; 0 unknown: no), the block read from the row's id
+ * (szNk: N/1000 MiB, sz50: 512 B, latency_for_X_mb_block_size: X MiB). */
+bool result_memory_bound(const char *bench, const char *metric, const char *unit,
+                         size_t cache_bytes);
 /* The line under a bandwidth row: "  = 45.6% of the DDR peak, 3200 MB/s". */
 void result_print_peak_line(FILE *out, double pct, double peak_mbs);
 
