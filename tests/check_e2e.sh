@@ -239,10 +239,11 @@ tm_check() {
         [ "$(date +%s)" -ge "$deadline" ] || [ -f "$tmp/tm-status" ] && break
         sleep 0.2
     done
-    # the screens redraw a little at a time (a serial line's budget): wait
-    # until two looks half a second apart agree
+    # the screens redraw a little at a time (a serial line's budget, counted
+    # over PACE_WINDOW_S = 1.1 s in screens/ui.c): a frame may wait that long
+    # for room, so wait until two looks 1.5 s apart agree
     while [ "$(date +%s)" -lt "$deadline" ] && [ ! -f "$tmp/tm-status" ]; do
-        sleep 0.5
+        sleep 1.5
         "$TMUX_BIN" -L "$sock" capture-pane -p -t chk >"$tmp/screen2" 2>/dev/null || break
         cmp -s "$tmp/screen" "$tmp/screen2" && break
         mv "$tmp/screen2" "$tmp/screen"
