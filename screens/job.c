@@ -353,7 +353,9 @@ bool job_run_start(struct job *j, const struct cat_bench *b, const struct kernel
     if (!n) {
         free(ks);
         job_measure_only(j, NULL, 0);
-        say(j, JOB_ERROR, "%s: no kernel or tool of it can run here", b->title);
+        char *why = app_bench_unrunnable(j->app, b, job_bench_provider(j, b, NULL));
+        say(j, JOB_ERROR, "%s cannot run here: %s", b->title, why);
+        free(why);
         return false;
     }
     /* a profile's line, as in the CLI: a kernel an earlier line started

@@ -89,8 +89,22 @@ static size_t count_runnable(struct screen *s, const struct cat_category *cat,
 static int int_max(int a, int b) { return a > b ? a : b; }
 static int int_min(int a, int b) { return a < b ? a : b; }
 
+/* Why a benchmark does not run here (app_bench_unrunnable), in the few
+ * words of the "runs here" column; Enter says the whole reason. A missing
+ * run option by its name ("needs --peer": what the settings need), a
+ * missing tool ("no: fio not found"), else the provider's "none here". */
+static void runs_why(const char *why, char *buf, size_t size)
+{
+    if (strncmp(why, "needs --", 8) == 0)
+        snprintf(buf, size, "%.*s", (int)strcspn(why + 8, " ;(") + 8, why);
+    else if (strstr(why, " not found"))
+        snprintf(buf, size, "no: %.*s", (int)(strstr(why, " not found") - why + 10), why);
+    else
+        snprintf(buf, size, "no (none here)");
+}
+
 /* What a run of b starts here, for the "runs here" column: "yes (kernel
- * stream)", "yes (13 kernels)", "no (auto: none here)", "reference only";
+ * stream)", "yes (13 kernels)", "needs --peer" (runs_why), "reference only";
  * a '*' after yes: the provider was chosen here (P), not by the settings. */
 static void runs_text(struct screen *s, const struct cat_bench *b, char *buf, size_t size)
 {
@@ -105,9 +119,12 @@ static void runs_text(struct screen *s, const struct cat_bench *b, char *buf, si
                  first->provider ? first->provider : "kernel", first->name);
     else if (nrun)
         snprintf(buf, size, "yes%s (%zu kernels)", chosen ? "*" : "", nrun);
-    else if (b->nkernels)
-        snprintf(buf, size, "no (%s: none here)",
-                 provider_pref_name(job_bench_provider(ui_job(s->ui), b, NULL)));
+    else if (b->nkernels) {
+        char *why = app_bench_unrunnable(ui_app(s->ui), b,
+                                         job_bench_provider(ui_job(s->ui), b, NULL));
+        runs_why(why, buf, size);
+        free(why);
+    }
     else
         snprintf(buf, size, "reference only");
 }
@@ -191,6 +208,13 @@ static enum action category_action(struct screen *s, enum action a)
             ui_message(s->ui, ROLE_NOTE,
                        "%s is reference only: no kernel or tool here runs it",
                        b->title);
+            return ACT_NONE;
+        }
+        char *why = app_bench_unrunnable(ui_app(s->ui), b,
+                                         job_bench_provider(ui_job(s->ui), b, NULL));
+        if (why) {      /* the need first (the row is selected): nothing starts to fail */
+            ui_message(s->ui, ROLE_WARN, "%s: %s cannot run here", why, b->title);
+            free(why);
             return ACT_NONE;
         }
         struct screen_arg arg = { .category = c->cat, .bench = b };

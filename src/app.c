@@ -9,6 +9,7 @@
 #include "run/deviation.h"
 #include "kernel/cpuclock.h"
 #include "kernel/kernel.h"
+#include "recipe/recipe.h"
 #include "recipe/toolkernel.h"
 #include "common/util.h"
 
@@ -171,9 +172,59 @@ void app_cpu_watch_free(struct cpu_watch *w)
     memset(w, 0, sizeof *w);
 }
 
+char *app_kernel_unrunnable(const struct kernel *k)
+{
+    const struct recipe_bench *b = toolkernel_recipe(k);
+    if (!b)
+        return NULL;
+    if (!toolkernel_available(k, NULL))
+        return recipe_not_found_reason(b);
+    const char *needs = recipe_unrunnable(b, NULL);
+    return needs ? xstrdup(needs) : NULL;
+}
+
 bool app_kernel_available(const struct kernel *k)
 {
+    char *why = app_kernel_unrunnable(k);
+    free(why);
+    return why == NULL;
+}
+
+bool app_tool_found(const struct kernel *k)
+{
     return toolkernel_recipe(k) ? toolkernel_available(k, NULL) : true;
+}
+
+char *app_bench_unrunnable(const struct app *a, const struct cat_bench *b,
+                           enum provider_pref pref)
+{
+    if (!b->nkernels)
+        return xstrdup("reference only");
+    const struct kernel **ks = xcalloc(b->nkernels, sizeof *ks);
+    size_t n = cat_bench_runnable(b, a->extras, pref, app_kernel_available, ks);
+    free(ks);
+    if (n)
+        return NULL;
+    char *why = NULL;
+    bool extras_only = false;
+    for (size_t i = 0; i < b->nkernels && !why; i++) {
+        const struct kernel *k = b->kernels[i];
+        bool tool = toolkernel_recipe(k) != NULL;
+        if ((pref == PROVIDER_KERNEL && tool) || (pref == PROVIDER_TOOL && !tool))
+            continue;
+        if (k->extra && !a->extras) {
+            extras_only = true;
+            continue;
+        }
+        why = app_kernel_unrunnable(k);
+    }
+    if (!why && extras_only)
+        why = xstrdup("it runs only with --threads");
+    if (!why)
+        why = xasprintf("it has no %s (provider %s)",
+                        pref == PROVIDER_TOOL ? "tool" : "embedded kernel",
+                        provider_pref_name(pref));
+    return why;
 }
 
 const struct kernel *app_find_kernel(const struct app *a, const char *name)

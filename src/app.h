@@ -101,9 +101,25 @@ void app_cpu_watch_begin(struct app *a, const struct kernel *const *ks, size_t n
 void app_cpu_watch_end(struct app *a, struct cpu_watch *w);
 void app_cpu_watch_free(struct cpu_watch *w);
 
-/* Whether a kernel can run here: embedded kernels always, a tool kernel
- * when its binary is found. */
+/* Why kernel k cannot run here, or NULL when it can: an embedded kernel
+ * always can; a tool kernel cannot when its program is not found (where
+ * evmbench looked and what provides it) or when its recipe needs a run
+ * option that is unset (--peer, --storage-dir, --audio-device: the
+ * recipe's own "needs ..." text). The one notion of "runs here" behind
+ * list, run, the counts and runs-here column of the screens and 'a'.
+ * Caller frees. */
+char *app_kernel_unrunnable(const struct kernel *k);
+/* !app_kernel_unrunnable(k): whether a kernel runs here. */
 bool app_kernel_available(const struct kernel *k);
+/* Whether a tool kernel's program is found (whatever it needs besides);
+ * true for an embedded kernel. */
+bool app_tool_found(const struct kernel *k);
+/* Why no kernel of b runs here with provider preference pref (the app's,
+ * or one chosen in the screens), or NULL when one does: the first reason
+ * of its kernels ("needs --peer HOST"), or "reference only" when it has
+ * none. Caller frees. */
+char *app_bench_unrunnable(const struct app *a, const struct cat_bench *b,
+                           enum provider_pref pref);
 /* A kernel by name (embedded or tool) as the provider preference picks it:
  * auto takes the tool when it is installed. NULL when no kernel has it. */
 const struct kernel *app_find_kernel(const struct app *a, const char *name);

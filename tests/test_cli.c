@@ -520,6 +520,118 @@ START_TEST(tool_params_checked)
 }
 END_TEST
 
+/* "Runs here" is one notion: a tool found but missing what it needs
+ * (--peer, --storage-dir, --audio-device) is not runnable in list's JSON
+ * either, and 'run' of its benchmark refuses with what it needs instead
+ * of starting rows that all fail. The tools here are stand-ins in a
+ * --tools-dir of this test's, so the machine's own tools do not matter. */
+static json_t *list_entry(json_t *list, const char *bench)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(list, i, e)
+        if (strcmp(json_string_value(json_object_get(e, "bench")), bench) == 0)
+            return e;
+    return NULL;
+}
+
+START_TEST(runs_here_needs_what_the_tool_needs)
+{
+    char dir[] = "/tmp/evmbench-test-needs-XXXXXX";
+    ck_assert(mkdtemp(dir));
+    static const char *const tools[] = { "fio", "netperf", "iperf3", "arecord", "aplay" };
+    for (size_t i = 0; i < ARRAY_SIZE(tools); i++) {
+        char *p = xasprintf("%s/%s", dir, tools[i]);
+        FILE *f = fopen(p, "w");
+        ck_assert_ptr_nonnull(f);
+        fputs("#!/bin/sh\nexit 1\n", f);
+        fclose(f);
+        ck_assert_int_eq(chmod(p, 0755), 0);
+        free(p);
+    }
+    static const char *const needy[] = { "alsa_soc_audio", "tcp_bidirectional_throughput",
+                                         "udp_throughput", "emmc_ext4_fio_1g",
+                                         "mmc_ext4_fio_1g" };
+    struct outcome o = run_cli("list", "--board", "am62xx_sk-fs", "--format", "json",
+                               "--tools-dir", dir, NULL);
+    ck_assert_int_eq(o.rc, 0);
+    json_t *j = parse(&o);
+    for (size_t i = 0; i < ARRAY_SIZE(needy); i++) {
+        json_t *e = list_entry(j, needy[i]);
+        ck_assert_msg(e != NULL, "%s not listed", needy[i]);
+        ck_assert_msg(json_is_false(json_object_get(e, "runnable")), "%s said runnable",
+                      needy[i]);
+        ck_assert_uint_gt(json_array_size(json_object_get(e, "available")), 0);
+        ck_assert_uint_gt(json_object_size(json_object_get(e, "not_runnable")), 0);
+    }
+    json_decref(j);
+    outcome_free(&o);
+    /* given what they need, they run here */
+    o = run_cli("list", "--board", "am62xx_sk-fs", "--format", "json", "--tools-dir", dir,
+                "--storage-dir", dir, "--peer", "192.0.2.1", "--audio-device", "hw:0,0", NULL);
+    ck_assert_int_eq(o.rc, 0);
+    j = parse(&o);
+    for (size_t i = 0; i < ARRAY_SIZE(needy); i++)
+        ck_assert_msg(json_is_true(json_object_get(list_entry(j, needy[i]), "runnable")),
+                      "%s not runnable with its needs given", needy[i]);
+    json_decref(j);
+    outcome_free(&o);
+    /* run of the benchmark: refused before anything starts, with the need */
+    o = run_cli("run", "emmc_ext4_fio_1g", "--board", "am62xx_sk-fs", "--tools-dir", dir,
+                NULL);
+    ck_assert_int_eq(o.rc, EXIT_USAGE);
+    ck_assert_msg(strstr(o.err, "'emmc_ext4_fio_1g' cannot run here: needs --storage-dir DIR"),
+                  "%s", o.err);
+    outcome_free(&o);
+    o = run_cli("run", "udp_throughput", "--board", "am62xx_sk-fs", "--tools-dir", dir, NULL);
+    ck_assert_int_eq(o.rc, EXIT_USAGE);
+    ck_assert_msg(strstr(o.err, "'udp_throughput' cannot run here: needs --peer HOST"), "%s",
+                  o.err);
+    outcome_free(&o);
+    for (size_t i = 0; i < ARRAY_SIZE(tools); i++) {
+        char *p = xasprintf("%s/%s", dir, tools[i]);
+        unlink(p);
+        free(p);
+    }
+    rmdir(dir);
+}
+END_TEST
+
+/* list's text never cuts a key (what 'run' takes) nor a title, at 80
+ * columns: the keys of its rows are exactly those of its JSON. */
+START_TEST(list_text_keys_are_whole)
+{
+    struct outcome t = run_cli("list", "--all", NULL);
+    struct outcome j = run_cli("list", "--all", "--format", "json", NULL);
+    ck_assert_int_eq(t.rc, 0);
+    ck_assert_int_eq(j.rc, 0);
+    assert_fits_80(t.out);
+    json_t *arr = parse(&j);
+    size_t i, nkeys = 0;
+    json_t *e;
+    json_array_foreach(arr, i, e) {
+        /* a row starts "  KEY" and the key is followed by a blank or the
+         * end of its line (a long key: the row goes on below) */
+        char *pat = xasprintf("\n  %s", json_string_value(json_object_get(e, "bench")));
+        bool found = false;
+        for (const char *p = strstr(t.out, pat); p && !found; p = strstr(p + 1, pat)) {
+            char after = p[strlen(pat)];
+            found = after == ' ' || after == '\n';
+        }
+        ck_assert_msg(found, "key %s not whole in the text list", pat + 3);
+        free(pat);
+    }
+    /* and no other row */
+    for (const char *p = t.out; (p = strstr(p, "\n  ")); p++)
+        nkeys += p[3] != ' ';
+    ck_assert_uint_eq(nkeys, json_array_size(arr));
+    ck_assert_ptr_nonnull(strstr(t.out, "\n  tcp_bidirectional_throughput_interrupt_pacing\n"));
+    json_decref(arr);
+    outcome_free(&t);
+    outcome_free(&j);
+}
+END_TEST
+
 START_TEST(bad_refs_still_start)
 {
     char *bad = test_data_path("refs-bad/malformed.json");
@@ -1019,8 +1131,10 @@ Suite *suite_cli(void)
     tcase_add_test(tc, failed_benchmark_exits_3_and_says_why);
     tcase_add_test(tc, list_shows_providers);
     tcase_add_test(tc, list_follows_the_board);
+    tcase_add_test(tc, list_text_keys_are_whole);
     tcase_add_test(tc, bad_refs_still_start);
     tcase_add_test(tc, tool_params_checked);
+    tcase_add_test(tc, runs_here_needs_what_the_tool_needs);
     tcase_add_test(tc, shipped_refs_have_the_am62x_stream_table);
     tcase_add_test(tc, selfcheck_pairs_kernel_and_tool);
     tcase_add_test(tc, selfcheck_shows_progress_and_time_left);

@@ -487,7 +487,7 @@ START_TEST(what_cannot_run_is_said)
     ck_assert(!job_run_start(&job, &b_ref, NULL));
     ck_assert(front_said(&front, JOB_ERROR, "Ref: reference only, nothing here can run it"));
     ck_assert(!job_run_start(&job, &b_extra, NULL));    /* extras need --threads */
-    ck_assert(front_said(&front, JOB_ERROR, "Extra: no kernel or tool of it can run here"));
+    ck_assert(front_said(&front, JOB_ERROR, "Extra cannot run here: it runs only with --threads"));
     struct cat_bench *benches[] = { &b_ref, &b_extra };
     struct cat_category c = { .title = TXT("Refs"), .benches = benches, .nbenches = 2 };
     ck_assert(!job_run_start_category(&job, &c));

@@ -910,6 +910,83 @@ expect '^ Performance Guide categories \(11\): Linux 12\.00\.00' "$UI_TIMEOUT" \
 keys q
 expect '^tui-exit=0' "$UI_TIMEOUT" "menu: q quits with status 0 (no board)"
 
+# --- needs: "runs here" is true on a machine without peer, storage or audio --
+# Stand-ins for fio, netperf, iperf3, arecord and aplay (found, never run):
+# every category of the AM62x SK's home is opened; no benchmark that needs
+# --peer, --storage-dir or --audio-device says yes, each says what it
+# needs, and home's count is the category's yes rows. Given those options,
+# the same rows say yes.
+mkdir -p "$tmpdir/needtools"
+for t in fio netperf iperf3 arecord aplay; do
+    printf '#!/bin/sh\nexit 1\n' >"$tmpdir/needtools/$t"
+    chmod +x "$tmpdir/needtools/$t"
+done
+needy='TCP Bidirectional Throughput|UDP Throughput|EMMC EXT4 FIO 1G|MMC EXT4 FIO 1G|ALSA SoC Audio'
+# walk_categories TAG: opens each of home's 11 categories in turn, keeping
+# each category screen in $tmpdir/cat-TAG-N and home in $tmpdir/home-TAG
+walk_categories() {
+    expect '^ Performance Guide categories \(11\)' "$UI_TIMEOUT" "needs ($1): home"
+    cp "$tmpdir/screen" "$tmpdir/home-$1"
+    i=0
+    while [ "$i" -lt 11 ]; do
+        keys g
+        j=0
+        while [ "$j" -lt "$i" ]; do keys j; j=$((j + 1)); done
+        keys Enter
+        wait_for '^  benchmark +runs here' "$UI_TIMEOUT" ||
+            fail "needs ($1): category $((i + 1)) opens"
+        sleep 0.3
+        screen >"$tmpdir/cat-$1-$i"
+        keys q
+        wait_for '^ Performance Guide categories \(11\)' "$UI_TIMEOUT" ||
+            fail "needs ($1): q goes back from category $((i + 1))"
+        i=$((i + 1))
+    done
+}
+type_line "clear; $prog --tools-dir '$tmpdir/needtools'; echo tui-exit=\$?"
+walk_categories bare
+cat "$tmpdir"/cat-bare-* >"$tmpdir/cats-bare"
+! grep -E "^[> ] ($needy) +yes" "$tmpdir/cats-bare"
+check $? "needs: no benchmark that needs a peer, a storage directory or an audio device says yes"
+[ "$(grep -Ec "^[> ] ($needy) +needs --(peer|storage-dir|audio-device) " "$tmpdir/cats-bare")" -eq 5 ]
+check $? "needs: the five of them say what they need"
+mismatch=
+i=0
+for f in "$tmpdir"/cat-bare-*; do
+    title=$(sed -n 's/^ \(.*\): [0-9]* benchmarks*, .*/\1/p' "$f")
+    yes_rows=$(grep -Ec '^[> ] .* yes\*? \(' "$f")
+    home=$(grep -E "^[> ] $title  " "$tmpdir/home-bare")
+    case $home in
+    *", $yes_rows runnable"*) ;;
+    *"none runnable here"* | *"reference only"*) [ "$yes_rows" -eq 0 ] || mismatch="$mismatch $title" ;;
+    *) mismatch="$mismatch $title" ;;
+    esac
+    i=$((i + 1))
+done
+[ -z "$mismatch" ] && [ "$i" -eq 11 ]
+check $? "needs: home's count is each category's yes rows ($i categories;${mismatch:- none differ})"
+# Enter on a row that needs --peer says the whole need and starts nothing
+keys g j j j Enter
+expect '^> TCP Bidirectional Throughput +needs --peer' "$UI_TIMEOUT" "needs: Ethernet opens"
+keys Enter
+expect '^needs --peer HOST .*w full text' "$UI_TIMEOUT" \
+    "needs: Enter on it says what it needs and starts nothing"
+grep -Eq '^> TCP Bidirectional Throughput +needs --peer' "$tmpdir/screen"
+check $? "needs: ... the category stays"
+keys w
+expect 'needs --peer HOST \(a machine running (iperf3 -s|netserver)\): TCP Bidirectional Throughput' \
+    "$UI_TIMEOUT" "needs: w shows the need whole"
+keys q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "needs: q quits with status 0"
+type_line "clear; $prog --tools-dir '$tmpdir/needtools' --peer 192.0.2.1 --storage-dir '$tmpdir' --audio-device hw:0,0; echo tui-exit=\$?"
+walk_categories given
+cat "$tmpdir"/cat-given-* >"$tmpdir/cats-given"
+[ "$(grep -Ec "^[> ] ($needy) +yes" "$tmpdir/cats-given")" -eq 5 ] &&
+    ! grep -q ' needs --' "$tmpdir/cats-given"
+check $? "needs: given --peer, --storage-dir and --audio-device, the five say yes"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "needs: q quits with status 0 (needs given)"
+
 # --- detect -------------------------------------------------------------------
 # The system screen says how sure the detection is: an AM62x SK device tree
 # under an emulator (no soc0, the host's 4482 MHz clock) is doubted and what

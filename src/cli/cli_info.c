@@ -325,7 +325,7 @@ static void providers_summary(const struct cat_bench *b, char *buf, size_t n)
             continue;
         if (toolkernel_recipe(b->kernels[k])) {
             tools++;
-            found += app_kernel_available(b->kernels[k]);
+            found += app_tool_found(b->kernels[k]);
         } else {
             kernels++;
         }
@@ -341,6 +341,39 @@ static void providers_summary(const struct cat_bench *b, char *buf, size_t n)
 }
 
 /* One category's benchmarks: a line each (text) or an object each (JSON). */
+/* The text list's columns at 80: key, title, providers, refs. A key or
+ * title longer than its column is never cut (a key is what the user
+ * types): it ends its line and the row goes on below, under the next
+ * column. */
+#define LIST_KEY_W 22
+#define LIST_TITLE_W 25
+
+static void list_cell(FILE *f, const char *text, int width, int next_col)
+{
+    if ((int)strlen(text) <= width)
+        fprintf(f, "%-*s ", width, text);
+    else
+        fprintf(f, "%s\n%*s", text, next_col, "");
+}
+
+/* "    ID not runnable: WHY", wrapped at 80 columns between words, the
+ * lines after the first indented by 6. */
+static void list_not_runnable(FILE *f, const char *id, const char *why)
+{
+    int col = fprintf(f, "    %s not runnable:", id);
+    for (const char *w = why; *w;) {
+        size_t len = strcspn(w, " ");
+        if (len) {
+            if (col + 1 + (int)len > 80 && col > 6)
+                col = fprintf(f, "\n     ") - 1;
+            col += fprintf(f, " %.*s", (int)len, w);
+        }
+        w += len;
+        w += *w == ' ';
+    }
+    fputc('\n', f);
+}
+
 static void list_category(struct cli *c, struct app *a, const struct cat_category *cat,
                           FILE *f, json_t *arr)
 {
@@ -359,7 +392,7 @@ static void list_category(struct cli *c, struct app *a, const struct cat_categor
             for (size_t k = 0; k < b->nkernels; k++) {
                 kernel_provider_id(b->kernels[k], id, sizeof id);
                 json_array_append_new(prov, json_string(id));
-                if (app_kernel_available(b->kernels[k]))
+                if (app_tool_found(b->kernels[k]))
                     json_array_append_new(avail, json_string(id));
             }
             json_t *blocked = json_object();
@@ -383,15 +416,17 @@ static void list_category(struct cli *c, struct app *a, const struct cat_categor
         } else {
             char summary[48];
             providers_summary(b, summary, sizeof summary);
-            fprintf(f, "  %-22.22s %-25.25s %-19.19s %4zu refs\n", b->slug, b->title,
-                    summary, nref);
+            fputs("  ", f);
+            list_cell(f, b->slug, LIST_KEY_W, 2 + LIST_KEY_W + 1);
+            list_cell(f, b->title, LIST_TITLE_W, 2 + LIST_KEY_W + 1 + LIST_TITLE_W + 1);
+            fprintf(f, "%-19s %4zu refs\n", summary, nref);
             for (size_t k = 0; k < b->nkernels; k++) {
                 const struct recipe_bench *rb = toolkernel_recipe(b->kernels[k]);
                 const char *why = rb ? recipe_unrunnable(rb, NULL) : NULL;
                 char id[64];
                 kernel_provider_id(b->kernels[k], id, sizeof id);
                 if (why)
-                    fprintf(f, "    %s not runnable: %s\n", id, why);
+                    list_not_runnable(f, id, why);
             }
         }
     }

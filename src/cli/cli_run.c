@@ -211,6 +211,13 @@ static int resolve_benches(struct cli *c, struct app *a, const struct kernel ***
                 return cli_usage_error(c, "'%s' has reference numbers only; nothing here can run it", name);
             }
             count = app_bench_kernels(a, b, list);
+            if (!count) {
+                char *why = app_bench_unrunnable(a, b, a->provider);
+                free(*out);
+                int rc = cli_usage_error(c, "'%s' cannot run here: %s", name, why);
+                free(why);
+                return rc;
+            }
         } else if (cat) {
             for (size_t j = 0; j < cat->nbenches; j++)
                 if (count + cat->benches[j]->nkernels <= ARRAY_SIZE(list))
@@ -383,8 +390,10 @@ static int load_profile(struct cli *c, struct app *a, char ***names)
             can = 1;            /* a category: run takes what it can */
         }
         if (!can) {
-            fprintf(c->err, "evmbench: %s:%d: %s left out: nothing here runs it\n",
-                    c->profile.path, pb->line, pb->name);
+            char *why = k ? app_kernel_unrunnable(k) : app_bench_unrunnable(a, b, a->provider);
+            fprintf(c->err, "evmbench: %s:%d: %s left out: %s\n", c->profile.path, pb->line,
+                    pb->name, why ? why : "nothing here runs it");
+            free(why);
             continue;
         }
         (*names)[n++] = pb->name;

@@ -667,12 +667,10 @@ size_t cat_bench_runnable(const struct cat_bench *b, bool extras, enum provider_
             continue;
         if (pref == PROVIDER_TOOL && !tool)
             continue;
-        if (pref == PROVIDER_AUTO) {
-            if (tool && available && !available(k))
-                continue;
-            if (!tool && covered_by_tools(b, k, available))
-                continue;
-        }
+        if (tool && available && !available(k))
+            continue;
+        if (pref == PROVIDER_AUTO && !tool && covered_by_tools(b, k, available))
+            continue;
         out[n++] = k;
     }
     return n;

@@ -151,12 +151,14 @@ enum provider_pref {
 int provider_pref_parse(const char *s);
 const char *provider_pref_name(enum provider_pref p);
 
-/* Whether a kernel can run here (a tool kernel: its binary is found). */
+/* Whether a kernel can run here (a tool kernel: its binary is found and
+ * what it needs is set: app_kernel_unrunnable). */
 typedef bool (*kernel_available_fn)(const struct kernel *k);
 
 /* The kernels a run of the benchmark starts, in order. Extras (kernel.h)
- * come only when `extras` is set (--threads). With PROVIDER_AUTO a tool
- * kernel is used when `available` says it is installed, and an embedded
+ * come only when `extras` is set (--threads). A tool kernel comes only
+ * when `available` says it can run here (with any preference: a tool that
+ * cannot run is never counted as runnable); with PROVIDER_AUTO an embedded
  * kernel is left out when available tools produce all of its metrics.
  * Returns how many were written to out (room for b->nkernels). */
 size_t cat_bench_runnable(const struct cat_bench *b, bool extras, enum provider_pref pref,
