@@ -92,6 +92,23 @@ START_TEST(usage_errors_exit_2_with_one_line)
     ck_assert_int_eq(o.rc, EXIT_USAGE);
     ck_assert_ptr_nonnull(strstr(o.err, "am62xx_sk-fs"));
     outcome_free(&o);
+    /* list and refs refuse it as run does, not print some other guide */
+    o = run_cli("list", "--board", "nosuch_board", "--refs", refs, NULL);
+    ck_assert_int_eq(o.rc, EXIT_USAGE);
+    ck_assert_msg(strstr(o.err, "no guide has numbers for board 'nosuch_board'"), "%s", o.err);
+    ck_assert_str_eq(o.out, "");
+    outcome_free(&o);
+    /* a section filter nothing matches: an error, not an empty table */
+    o = run_cli("refs", "--section", "nosuch", "--refs", refs, NULL);
+    ck_assert_int_eq(o.rc, EXIT_USAGE);
+    ck_assert_msg(strstr(o.err, "--section nosuch: no section"), "%s", o.err);
+    ck_assert_str_eq(o.out, "");
+    outcome_free(&o);
+    /* a demo profile that does not exist: refused before the screens */
+    o = run_cli("--demo=nosuch", "--refs", refs, NULL);
+    ck_assert_int_eq(o.rc, EXIT_USAGE);
+    ck_assert_msg(strstr(o.err, "--demo=nosuch: not a usable profile"), "%s", o.err);
+    outcome_free(&o);
     /* reference-only benchmark */
     o = run_cli("run", "resume_latency_performance", "--refs", refs, NULL);
     ck_assert_int_eq(o.rc, EXIT_USAGE);

@@ -271,6 +271,18 @@ int cli_cmd_refs(struct cli *c, struct app *a)
     int rc = cli_check_board(c, a);
     if (rc)
         return rc;
+    if (c->section) {
+        /* a section nothing matches is an error, not an empty table */
+        bool any = false;
+        for (size_t i = 0; i < a->refdb->ntables && !any; i++) {
+            char *path = section_path(a->refdb->tables[i]);
+            any = strcasestr(path, c->section) != NULL;
+            free(path);
+        }
+        if (!any)
+            return cli_usage_error(c, "--section %s: no section of the loaded guides has that "
+                                   "in its name (see 'evmbench refs')", c->section);
+    }
     FILE *f = cli_open_output(c);
     if (!f)
         return 1;
@@ -439,6 +451,9 @@ int cli_cmd_list(struct cli *c, struct app *a)
     static const char *const fmts[] = { "text", "json", NULL };
     if (cli_check_format(c, fmts))
         return EXIT_USAGE;
+    int rc = cli_check_board(c, a);     /* as run and refs refuse it */
+    if (rc)
+        return rc;
     FILE *f = cli_open_output(c);
     if (!f)
         return 1;

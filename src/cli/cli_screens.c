@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "data/profile.h"
 #include "data/settings.h"
 #include "screens/ui.h"
 
@@ -47,6 +48,23 @@ int cli_cmd_screens(struct cli *c, struct app *a)
     }
     if ((rc = check_options(c)))
         return rc;
+    if (c->demo) {
+        /* a profile that cannot be read or has no line to run is refused
+         * here, as 'run --profile' refuses it; bad lines of a usable one
+         * are the screens' to show */
+        struct profile p;
+        struct diag d;
+        diag_init(&d);
+        int bad = profile_load(&p, c->demo, &d);
+        bool unusable = bad && p.n == 0;
+        profile_free(&p);
+        if (unusable) {
+            cli_print_diag(c, &d);
+            diag_free(&d);
+            return cli_usage_error(c, "--demo=%s: not a usable profile", c->demo);
+        }
+        diag_free(&d);
+    }
     if (c->ui && strcmp(c->ui, "line") == 0) {
         /* No screens: the run as lines, or the menu as a list; the
          * dispatcher runs that command next, with this app. A check is
