@@ -348,6 +348,18 @@ START_TEST(latency_never_zero_or_negative)
         *nl = '\0';
     ck_assert_msg(!strstr(text, " -") && strstr(text, " 12.00 us"), "%s", text);
     free(text);
+    /* nothing cut: a name longer than its column on a line of its own, a
+     * unit longer than its column whole (DMIPS/MHz, not DMIPS/MH) */
+    struct result_row wide = row;
+    wide.metric = "lmbench.lat_mem_rd-stride128-sz64000k";
+    wide.unit = "dmips/mhz";
+    f = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(f);
+    result_row_print_text(&wide, NULL, f);
+    fclose(f);
+    ck_assert_msg(strncmp(text, "lmbench.lat_mem_rd-stride128-sz64000k\n", 38) == 0, "%s", text);
+    ck_assert_msg(strstr(text, " DMIPS/MHz "), "%s", text);
+    free(text);
     ck_assert_ptr_nonnull(row.error);
     runner_free(run);
 

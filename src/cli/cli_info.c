@@ -23,6 +23,7 @@
 #include "common/util.h"
 
 #include "cli/cli_impl.h"
+#include "common/units.h"
 
 /* --- sysinfo ------------------------------------------------------------- */
 
@@ -169,14 +170,27 @@ static void csv_number(FILE *f, bool have, double v, bool last)
 
 /* One line of the refs table, 80 columns; the board column is left out
  * when --board already says which. */
+/* One row of refs' text table at 80 columns, the value right-aligned at
+ * the last column (it may take the room the others leave). Nothing is
+ * cut: a row that does not fit prints its names on one line and its
+ * column, unit and value on the next, indented. */
 static void print_ref_line(FILE *f, bool with_board, const char *board, const char *metric,
                            const char *column, const char *unit, const char *value)
 {
+    char left[1024];
+    int n = with_board ? snprintf(left, sizeof left, "%-15s %-22s %-10s %-8s", board, metric,
+                                  column, unit)
+                       : snprintf(left, sizeof left, "%-30s %-12s %-10s", metric, column, unit);
+    int room = 80 - n - 1, vlen = (int)strlen(value);
+    if (vlen <= room) {
+        fprintf(f, "%s %*s\n", left, room, value);
+        return;
+    }
     if (with_board)
-        fprintf(f, "%-15.15s %-20.20s %-12.12s %-10.10s %19.19s\n", board, metric, column,
-                unit, value);
+        fprintf(f, "%-15s %s\n", board, metric);
     else
-        fprintf(f, "%-30.30s %-14.14s %-12.12s %20.20s\n", metric, column, unit, value);
+        fprintf(f, "%s\n", metric);
+    fprintf(f, "    %-12s %-10s %s\n", column, unit, value);
 }
 
 /* One value of the guides, wherever it is printed. */
@@ -239,22 +253,23 @@ static void ref_item_text(const struct cli *c, const struct ref_item *it, FILE *
 {
     const struct ref_value *v = it->v;
     if (!*last_path || strcmp(*last_path, it->path) != 0 || *last_title != it->t->title) {
-        /* clipped: a terminal of 80 columns must not wrap */
-        fprintf(f, "\n%.80s\n  %.78s\n", it->path, it->t->title);
+        fprintf(f, "\n%s\n  %s\n", it->path, it->t->title);
         free(*last_path);
         *last_path = xstrdup(it->path);
         *last_title = it->t->title;
     }
-    char val[48];
+    /* the guide's numbers as it wrote them (10 significant digits), never
+     * rounded to a band that is not the guide's (0.13-0.32 is not 0-0) */
+    char val[160];
     const char *mark = it->row->note ? " ?" : "";      /* placed by a guess */
     if (!v->present)
-        snprintf(val, sizeof val, "%.17s%s", v->text, mark);
+        snprintf(val, sizeof val, "%s%s", v->text, mark);
     else if (v->has_min && v->has_max)
-        snprintf(val, sizeof val, "%.2f (%.0f-%.0f)%s", v->avg, v->min, v->max, mark);
+        snprintf(val, sizeof val, "%.10g (%.10g-%.10g)%s", v->avg, v->min, v->max, mark);
     else
-        snprintf(val, sizeof val, "%.2f%s", v->avg, mark);
+        snprintf(val, sizeof val, "%.10g%s", v->avg, mark);
     print_ref_line(f, c->cfg.board == NULL, it->col->board ? it->col->board : "-",
-                   it->row->name, it->col->name, it->unit ? it->unit : "", val);
+                   it->row->name, it->col->name, unit_display(it->unit), val);
     if (it->row->note && it->row->note != *last_note) {
         char head[32];      /* clipped: a terminal of 80 columns must not wrap */
         int n = snprintf(head, sizeof head, "  ? line %d: ", it->row->line);

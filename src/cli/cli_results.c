@@ -261,7 +261,7 @@ static int cmd_compare(const struct results_cmd *rc, const char *wa, const char 
             fprintf(f, "%s\n", name);
             name[0] = '\0';
         }
-        fprintf(f, "%-27s %10s %10s %-8.8s %7s %s\n", name, sa, sb, unit_display(unit), sp,
+        fprintf(f, "%-27s %10s %10s %-8s %7s %s\n", name, sa, sb, unit_display(unit), sp,
                 json_is_string(outcome) ? json_string_value(outcome) : "");
     }
     if (f && json) {

@@ -252,10 +252,10 @@ static void print_text(FILE *out, json_t *rows, double fail_pct)
             name = "";
         }
         if (with_base)
-            fprintf(out, "%-*s %10s %-8.8s %10s %8s %8s %s\n", w, name, measured,
+            fprintf(out, "%-*s %10s %-8s %10s %8s %8s %s\n", w, name, measured,
                     unit_display(str_of(row, "unit")), ref, dev, base, verdict);
         else
-            fprintf(out, "%-*s %10s %-8.8s %10s %8s %s\n", w, name, measured,
+            fprintf(out, "%-*s %10s %-8s %10s %8s %s\n", w, name, measured,
                     unit_display(str_of(row, "unit")), ref, dev, verdict);
         double peak, pct;
         if (num_of(row, "ddr_peak_mbs", &peak) && num_of(row, "ddr_peak_pct", &pct))

@@ -243,8 +243,15 @@ void result_row_print_text(const struct result_row *row, const char *fail, FILE 
         snprintf(verdict, sizeof verdict, "FAIL");
     /* The guide's band decides the verdict unless --fail-on-deviation
      * fails the row; JSON and the screens show it. */
-    fprintf(out, "%-30.30s %10s %-8.8s %10s %8s %s\n",
-            row->metric, measured, unit_display(row->unit), ref, dev, verdict);
+    /* a name too long for its column is whole, on a line of its own; a
+     * unit longer than its column moves the rest (never cut) */
+    const char *name = row->metric ? row->metric : "";
+    if (strlen(name) > 30) {
+        fprintf(out, "%s\n", name);
+        name = "";
+    }
+    fprintf(out, "%-30s %10s %-8s %10s %8s %s\n",
+            name, measured, unit_display(row->unit), ref, dev, verdict);
     if (row->has_scaled && row->dev_scaled.has_ref) {
         char sref[24];
         result_format_number(sref, sizeof sref, row->scaled_ref_avg);
