@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "common/util.h"
 
@@ -16,6 +17,7 @@ struct help {
     enum action shown[ACT_COUNT];   /* the actions bound there, in order */
     size_t nshown;
     struct list scroll;     /* a text; its last row says "more" when needed */
+    size_t nrows;           /* the text's rows at the width last drawn */
 };
 
 static const struct hint hints[] = {
@@ -40,6 +42,12 @@ static size_t line_count(const struct help *h)
     return 1 + h->nshown + ARRAY_SIZE(legend);
 }
 
+/* Row r of the text at `width` columns: each line as help_line makes it,
+ * a description too long for the width wrapped between words onto rows
+ * of its own under the description column (nothing is cut). Returns the
+ * number of rows; with buf, row r goes there and *role gets its role. */
+static size_t help_rows(const struct help *h, int width, size_t r, char *buf, size_t size,
+                        enum role *role);
 static void help_enter(struct screen *s, const struct screen_arg *arg)
 {
     struct help *h = xcalloc(1, sizeof *h);
@@ -81,16 +89,56 @@ static enum role help_line(const struct help *h, size_t i, char *buf, size_t siz
     return i == 1 ? ROLE_HEADER : ROLE_NORMAL;
 }
 
+static size_t help_rows(const struct help *h, int width, size_t r, char *buf, size_t size,
+                        enum role *role)
+{
+    size_t rows = 0;
+    int indent = 1 + KEYS_W + 1;
+    for (size_t i = 0; i < line_count(h); i++) {
+        char line[256];
+        enum role ro = help_line(h, i, line, sizeof line);
+        const char *p = line;
+        bool first = true;
+        do {
+            /* what fits on this row: up to the last blank before the edge */
+            int room = first ? width : width - indent;
+            size_t len = strlen(p), take = len;
+            if ((int)len > room && room > 8) {
+                take = (size_t)room;
+                while (take > 0 && p[take] != ' ')
+                    take--;
+                if (take == 0 || (first && (int)take <= indent))
+                    take = (size_t)room;
+            }
+            if (buf && rows == r) {
+                snprintf(buf, size, "%*s%.*s", first ? 0 : indent, "", (int)take, p);
+                *role = ro;
+            }
+            rows++;
+            p += take;
+            while (*p == ' ')
+                p++;
+            first = false;
+        } while (*p);
+    }
+    return rows;
+}
+
 static void help_draw(struct screen *s, WINDOW *w, bool full)
 {
     struct help *h = s->priv;
     bool utf8 = ui_utf8(s->ui);
-    size_t n = line_count(h), vis = list_visible(&h->scroll, n, ui_body_rows(s->ui));
+    int width = getmaxx(w) - 1;
+    size_t n = help_rows(h, width, 0, NULL, 0, NULL);
+    h->nrows = n;
+    size_t vis = list_visible(&h->scroll, n, ui_body_rows(s->ui));
+    list_clamp(&h->scroll, n, ui_body_rows(s->ui));
     size_t top = h->scroll.pos.top;
     char line[256];
     (void)full;
     for (size_t i = top; i < n && i < top + vis; i++) {
-        enum role r = help_line(h, i, line, sizeof line);
+        enum role r = ROLE_NORMAL;
+        help_rows(h, width, i, line, sizeof line, &r);
         widget_text(w, (int)(i - top), 0, getmaxx(w), r, line, utf8);
     }
     /* where the rest is, in ASCII: the last row when the text does not fit */
@@ -108,7 +156,8 @@ static void help_draw(struct screen *s, WINDOW *w, bool full)
 static enum action help_action(struct screen *s, enum action a)
 {
     struct help *h = s->priv;
-    if (list_key(&h->scroll, line_count(h), ui_body_rows(s->ui), a)) {
+    size_t n = h->nrows ? h->nrows : line_count(h);     /* as last drawn */
+    if (list_key(&h->scroll, n, ui_body_rows(s->ui), a)) {
         ui_dirty(s->ui);
         return ACT_NONE;
     }

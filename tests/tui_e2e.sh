@@ -71,6 +71,20 @@ wait_for() {
 expect() {
     if wait_for "$1" "$2"; then ok "$3"; else fail "$3 (waited ${2}s for /$1/)"; fi
 }
+# settle: the screen once two looks 1.5 s apart agree, in $tmpdir/screen. The
+# screens paint in parts within a line budget counted over 1.1 s
+# (PACE_WINDOW_S): a frame can wait that long for room.
+settle() {
+    deadline=$(($(now) + UI_TIMEOUT))
+    screen >"$tmpdir/settle.a" 2>/dev/null
+    while [ "$(now)" -lt "$deadline" ]; do
+        sleep 1.5
+        screen >"$tmpdir/settle.b" 2>/dev/null
+        cmp -s "$tmpdir/settle.a" "$tmpdir/settle.b" && break
+        mv "$tmpdir/settle.b" "$tmpdir/settle.a"
+    done
+    cp "$tmpdir/settle.a" "$tmpdir/screen"
+}
 # check CONDITION-RESULT DESCRIPTION: 0 passes
 check() { if [ "$1" = 0 ]; then ok "$2"; else fail "$2"; fi; }
 keys() { tm send-keys -t e2e "$@"; }
@@ -119,9 +133,13 @@ expect '^[> ] Dhrystone +yes \(kernel dhrystone\) ' "$UI_TIMEOUT" \
 expect 'Enter run +a run all +P provider +/ search' "$UI_TIMEOUT" "the category shows its keys"
 keys '?'
 expect 'a +Category: run all its runnable benchmarks' "$UI_TIMEOUT" "? shows the keys"
+expect 'q, Esc, Left +Back' "$UI_TIMEOUT" "the help is generated from the bindings"
+expect '^ {26}notes$' "$UI_TIMEOUT" "a description too long for 80 columns goes on below its column"
+grep -Eq '^ w +The full text of the warnings, failure reasons and$' "$tmpdir/screen" &&
+    ! grep -q '~$' "$tmpdir/screen"
+check $? "... wrapped between words, nothing cut"
 keys G
 expect 'Ctrl-L +Redraw the whole screen' "$UI_TIMEOUT" "G scrolls the help to its end"
-expect 'q, Esc, Left +Back' "$UI_TIMEOUT" "the help is generated from the bindings"
 keys q
 expect '^  benchmark +runs here' "$UI_TIMEOUT" "q closes the help"
 keys q
@@ -1045,7 +1063,7 @@ expect '^ SLOWER THAN BEFORE: 2 of 3 metrics compared with baseline before-ddr a
 # the screen is painted in parts (the line budget): the last row, then look
 expect '^  ddrcheck lat +us +40\.000 +43\.000 \+7\.5 \[\+7\.5,\+7\.5\] +unchanged$' "$UI_TIMEOUT" \
     "check: the rows below the verdict, against the baseline"
-screen >"$tmpdir/screen"
+settle
 # the table is the baseline's: was, now, the change with its interval and
 # the outcome of the same rule, by significance (triad 17.1, copy 16.7,
 # lat unchanged; the fake board's runs are all alike: intervals of a point)
