@@ -38,13 +38,8 @@ static void draw_top(struct ui *ui)
     WINDOW *w = ui->frame.top;
     char board[128], refs[64], line[512];
     const char *key = a->ref_board;
-    const char *name = key ? board_key_name(key) : NULL;
-    if (!name && key && a->refdb) {
-        const struct ref_board *rb = refdb_board(a->refdb, key);
-        name = rb ? rb->name : NULL;
-    }
     if (key)
-        snprintf(board, sizeof board, "%s [%s] %s", name ? name : key, key,
+        snprintf(board, sizeof board, "%s [%s] %s", app_board_name(a, key), key,
                  board_how(ui));
     else
         snprintf(board, sizeof board, "%s %s", a->board.name ? a->board.name : "none",

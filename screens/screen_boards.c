@@ -55,8 +55,7 @@ static void board_line(const struct app *a, const char *key, char *buf, size_t s
 {
     const struct ref_board *rb = refdb_board(a->refdb, key);
     char name[64], k[64], cpu[32] = "-", ddr[48] = "-";
-    fmt_fit(name, sizeof name, rb && rb->name ? rb->name : "(no facts in the guide)",
-            NAME_W, false, utf8);
+    fmt_fit(name, sizeof name, app_board_name(a, key), NAME_W, false, utf8);
     fmt_fit(k, sizeof k, key, KEY_W, false, utf8);
     if (rb && rb->cpu_mhz > 0)
         snprintf(cpu, sizeof cpu, "%.0f MHz", rb->cpu_mhz);
@@ -103,6 +102,15 @@ static void boards_draw(struct screen *s, WINDOW *w, bool full)
         widget_text(w, HEAD_ROWS + (int)(i - p->top), 0, width,
                     sel ? ROLE_SELECTION : cur ? ROLE_REFERENCE : ROLE_NORMAL, line, utf8);
     }
+    /* what a "-" stands for, when one is shown */
+    bool unknown = false;
+    for (size_t i = 0; i < b->n && !unknown; i++) {
+        const struct ref_board *rb = refdb_board(a->refdb, b->keys[i]);
+        unknown = !rb || !(rb->cpu_mhz > 0) || !(rb->ddr_mts > 0);
+    }
+    if (unknown && HEAD_ROWS + (int)(b->n < vis ? b->n : vis) < getmaxy(w) - 1)
+        widget_text(w, getmaxy(w) - 1, 1, width - 2, ROLE_DIM,
+                    "-: no guide gives this EVM's CPU or DDR clock", utf8);
 }
 
 /* Search: the board's line as the list shows it. */

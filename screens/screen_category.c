@@ -183,11 +183,12 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
         fmt_fit(runs, sizeof runs, line, runs_w, false, utf8);
         if (!a->ref_board)
             snprintf(refs, sizeof refs, "no board");
+        else if (has_board_column(b, a->ref_board))
+            snprintf(refs, sizeof refs, "%zu", cat_bench_count_metrics(b, a->ref_board));
         else
-            snprintf(refs, sizeof refs, "%s", has_board_column(b, a->ref_board)
-                                              ? "yes" : "no reference");
+            snprintf(refs, sizeof refs, "no reference");
         snprintf(line, sizeof line, "%s %s %s %*zu  %s", sel ? ">" : " ", title, runs,
-                 METRICS_W, cat_bench_count_metrics(b), refs);
+                 METRICS_W, cat_bench_count_metrics(b, NULL), refs);
         int y = HEAD_ROWS + (int)(i - p->top);
         enum role r = sel ? ROLE_SELECTION : b->nkernels ? ROLE_NORMAL : ROLE_DIM;
         widget_text(w, y, 0, width, r, line, utf8);

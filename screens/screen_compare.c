@@ -172,7 +172,7 @@ static void compare_draw(struct screen *s, WINDOW *w, bool full)
     }
     const char **keys;
     size_t nb = boards_with(a, v->section, v->metric, &keys);
-    struct result_row me;
+    struct result_row me = { 0 };
     bool have_me = measured(s, v->section, v->metric, &me);
     double *vals = xcalloc(nb ? nb : 1, sizeof *vals);
     double max = have_me && isfinite(me.value) ? me.value : 0;
@@ -198,6 +198,9 @@ static void compare_draw(struct screen *s, WINDOW *w, bool full)
     snprintf(line, sizeof line, "reference numbers: %s; %zu board%s",
              source ? source : "none in the guides", nb, nb == 1 ? "" : "s");
     widget_text(w, 1, 1, width - 2, ROLE_REFERENCE, line, utf8);
+    const char *caveat = have_me && nb ? ui_board_caveat(s->ui, width - 2) : NULL;
+    if (caveat)
+        widget_text(w, 2, 1, width - 2, ROLE_WARN, caveat, utf8);
 
     fmt_compare_row(line, sizeof line, '>', "this board (measured)",
                     have_me ? me.value : NAN, max, width - 1, utf8);
@@ -210,12 +213,8 @@ static void compare_draw(struct screen *s, WINDOW *w, bool full)
     list_clamp(&v->scroll, nb, rows);
     size_t top = v->scroll.pos.top;
     for (size_t i = top; i < nb && i < top + vis; i++) {
-        const struct ref_board *rb = refdb_board(a->refdb, keys[i]);
         bool mine = a->ref_board && strcmp(a->ref_board, keys[i]) == 0;
-        if (rb && rb->name)
-            snprintf(label, sizeof label, "%s", rb->name);
-        else
-            snprintf(label, sizeof label, "%s", keys[i]);
+        snprintf(label, sizeof label, "%s", app_board_name(a, keys[i]));
         fmt_compare_row(line, sizeof line, mine ? '*' : ' ', label, vals[i], max,
                         width - 1, utf8);
         widget_text(w, HEAD_ROWS + (int)(i - top), 0, width,

@@ -243,14 +243,22 @@ static enum action home_action(struct screen *s, enum action a)
     return a;
 }
 
-/* Search: an entry's name. */
+/* Search: an entry's name, or the key or title of a benchmark in its
+ * category ("/stream" finds System Benchmarks). */
 static bool entry_matches(void *ctx, size_t i, const char *q)
 {
     struct screen *s = ctx;
     const struct home *h = s->priv;
+    const struct entry *e = &h->entries[i];
     char name[128], what[96];
-    entry_text(s, &h->entries[i], name, sizeof name, what, sizeof what);
-    return list_text_matches(name, q);
+    entry_text(s, e, name, sizeof name, what, sizeof what);
+    if (list_text_matches(name, q))
+        return true;
+    for (size_t b = 0; e->kind == ENTRY_CATEGORY && e->cat && b < e->cat->nbenches; b++)
+        if (list_text_matches(e->cat->benches[b]->slug, q) ||
+            list_text_matches(e->cat->benches[b]->title, q))
+            return true;
+    return false;
 }
 
 static bool home_search(struct screen *s, const char *q, int dir)

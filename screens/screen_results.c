@@ -148,6 +148,9 @@ static void results_draw(struct screen *s, WINDOW *w, bool full)
 
     list_clamp(&r->list, n, rows);
     draw_title(s, w, n, base, bname);
+    const char *caveat = n ? ui_board_caveat(s->ui, width - 2) : NULL;
+    if (caveat)
+        widget_text(w, 1, 1, width - 2, ROLE_WARN, caveat, utf8);
     /* the unit column is as wide as the longest unit shown */
     int unit_w = 0;
     for (size_t i = 0; i < n; i++) {

@@ -287,7 +287,7 @@ static void draw_reference(WINDOW *w, const struct app *a, const char *source,
                            bool utf8)
 {
     char line[256];
-    const char *name = a->ref_board ? board_key_name(a->ref_board) : NULL;
+    const char *name = a->ref_board ? app_board_name(a, a->ref_board) : NULL;
     if (!a->ref_board)
         snprintf(line, sizeof line, "reference: none (board not known; choose one "
                                     "with --board KEY)");
@@ -520,6 +520,10 @@ static void run_draw(struct screen *s, WINDOW *w, bool full)
     draw_reference(w, a, t.source, utf8);
     metric_header_text(line, sizeof line, &v->layout, t.compared);
     widget_text(w, HEAD_ROWS - 1, 0, width, ROLE_HEADER, line, utf8);
+    /* deviations from the guide of a board the guide did not measure */
+    const char *caveat = t.source ? ui_board_caveat(s->ui, width - 2) : NULL;
+    if (caveat && y < rows - 2)
+        widget_text(w, y++, 1, width - 2, ROLE_WARN, caveat, utf8);
     if (batch_done(bt) && t.with_samples)
         y = draw_outcome(w, y, &t, a, utf8);
     draw_notes(w, y, run, utf8);

@@ -293,6 +293,9 @@ static void verdict_lines(struct screen *s, struct vlines *d, int width)
     }
     struct session_row *rs;
     size_t n = summary_rows(s, &rs);
+    const char *caveat = n ? ui_board_caveat(s->ui, width - 2) : NULL;
+    if (caveat)
+        add_line(d, ROLE_WARN, 1, caveat);
     add_guide_table(d, rs, n, width, utf8);
     if (!n)
         add_line(d, ROLE_DIM, 2, "Nothing was measured to the end.");
@@ -360,7 +363,10 @@ static void summary_draw(struct screen *s, WINDOW *w, bool full)
     bool saved;
     saved_words(s, line, sizeof line, &saved);
     widget_text(w, y++, 1, width - 2, saved ? ROLE_NORMAL : ROLE_WARN, line, utf8);
-    int head = y + 2;           /* a blank line, the column header */
+    int head = y + 2;           /* a blank line (or the caveat), the column header */
+    const char *caveat = n ? ui_board_caveat(s->ui, width - 2) : NULL;
+    if (caveat)
+        widget_text(w, y, 1, width - 2, ROLE_WARN, caveat, utf8);
 
     int unit_w = unit_width(rs, n);
     struct result_layout lay;
@@ -422,6 +428,9 @@ static char *full_text(struct screen *s)
             sb_add(&sb, "\n");
         }
     } else {
+        const char *caveat = n ? ui_board_caveat_full(s->ui) : NULL;
+        if (caveat)
+            sb_addf(&sb, "Caveat: %s\n", caveat);
         for (size_t i = 0; i < n; i++) {
             const struct result_row *r = &rs[i].row;
             char dev[32] = "";

@@ -732,6 +732,7 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)
     job_end(&ui->job, ui->exit_code == 0, d);
     for (size_t i = 0; i < UI_LOG_MAX; i++)
         free(ui->line.log[i].text);
+    ui_caveat_free(ui);
     term_stop(ui);
     signals_restore();
     if (ui->exit_code > 128)

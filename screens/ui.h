@@ -175,6 +175,19 @@ size_t ui_log_count(const struct ui *ui);
  * NULL when it is no longer kept. */
 const char *ui_log_text(const struct ui *ui, size_t i, enum role *r);
 
+/* The line a screen that shows deviations from the guide (live, results,
+ * summary, check, compare) puts above them when this board does not match
+ * the guide board it is compared with: "caveat: not the guide's AM62x SK,
+ * deviations may not be this board's (s)", or a shorter form when that
+ * is wider than `width` columns; NULL when no check contradicts or there
+ * is no guide board. Decided once per reference board (the clock measured
+ * for 0.1 s), so it costs nothing on later frames. The string lives until
+ * the next call. */
+const char *ui_board_caveat(struct ui *ui, int width);
+/* The whole warning behind it (board_match_warning(): every contradicting
+ * check), or NULL. */
+const char *ui_board_caveat_full(struct ui *ui);
+
 /* The work behind the screens (job.h): the live batch, the session's
  * results, the store, the baseline and the provider per benchmark. It
  * keeps going while other screens (help) are on top. */

@@ -92,6 +92,15 @@ struct demo {
                                      * verdict at the end */
 };
 
+/* The board-match caveat (caveat.c), decided for reference board `key`. */
+struct ui_caveat {
+    bool decided;
+    char *key;                      /* the reference board it was decided for */
+    char *name;                     /* its name; NULL: the board matches */
+    char *full;                     /* board_match_warning(); NULL: it matches */
+    char line[160];                 /* the last line given out */
+};
+
 struct ui {
     struct app *app;
     const struct ui_options *opt;
@@ -106,6 +115,7 @@ struct ui {
     struct ui_live live;
     struct job job;
     struct demo demo;
+    struct ui_caveat caveat;
 };
 
 /* --- ui.c -------------------------------------------------------------- */
@@ -114,6 +124,10 @@ struct ui {
 void ui_pop_now(struct ui *ui);
 /* The top screen; NULL when none is open. */
 struct screen *ui_top(const struct ui *ui);
+
+/* --- caveat.c --------------------------------------------------------- */
+
+void ui_caveat_free(struct ui *ui);
 
 /* --- frame.c ----------------------------------------------------------- */
 

@@ -122,6 +122,13 @@ const char *app_board_source(const struct app *a)
     return a->board.kind == BOARD_OVERRIDE ? "chosen with --board" : "detected";
 }
 
+const char *app_board_name(const struct app *a, const char *key)
+{
+    const char *name = board_key_name(key);
+    const struct ref_board *rb = name ? NULL : refdb_board(a->refdb, key);
+    return name ? name : rb && rb->name ? rb->name : key;
+}
+
 void app_board_match(const struct app *a, double clock_mhz, const char *clock_from,
                      struct board_match *m)
 {

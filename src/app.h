@@ -73,6 +73,9 @@ void app_pick_board(struct app *a, const char *key);
 /* How ref_board was chosen, for the screens: "detected", "chosen with
  * --board", "picked with b", or "none" when there is no reference. */
 const char *app_board_source(const struct app *a);
+/* The one name a person reads for guide board `key`: evmbench's own
+ * (boards.def), else the guide's, else the key itself. */
+const char *app_board_name(const struct app *a, const char *key);
 /* The tolerance (percent) of every later comparison. */
 void app_set_tolerance(struct app *a, double pct);
 void app_free(struct app *a);

@@ -51,7 +51,12 @@ START_TEST(categories_follow_the_guide)
     ck_assert_ptr_eq(b->kernels[1], &k_stream2);
     ck_assert_ptr_eq(catalog_find_bench(c, "stream_mt"), b);
     ck_assert_ptr_eq(b->category, &c->cats[0]);
-    ck_assert_uint_eq(cat_bench_count_metrics(b), 4);
+    ck_assert_uint_eq(cat_bench_count_metrics(b, NULL), 4);
+    /* a board's count is of the rows with its numbers: the LP SK has no
+     * scale, and the newer table's copy (the SK's only) hides no older one */
+    ck_assert_uint_eq(cat_bench_count_metrics(b, "am62xx_sk-fs"), 4);
+    ck_assert_uint_eq(cat_bench_count_metrics(b, "am62xx_lp_sk-fs"), 3);
+    ck_assert_uint_eq(cat_bench_count_metrics(b, "nosuch"), 0);
     b = catalog_find_bench(c, "DHRYSTONE");
     ck_assert_ptr_nonnull(b);
     ck_assert_uint_eq(b->nkernels, 0);  /* reference only */
@@ -62,6 +67,34 @@ START_TEST(categories_follow_the_guide)
     ck_assert_ptr_nonnull(catalog_find_category(c, "system_benchmarks"));
     ck_assert_ptr_nonnull(catalog_find_category(c, "Crypto"));
     ck_assert_ptr_null(catalog_find_category(c, "nope"));
+    catalog_free(c);
+    refdb_free(db);
+    diag_free(&dg);
+}
+END_TEST
+
+/* The newer guide's table first: its copy row has no LP SK number, and
+ * the older table's copy, which has one, still counts. */
+START_TEST(board_count_is_of_rows_with_its_numbers)
+{
+    struct diag dg;
+    diag_init(&dg);
+    struct refdb *db = refdb_new();
+    char *p = test_data_path("refs/newer.json");
+    refdb_load_file(db, p, &dg);
+    free(p);
+    p = test_data_path("refs/good.json");
+    refdb_load_file(db, p, &dg);
+    free(p);
+    const struct kernel *ks[] = { &k_stream };
+    struct catalog *c = catalog_build(db, NULL, ks, 1);
+    const struct cat_bench *b = catalog_find_bench(c, "stream");
+    ck_assert_ptr_nonnull(b);
+    ck_assert_uint_eq(b->ntables, 2);
+    ck_assert_uint_eq(b->tables[0]->nrows, 1);        /* newer.json's, first */
+    ck_assert_uint_eq(cat_bench_count_metrics(b, "am62xx_lp_sk-fs"), 3);
+    ck_assert_uint_eq(cat_bench_count_metrics(b, "am62xx_sk-fs"), 4);
+    ck_assert_uint_eq(cat_bench_count_metrics(b, NULL), 4);
     catalog_free(c);
     refdb_free(db);
     diag_free(&dg);
@@ -324,6 +357,7 @@ Suite *suite_catalog(void)
     Suite *s = suite_create("catalog");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, categories_follow_the_guide);
+    tcase_add_test(tc, board_count_is_of_rows_with_its_numbers);
     tcase_add_test(tc, empty_database_still_lists_kernels);
     tcase_add_test(tc, menu_is_the_boards_guide);
     tcase_add_test(tc, aliases_merge_where_guides_meet);

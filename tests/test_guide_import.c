@@ -839,7 +839,7 @@ START_TEST(duplicate_keys_and_mcu_sections)
     struct catalog *c = catalog_build(db, NULL, ks, 2);
     const struct cat_bench *b = catalog_find_bench(c, "udp_throughput");
     ck_assert_ptr_nonnull(b);
-    ck_assert_uint_eq(cat_bench_count_metrics(b), 5);
+    ck_assert_uint_eq(cat_bench_count_metrics(b, NULL), 5);
     const struct ref_table *rt = b->tables[0];
     ck_assert_str_eq(rt->rows[0].slug, "udp_rx-5");
     ck_assert_str_eq(rt->rows[2].slug, "udp_rx-15");

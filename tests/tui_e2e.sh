@@ -125,7 +125,7 @@ tm resize-window -t e2e -x 80 -y 24
 expect '^> System Benchmarks' "$UI_TIMEOUT" "back at 80x24 the home screen returns"
 keys Enter
 expect '^  benchmark +runs here +metrics' "$UI_TIMEOUT" "Enter opens the category"
-expect '^[> ] Stream +yes \(kernel stream\) +[0-9]+ +yes' "$UI_TIMEOUT" \
+expect '^[> ] Stream +yes \(kernel stream\) +4 +4$' "$UI_TIMEOUT" \
     "the category lists Stream as runnable with reference metrics"
 expect '^[> ] .* reference only ' "$UI_TIMEOUT" "reference-only benchmarks are marked"
 expect '^[> ] Dhrystone +yes \(kernel dhrystone\) ' "$UI_TIMEOUT" \
@@ -144,6 +144,12 @@ keys q
 expect '^  benchmark +runs here' "$UI_TIMEOUT" "q closes the help"
 keys q
 expect 'Performance Guide categories' "$UI_TIMEOUT" "q goes back to home"
+keys / C R Y Enter Enter
+# the guide has 92 OpenSSL rows, 56 of them with the AM62x SK's numbers
+expect '^> OpenSSL Performance .* 92 +56$' "$UI_TIMEOUT" \
+    "the category counts the guide's metrics and the board's reference numbers apart"
+keys q
+expect 'Performance Guide categories' "$UI_TIMEOUT" "q goes back to home again"
 keys q
 expect '^tui-exit=0' "$UI_TIMEOUT" "q on home quits with status 0"
 
@@ -193,6 +199,9 @@ expect '\[#+\] 100%' "$UI_TIMEOUT" "the progress bar is full and ASCII"
 expect 'against the guide: [0-9]+ in range, [0-9]+ warn, [0-9]+ off, [0-9]+ better' "$UI_TIMEOUT" \
     "the verdicts are summed up"
 expect 'r run again +c compare +w full text +\? help +q back' "$UI_TIMEOUT" "the bottom line shows the finished keys"
+# This machine is no AM62x SK (no TI soc0): every deviation is caveated.
+grep -Eq "^ caveat: not the guide's AM62x SK, deviations may not be this board's \(s\)\$" "$tmpdir/screen"
+check $? "caveat: the live screen says in one line that the board is not the guide's"
 keys '?'
 expect 'Show the keys' "$UI_TIMEOUT" "? works on the live screen"
 keys q
@@ -208,7 +217,10 @@ expect '^ Compare: stream add \(MB/s, higher is better\)' "$UI_TIMEOUT" \
     "c compares the selected metric"
 expect '^> this board \(measured\) +[0-9.kM]+ #+' "$UI_TIMEOUT" "this board's bar is drawn in ASCII"
 expect '^\* AM62x SK +[0-9.]+ #+' "$UI_TIMEOUT" "the reference board is marked with its bar"
-for b in 'AM62x LP SK' 'AM62SIP SK' 'J721e EVM' 'am68_sk-fs' 'am69_sk-fs'; do
+grep -Eq "^ caveat: not the guide's AM62x SK" "$tmpdir/screen"
+check $? "caveat: ... and the compare screen"
+# one name per board, the top line's (not a guide key beside a guide name)
+for b in 'AM62x LP SK' 'AM62 SIP SK' 'J721E EVM' 'AM68 SK' 'AM69 SK'; do
     grep -Eq "^  $b +[0-9.]+ #+" "$tmpdir/screen"
     check $? "the bars include $b"
 done
@@ -222,6 +234,8 @@ expect '^> this board \(measured\)' "$UI_TIMEOUT" "back at 80x24 the bars return
 keys q v
 expect '^ Results: 4 metrics measured, sorted by order' "$UI_TIMEOUT" "v lists the results"
 expect '^  metric +unit +value +ref +deviation +status +run$' "$UI_TIMEOUT" "the results have their header"
+grep -Eq "^ caveat: not the guide's AM62x SK" "$tmpdir/screen"
+check $? "caveat: ... and the results"
 expect '^> stream copy +MB/s +[0-9.kM]+ +[0-9.kM]+ +[-+][0-9.]+% (better|worse) +(in|warn|off|best) +#1$' "$UI_TIMEOUT" \
     "a result row: value, reference, deviation, status, run"
 expect 'kernel:stream, run #1( |$)' "$UI_TIMEOUT" "the selected row's provider and run below the table"
@@ -249,10 +263,13 @@ expect '^ Compare: stream add ' "$UI_TIMEOUT" "Enter compares the selected row"
 keys q q b
 expect '^  board +guide column +CPU +DDR' "$UI_TIMEOUT" "b opens the board picker"
 expect "^>\*AM62x SK +$BOARD " "$UI_TIMEOUT" "the picker starts on the current board"
+grep -Eq '^  AM68 SK +am68_sk-fs +- +-$' "$tmpdir/screen" && ! grep -q 'no facts' "$tmpdir/screen" &&
+    grep -Eq "^ -: no guide gives this EVM's CPU or DDR clock" "$tmpdir/screen"
+check $? "the picker names a board without the guide's facts, and says what - means"
 keys / j 7 2
 expect '^/j72_' "$UI_TIMEOUT" "/ types a search"
 keys Enter
-expect '^> +J721e EVM +j721e-idk-gw' "$UI_TIMEOUT" "the search selects the match"
+expect '^> +J721E EVM +j721e-idk-gw' "$UI_TIMEOUT" "the search selects the match"
 keys Enter
 expect 'board: .*\[j721e-idk-gw\] \(picked\)' "$UI_TIMEOUT" "Enter makes it the reference board"
 expect "reference: .*\[j721e-idk-gw\]" "$UI_TIMEOUT" "the live result is judged against it"
@@ -273,6 +290,9 @@ keys q
 expect 'Performance Guide categories' "$UI_TIMEOUT" "q leaves the run for home"
 keys / C R Y
 expect '^> CRYPTO ' "$UI_TIMEOUT" "/ on home selects the first category that matches"
+keys Escape
+keys / s t r e a m
+expect '^> System Benchmarks ' "$UI_TIMEOUT" "/stream on home finds the category of benchmark stream"
 keys Escape
 keys q
 expect '^tui-exit=0' "$UI_TIMEOUT" "q quits with status 0"
@@ -1027,6 +1047,13 @@ keys s
 expect '^ Match: +confirmed: 4 of 4 checks confirm the AM62x SK' "$UI_TIMEOUT" \
     "detect: the system screen confirms a real-looking AM62x SK"
 keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "detect: q quits with status 0 (SK system screen)"
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --sysroot '$sysroots/am62xx_sk-fs' --run stream $RUN_ARGS; echo tui-exit=\$?"
+expect 'finished in' "$RUN_TIMEOUT" "detect: STREAM runs against the confirmed AM62x SK"
+settle
+! grep -q 'caveat' "$tmpdir/screen" && grep -Eq 'against the guide: ' "$tmpdir/screen"
+check $? "detect: a confirmed board's deviations carry no caveat"
+keys q q
 expect '^tui-exit=0' "$UI_TIMEOUT" "detect: q quits with status 0 (SK)"
 
 # --- check ---
@@ -1213,6 +1240,8 @@ expect '^ Compare: lmbench bw_mem-bcopy-1mb ' "$RUN_TIMEOUT" \
     "demo batches: then the second line's row, measured with it"
 expect '^ Summary: the dup profile' "$RUN_TIMEOUT" "demo batches: the pass ends on the summary"
 expect '^  lmbench bw_mem-rd-2mb ' "$UI_TIMEOUT" "demo batches: the summary lists the first line's row"
+grep -Eq "^ caveat: not the guide's AM62x SK" "$tmpdir/screen"
+check $? "caveat: the demo's summary carries it too"
 once=$(grep -Ec '^  lmbench bw_mem-(rd-2mb|bcopy-1mb) .* #1$' "$tmpdir/screen")
 again=$(grep -Ec ' #[2-9]$' "$tmpdir/screen")
 [ "$once" = 2 ] && [ "$again" = 0 ]

@@ -401,14 +401,15 @@ static void list_not_runnable(FILE *f, const char *id, const char *why)
     fputc('\n', f);
 }
 
+/* board: count the reference numbers of this guide board (NULL: of any). */
 static void list_category(struct cli *c, struct app *a, const struct cat_category *cat,
-                          FILE *f, json_t *arr)
+                          const char *board, FILE *f, json_t *arr)
 {
     if (!cli_format_is(c, "json"))
         fprintf(f, "%s\n", cat->title);
     for (size_t j = 0; j < cat->nbenches; j++) {
         const struct cat_bench *b = cat->benches[j];
-        size_t nref = cat_bench_count_metrics(b);
+        size_t nref = cat_bench_count_metrics(b, board);
         if (cli_format_is(c, "json")) {
             json_t *o = json_object();
             json_object_set_new(o, "category", json_string(cat->title));
@@ -481,7 +482,8 @@ int cli_cmd_list(struct cli *c, struct app *a)
                 m->part[MENU_MAIN].title);
     const struct cat_view *v = &m->part[MENU_MAIN];
     for (size_t i = 0; i < (all ? a->catalog->ncats : v->ncats); i++)
-        list_category(c, a, all ? &a->catalog->cats[i] : &v->cats[i], f, arr);
+        list_category(c, a, all ? &a->catalog->cats[i] : &v->cats[i],
+                      all ? NULL : a->ref_board, f, arr);
     for (int p = MENU_MCU; text && !all && p <= MENU_OTHERS; p++)
         if (m->part[p].ncats)
             fprintf(f, "# %s: %zu categories of %zu guide%s (list --all)\n", m->part[p].title,

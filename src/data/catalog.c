@@ -700,17 +700,32 @@ const struct kernel *kernels_find_provided(const struct kernel *const *kernels, 
     return embedded;
 }
 
-size_t cat_bench_count_metrics(const struct cat_bench *b)
+/* Whether row r of table t has a number for board (any row: NULL). */
+static bool row_has_board(const struct ref_table *t, size_t r, const char *board)
+{
+    if (!board)
+        return true;
+    for (size_t c = 0; c < t->ncols; c++)
+        if (t->cols[c].board && strcmp(t->cols[c].board, board) == 0 &&
+            t->rows[r].values[c].present && !t->rows[r].values[c].text)
+            return true;
+    return false;
+}
+
+size_t cat_bench_count_metrics(const struct cat_bench *b, const char *board)
 {
     size_t n = 0;
     for (size_t t = 0; t < b->ntables; t++)
         for (size_t r = 0; r < b->tables[t]->nrows; r++) {
+            if (!row_has_board(b->tables[t], r, board))
+                continue;
             bool seen = false;
-            for (size_t u = 0; u < t && !seen; u++)
-                for (size_t q = 0; q < b->tables[u]->nrows && !seen; q++)
-                    seen = strcmp(b->tables[u]->rows[q].slug, b->tables[t]->rows[r].slug) == 0;
-            for (size_t q = 0; q < r && !seen; q++)
-                seen = strcmp(b->tables[t]->rows[q].slug, b->tables[t]->rows[r].slug) == 0;
+            /* counted already: the same row earlier, with a number too */
+            const char *slug = b->tables[t]->rows[r].slug;
+            for (size_t u = 0; u <= t && !seen; u++)
+                for (size_t q = 0; q < (u < t ? b->tables[u]->nrows : r) && !seen; q++)
+                    seen = strcmp(b->tables[u]->rows[q].slug, slug) == 0 &&
+                           row_has_board(b->tables[u], q, board);
             n += !seen;
         }
     return n;

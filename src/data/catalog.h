@@ -170,7 +170,9 @@ size_t cat_bench_runnable(const struct cat_bench *b, bool extras, enum provider_
 const struct kernel *kernels_find_provided(const struct kernel *const *kernels, size_t n,
                                            const char *name, enum provider_pref pref,
                                            kernel_available_fn available);
-/* Distinct metric rows of a benchmark's tables (for the category screen). */
-size_t cat_bench_count_metrics(const struct cat_bench *b);
+/* Distinct metric rows of a benchmark's tables that hold a number for
+ * guide board `board` (a present value in one of its columns); every
+ * distinct row when board is NULL. */
+size_t cat_bench_count_metrics(const struct cat_bench *b, const char *board);
 
 #endif
