@@ -240,6 +240,28 @@ START_TEST(argv_expansion)
 }
 END_TEST
 
+/* iperf3 prints 3 significant digits in its default format (20.2
+ * Gbits/sec) and whole Kbits/sec with -f k (20193884): both directions
+ * ask for the latter. */
+START_TEST(iperf3_full_precision)
+{
+    struct recipe_set *set = shipped();
+    const struct recipe_bench *b = recipe_find(set, "iperf3_tcp");
+    recipe_set_option("peer", "192.0.2.1");
+    struct recipe_env env = { .quick = true, .tmpdir = "/t", .binary = "/bin/iperf3" };
+    for (size_t inv = 0; inv < recipe_invocation_count(b); inv++) {
+        char **v = recipe_argv(b, inv, &env, NULL);
+        bool kbits = false;
+        for (size_t i = 1; v[i] && v[i + 1] && !kbits; i++)
+            kbits = strcmp(v[i], "-f") == 0 && strcmp(v[i + 1], "k") == 0;
+        ck_assert_msg(kbits, "invocation %zu of iperf3_tcp does not ask for -f k", inv);
+        recipe_strv_free(v);
+    }
+    recipe_set_option("peer", NULL);
+    recipe_set_free(set);
+}
+END_TEST
+
 /* --- fixtures: real tool output -> expected values ----------------------- */
 
 struct seen {
@@ -1252,6 +1274,7 @@ Suite *suite_recipe(void)
     tcase_add_test(tc, shipped_cover_guide);
     tcase_add_test(tc, shipped_ref_columns);
     tcase_add_test(tc, argv_expansion);
+    tcase_add_test(tc, iperf3_full_precision);
     tcase_add_test(tc, bad_recipes);
     suite_add_tcase(s, tc);
     tc = tcase_create("parse");
