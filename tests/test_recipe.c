@@ -240,6 +240,28 @@ START_TEST(argv_expansion)
 }
 END_TEST
 
+/* iperf3 prints 3 significant digits in its default format (20.2
+ * Gbits/sec) and whole Kbits/sec with -f k (20193884): both directions
+ * ask for the latter. */
+START_TEST(iperf3_full_precision)
+{
+    struct recipe_set *set = shipped();
+    const struct recipe_bench *b = recipe_find(set, "iperf3_tcp");
+    recipe_set_option("peer", "192.0.2.1");
+    struct recipe_env env = { .quick = true, .tmpdir = "/t", .binary = "/bin/iperf3" };
+    for (size_t inv = 0; inv < recipe_invocation_count(b); inv++) {
+        char **v = recipe_argv(b, inv, &env, NULL);
+        bool kbits = false;
+        for (size_t i = 1; v[i] && v[i + 1] && !kbits; i++)
+            kbits = strcmp(v[i], "-f") == 0 && strcmp(v[i + 1], "k") == 0;
+        ck_assert_msg(kbits, "invocation %zu of iperf3_tcp does not ask for -f k", inv);
+        recipe_strv_free(v);
+    }
+    recipe_set_option("peer", NULL);
+    recipe_set_free(set);
+}
+END_TEST
+
 /* --- fixtures: real tool output -> expected values ----------------------- */
 
 struct seen {
@@ -483,16 +505,13 @@ static size_t fake_n;
 static char *fake_tmp;
 static char token[64];
 
-static void fake_setup(void)
+/* The kernels of `set` (kept in fake_set) with their binaries looked for
+ * first in tests/data/`tools`, a private TMPDIR and a token for
+ * leftovers(). */
+static void kernels_setup(struct recipe_set *set, const char *tools_rel)
 {
-    char *dir = test_data_path("tools/fake/recipes");
-    struct diag d;
-    diag_init(&d);
-    fake_set = recipe_load_dir(dir, &d);
-    ck_assert_msg(d.n == 0, "fake recipes: %s", d.n ? d.msgs[0] : "");
-    diag_free(&d);
-    free(dir);
-    char *tools = test_data_path("tools/fake");
+    fake_set = set;
+    char *tools = test_data_path(tools_rel);
     recipe_set_tools_dir(tools);
     free(tools);
     toolkernel_build(fake_set, kernel_registry, kernel_registry_count, &fake_kernels, &fake_n);
@@ -503,6 +522,18 @@ static void fake_setup(void)
     static int counter;
     snprintf(token, sizeof token, "%ld-%d", (long)getpid(), ++counter);
     setenv("EVMBENCH_FAKE_TOKEN", token, 1);
+}
+
+static void fake_setup(void)
+{
+    char *dir = test_data_path("tools/fake/recipes");
+    struct diag d;
+    diag_init(&d);
+    struct recipe_set *set = recipe_load_dir(dir, &d);
+    ck_assert_msg(d.n == 0, "fake recipes: %s", d.n ? d.msgs[0] : "");
+    diag_free(&d);
+    free(dir);
+    kernels_setup(set, "tools/fake");
 }
 
 static void fake_teardown(void)
@@ -1086,6 +1117,155 @@ START_TEST(fake_not_utf8_no_match)
 }
 END_TEST
 
+/* --- a tool's own error --------------------------------------------------- */
+
+/* Checks that `id` failed with the tool's own error first and how the
+ * command ended after it: the reason holds `own`, then `status`, and
+ * not the last lines of the output instead. */
+static void assert_own_error(const struct run *run, const char *id, const char *own,
+                             const char *status)
+{
+    const struct run_metric *m = metric(run, id);
+    ck_assert_msg(m->failed, "%s should have failed", id);
+    const char *r = m->fail_reason;
+    const char *o = strstr(r, own);
+    const char *s = o ? strstr(o + strlen(own), status) : NULL;
+    ck_assert_msg(o && s, "%s: '%s' should name '%s', then '%s'", id, r, own, status);
+    ck_assert_msg(!strstr(r, "output ends"), "%s: '%s' quotes the output's end", id, r);
+}
+
+/* The error on stderr, the recipe reading stdout, and a zero exit: the
+ * value on stdout does not count. */
+START_TEST(fake_error_zero_exit)
+{
+    struct run *run = run_fake("fake_error_exit0", true);
+    ck_assert_int_eq(run->status, STATUS_FAILED);
+    assert_own_error(run, "fake_bw", "fake_error exit0: the fake tool failed (\"fake_error: "
+                     "error - the device went away\")", "(exit status 0)");
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(fake_error_timeout)
+{
+    struct run *run = run_fake("fake_error_hang", true);
+    ck_assert_int_eq(run->status, STATUS_FAILED);
+    assert_own_error(run, "fake_bw", "the fake tool failed (\"fake_error: error - the device "
+                     "went away\")", "(timed out after 1 s)");
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(fake_error_signal)
+{
+    struct run *run = run_fake("fake_error_signal", true);
+    ck_assert_int_eq(run->status, STATUS_FAILED);
+    assert_own_error(run, "fake_bw", "the fake tool failed (\"fake_error: error - the device "
+                     "went away\")", "(killed by signal 11");
+    runner_free(run);
+}
+END_TEST
+
+/* The shipped recipes, their binaries stand-ins that replay real captures
+ * (tests/data/tools/replay: each tool's stdout, stderr and exit status as
+ * it wrote them). */
+static char *replay_dir;            /* the storage directory for fio */
+static char *replay_target;
+
+static void replay_setup(void)
+{
+    kernels_setup(shipped(), "tools/replay/bin");
+    recipe_set_option("peer", "127.0.0.1");
+    replay_dir = storage_setup(&replay_target);
+}
+
+static void replay_teardown(void)
+{
+    recipe_set_option("peer", NULL);
+    recipe_set_option("storage_target", NULL);
+    rmdir(replay_dir);
+    free(replay_dir);
+    free(replay_target);
+    unsetenv("EVMBENCH_REPLAY");
+    fake_teardown();
+}
+
+/* Runs shipped benchmark `bench` on the replay of `capture`. */
+static struct run *run_replay(const char *bench, const char *capture)
+{
+    char *rel = path_join("tools/replay", capture);
+    char *dir = test_data_path(rel);
+    setenv("EVMBENCH_REPLAY", dir, 1);
+    struct run *run = run_fake(bench, true);
+    ck_assert_int_eq(run->status, STATUS_FAILED);
+    free(dir);
+    free(rel);
+    return run;
+}
+
+/* fio writing to a full file system: exit status 1, its error on both
+ * streams, and a bandwidth for what it wrote before. */
+START_TEST(replay_fio_no_space_write)
+{
+    struct run *run = run_replay("fio_emmc", "fio_write_no_space");
+    assert_own_error(run, "1m-write", "no space left for the test file under --storage-dir "
+                     "(1 GiB, 64 MiB with --quick) (\"fio: ", "(exit status 1)");
+    ck_assert(strstr(metric(run, "1m-write")->fail_reason, "No space left on device"));
+    runner_free(run);
+}
+END_TEST
+
+/* Laying out the file for reading: the error names ENOSPC only on stderr. */
+START_TEST(replay_fio_no_space_read)
+{
+    struct run *run = run_replay("fio_emmc", "fio_read_no_space");
+    assert_own_error(run, "1m-read", "no space left for the test file under --storage-dir "
+                     "(1 GiB, 64 MiB with --quick) (\"fio: ", "(exit status 1)");
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(replay_netperf_no_netserver)
+{
+    struct run *run = run_replay("netperf_tcp", "netperf_no_netserver");
+    assert_own_error(run, "tcp_stream", "no netserver answers on the peer (\"establish "
+                     "control: are you sure there is a netserver listening on 127.0.0.1 at "
+                     "port 12865?\")", "(exit status 255)");
+    runner_free(run);
+}
+END_TEST
+
+/* iperf3 prints its error on stderr, the recipe reads stdout. */
+START_TEST(replay_iperf3_no_server)
+{
+    struct run *run = run_replay("iperf3_tcp", "iperf3_no_server");
+    assert_own_error(run, "iperf3-tx", "no iperf3 server (iperf3 -s) answers on the peer "
+                     "(\"iperf3: error - unable to connect to server: "
+                     "Connection refused\")", "(exit status 1)");
+    runner_free(run);
+}
+END_TEST
+
+/* OpenSSL 3.0 with -evp and a name it does not know, on stderr. */
+START_TEST(replay_openssl_unknown_cipher)
+{
+    struct run *run = run_replay("openssl_speed", "openssl_unknown_cipher");
+    assert_own_error(run, "aes-128-cbc-16", "does not know the algorithm (\"speed: nosuchalgo "
+                     "is an unknown cipher or digest\")", "(exit status 1)");
+    runner_free(run);
+}
+END_TEST
+
+START_TEST(replay_boot_not_systemd)
+{
+    struct run *run = run_replay("boot_time", "boot_not_systemd");
+    assert_own_error(run, "linux_boot_time_from_sd_with_default_rootfs_20_boot_cycles",
+                     "(\"System has not been booted with systemd as init system (PID 1). "
+                     "Can't operate.\")", "(exit status 1)");
+    runner_free(run);
+}
+END_TEST
+
 Suite *suite_recipe(void)
 {
     Suite *s = suite_create("recipe");
@@ -1094,6 +1274,7 @@ Suite *suite_recipe(void)
     tcase_add_test(tc, shipped_cover_guide);
     tcase_add_test(tc, shipped_ref_columns);
     tcase_add_test(tc, argv_expansion);
+    tcase_add_test(tc, iperf3_full_precision);
     tcase_add_test(tc, bad_recipes);
     suite_add_tcase(s, tc);
     tc = tcase_create("parse");
@@ -1125,6 +1306,19 @@ Suite *suite_recipe(void)
     tcase_add_test(tc, fake_storage_removed);
     tcase_add_test(tc, fake_storage_killed);
     tcase_add_test(tc, inline_hang_reaped);
+    tcase_add_test(tc, fake_error_zero_exit);
+    tcase_add_test(tc, fake_error_timeout);
+    tcase_add_test(tc, fake_error_signal);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("tool errors");
+    tcase_add_checked_fixture(tc, replay_setup, replay_teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, replay_fio_no_space_write);
+    tcase_add_test(tc, replay_fio_no_space_read);
+    tcase_add_test(tc, replay_netperf_no_netserver);
+    tcase_add_test(tc, replay_iperf3_no_server);
+    tcase_add_test(tc, replay_openssl_unknown_cipher);
+    tcase_add_test(tc, replay_boot_not_systemd);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -199,11 +199,19 @@ struct recipe_match {
 };
 typedef void (*recipe_match_fn)(void *ctx, const struct recipe_match *m);
 
+/* Whether the tool reported an error of its own: the first of the
+ * recipe's error patterns, in their order, that matches anywhere in
+ * `output` (NUL-terminated, NULL for none; the runner gives it both
+ * streams, as tools print their errors on stderr whichever stream their
+ * values are on). When one does, its reason and the line it matched
+ * ("REASON (\"LINE\")") are added to d. */
+bool recipe_tool_error(const struct recipe_bench *b, const char *output, struct diag *d);
+
 /* Parses a tool's output (the chosen stream, NUL-terminated) for
  * invocation `inv`, calling fn for every value, in output order per
  * pattern. Returns the number of matches (valid or not), or -1 when an
- * error pattern of the recipe matched: then the pattern's reason, with the
- * line ("REASON (\"LINE\")"), is added to d and fn was not called. `env`
+ * error pattern of the recipe matched the output (recipe_tool_error()):
+ * then its reason and line are added to d and fn was not called. `env`
  * may be NULL (saved logs: parameters unset, full mode). */
 int recipe_parse(const struct recipe_bench *b, size_t inv, const struct recipe_env *env,
                  const char *output, recipe_match_fn fn, void *ctx, struct diag *d);

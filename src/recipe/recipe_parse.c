@@ -232,25 +232,35 @@ static void emit_match(const struct recipe_bench *b, size_t inv, const struct re
         free(vals[i]);
 }
 
+bool recipe_tool_error(const struct recipe_bench *b, const char *output, struct diag *d)
+{
+    if (!output)
+        output = "";
+    size_t len = strlen(output);
+    for (size_t i = 0; i < b->nerrs; i++) {
+        pcre2_match_data *md = pcre2_match_data_create_from_pattern(b->errs[i].re, NULL);
+        bool found = pcre2_match(b->errs[i].re, (PCRE2_SPTR)output, len, 0, 0, md, NULL) > 0;
+        if (found) {
+            char *line = line_at(output, pcre2_get_ovector_pointer(md)[0]);
+            diag_add(d, "%s (\"%s\")", b->errs[i].reason, line);
+            free(line);
+        }
+        pcre2_match_data_free(md);
+        if (found)
+            return true;
+    }
+    return false;
+}
+
 int recipe_parse(const struct recipe_bench *b, size_t inv, const struct recipe_env *env,
                  const char *output, recipe_match_fn fn, void *ctx, struct diag *d)
 {
     if (!output)
         output = "";
+    if (recipe_tool_error(b, output, d))
+        return -1;
     size_t len = strlen(output);
     pcre2_match_data *md = NULL;
-    for (size_t i = 0; i < b->nerrs; i++) {
-        md = pcre2_match_data_create_from_pattern(b->errs[i].re, NULL);
-        int rc = pcre2_match(b->errs[i].re, (PCRE2_SPTR)output, len, 0, 0, md, NULL);
-        if (rc > 0) {
-            char *line = line_at(output, pcre2_get_ovector_pointer(md)[0]);
-            diag_add(d, "%s (\"%s\")", b->errs[i].reason, line);
-            free(line);
-            pcre2_match_data_free(md);
-            return -1;
-        }
-        pcre2_match_data_free(md);
-    }
     int count = 0;
     for (size_t pi = 0; pi < b->npats; pi++) {
         const struct pattern *pat = &b->pats[pi];

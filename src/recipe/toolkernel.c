@@ -250,8 +250,9 @@ static char *head_excerpt(const char *text)
     return out;
 }
 
-/* Why a finished command failed, or NULL when it ran to a zero exit. */
-static char *cmd_failure(const struct spawn_result *res, const struct spawn_cmd *cmd)
+/* How a finished command ended, in a few words: "exit status 0",
+ * "killed by signal 11 (Segmentation fault)", "timed out after 20 s", ... */
+static char *cmd_status(const struct spawn_result *res, const struct spawn_cmd *cmd)
 {
     if (res->exec_error)
         return xstrdup(res->exec_error);
@@ -262,19 +263,45 @@ static char *cmd_failure(const struct spawn_result *res, const struct spawn_cmd 
                          cmd->max_output / 1024);
     if (WIFSIGNALED(res->wstatus)) {
         int sig = WTERMSIG(res->wstatus);
-        char *tail = tail_lines(res->all, 3);
-        char *m = xasprintf("killed by signal %d (%s); output ends: %s", sig, strsignal(sig),
-                            tail);
-        free(tail);
-        return m;
+        return xasprintf("killed by signal %d (%s)", sig, strsignal(sig));
     }
-    if (WIFEXITED(res->wstatus) && WEXITSTATUS(res->wstatus) != 0) {
-        char *tail = tail_lines(res->all, 3);
-        char *m = xasprintf("exit status %d; output ends: %s", WEXITSTATUS(res->wstatus), tail);
-        free(tail);
-        return m;
+    return xasprintf("exit status %d", WIFEXITED(res->wstatus) ? WEXITSTATUS(res->wstatus) : -1);
+}
+
+/* Why a finished command failed, or NULL when it ran to a zero exit: how
+ * it ended, and for an exit status or a signal the end of its output. */
+static char *cmd_failure(const struct spawn_result *res, const struct spawn_cmd *cmd)
+{
+    bool ended_badly = WIFSIGNALED(res->wstatus) ||
+                       (WIFEXITED(res->wstatus) && WEXITSTATUS(res->wstatus) != 0);
+    if (res->exec_error || res->timed_out || res->overflow)
+        return cmd_status(res, cmd);
+    if (!ended_badly)
+        return NULL;
+    char *status = cmd_status(res, cmd);
+    char *tail = tail_lines(res->all, 3);
+    char *m = xasprintf("%s; output ends: %s", status, tail);
+    free(tail);
+    free(status);
+    return m;
+}
+
+/* The tool's own error, when one of the recipe's error patterns matches
+ * anything it printed (both streams, whatever its exit), and then how it
+ * ended: "REASON (\"LINE\") (exit status 1)". NULL when none matches. */
+static char *tool_error(const struct recipe_bench *b, const struct spawn_result *res,
+                        const struct spawn_cmd *cmd)
+{
+    struct diag d;
+    diag_init(&d);
+    char *why = NULL;
+    if (!res->exec_error && recipe_tool_error(b, res->all, &d)) {
+        char *status = cmd_status(res, cmd);
+        why = xasprintf("%s (%s)", diag_last(&d), status);
+        free(status);
     }
-    return NULL;
+    diag_free(&d);
+    return why;
 }
 
 static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
@@ -577,12 +604,19 @@ static bool run_invocation(struct tk_state *st, const struct recipe_bench *b, si
     spawn_run(&cmd, &res);
     load_end(&lp);
     char *line = command_line(argv);
+    char *own = tool_error(b, &res, &cmd);
     char *why = cmd_failure(&res, &cmd);
     struct inv_out o = { st, exp, why_not, nexp, line, why, output_text(b, &res) };
     bool ok;
     /* A tool that timed out may have printed some values already (lmbench
-     * prints as it goes): they count, the rest fail with the timeout. */
-    if (why && !res.timed_out) {
+     * prints as it goes): they count, the rest fail with the timeout. A
+     * tool that said it failed gives no value, whatever its exit. */
+    if (own) {
+        char *t = xasprintf("%s: %s", line, own);
+        fail_expected(st, exp, nexp, t);
+        free(t);
+        ok = false;
+    } else if (why && !res.timed_out) {
         char *t = xasprintf("%s: %s", line, why);
         fail_expected(st, exp, nexp, t);
         free(t);
@@ -590,6 +624,7 @@ static bool run_invocation(struct tk_state *st, const struct recipe_bench *b, si
     } else {
         ok = read_output(&o, b, inv, env, &res, &lp) && !why;
     }
+    free(own);
     free(why);
     free(line);
     free(lp.id);
