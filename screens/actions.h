@@ -41,8 +41,9 @@
     ACT(BASELINE,  "Results: compare with a saved baseline or run") \
     ACT(SAVE_BASELINE, "Results: save these results as a named baseline (asks before replacing one)") \
     ACT(HISTORY,   "Results: every value (older runs, cancelled), or the latest of each") \
-    ACT(INC,       "Settings: next value") \
+    ACT(INC,       "Settings: next value, or type a run target") \
     ACT(DEC,       "Settings: previous value") \
+    ACT(CLEAR,     "Settings: clear the selected run target") \
     ACT(REDRAW,    "Redraw the whole screen")
 
 enum action {

@@ -214,7 +214,11 @@ static enum action category_action(struct screen *s, enum action a)
         char *why = app_bench_unrunnable(ui_app(s->ui), b,
                                          job_bench_provider(ui_job(s->ui), b, NULL));
         if (why) {      /* the need first (the row is selected): nothing starts to fail */
-            ui_message(s->ui, ROLE_WARN, "%s: %s cannot run here", why, b->title);
+            /* a run target the settings screen sets */
+            bool settable = strstr(why, "--peer") || strstr(why, "--storage-dir") ||
+                            strstr(why, "--audio-device");
+            ui_message(s->ui, ROLE_WARN, "%s: %s cannot run here%s", why, b->title,
+                       settable ? " (o: set it in the settings)" : "");
             free(why);
             return ACT_NONE;
         }

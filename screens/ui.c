@@ -525,8 +525,9 @@ void ui_settings_changed(struct ui *ui)
         return;
     }
     if (settings_save(st, ui->opt->settings_path) < 0)
-        ui_message(ui, ROLE_ERROR, "%s: cannot save: %s", ui->opt->settings_path,
-                   strerror(errno));
+        ui_message(ui, ROLE_ERROR, "%s: cannot save: %s%s", ui->opt->settings_path,
+                   file_strerror(errno), errno == EFBIG || errno == EINVAL
+                   ? " (the file is kept as it is)" : "");
     else
         ui_message(ui, ROLE_NOTE, "saved to %s", ui->opt->settings_path);
 }

@@ -2,6 +2,7 @@
  * results table (sort, filter), on fixed inputs. */
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include "common/diag.h"
+#include "common/outfile.h"
 #include "data/profile.h"
 #include "run/session.h"
 #include "data/settings.h"
@@ -92,6 +94,86 @@ START_TEST(settings_save_load)
     rmdir(dir);
     free(path);
     diag_free(&dg);
+}
+END_TEST
+
+/* Saving keeps what the user wrote: comments, blank lines, unknown keys
+ * and bad lines stay; a setting's line is rewritten where it is; one not
+ * in the file is added at the end; a cleared run target is "key =". */
+START_TEST(settings_save_keeps_the_users_lines)
+{
+    char *dir = test_tmpdir("settings-keep");
+    char *path = xasprintf("%s/config", dir);
+    const char *before =
+        "# my lab's EVM: keep the peer on the bench switch\n"
+        "\n"
+        "theme = ti   \n"
+        "colour = blue\n"
+        "tolerance = -3\n"
+        "  # indented comment\n"
+        "peer = 10.0.0.2\n"
+        "no equals here\n"
+        "theme = mono\n"
+        "storage_dir = /mnt/sd";      /* no final newline */
+    ck_assert_int_eq(outfile_write(path, before, strlen(before), NULL), 0);
+    struct settings s;
+    struct diag dg;
+    settings_init(&s);
+    diag_init(&dg);
+    ck_assert_int_eq(settings_load(&s, path, &dg), 3);
+    ck_assert_str_eq(s.theme, "mono");
+    ck_assert_str_eq(s.peer, "10.0.0.2");
+    ck_assert_str_eq(s.storage_dir, "/mnt/sd");
+    /* the screen changes the theme and the budget, clears the peer and
+     * sets the audio device */
+    snprintf(s.theme, sizeof s.theme, "high-contrast");
+    s.has_budget = s.quick = true;
+    s.peer[0] = '\0';
+    snprintf(s.audio_device, sizeof s.audio_device, "hw:0,0");
+    ck_assert_int_eq(settings_save(&s, path), 0);
+    char *after = read_file(path, 0, NULL);
+    ck_assert_str_eq(after,
+        "# my lab's EVM: keep the peer on the bench switch\n"
+        "\n"
+        "theme = high-contrast\n"
+        "colour = blue\n"
+        "tolerance = -3\n"
+        "  # indented comment\n"
+        "peer =\n"
+        "no equals here\n"
+        "theme = high-contrast\n"
+        "storage_dir = /mnt/sd\n"
+        "budget = quick\n"
+        "audio_device = hw:0,0\n");
+    free(after);
+    /* it loads back as saved: the same three bad lines, the peer unset */
+    struct settings t;
+    settings_init(&t);
+    diag_free(&dg);
+    diag_init(&dg);
+    ck_assert_int_eq(settings_load(&t, path, &dg), 3);
+    ck_assert_str_eq(t.theme, "high-contrast");
+    ck_assert_str_eq(t.peer, "");
+    ck_assert_str_eq(t.audio_device, "hw:0,0");
+    ck_assert(t.has_budget && t.quick);
+    /* a file it cannot read as text is not replaced */
+    char big[70000];
+    memset(big, '#', sizeof big);
+    ck_assert_int_eq(outfile_write(path, big, sizeof big, NULL), 0);
+    errno = 0;
+    ck_assert_int_eq(settings_save(&s, path), -1);
+    ck_assert_int_eq(errno, EFBIG);
+    size_t len = 0;
+    free(read_file(path, 0, &len));
+    ck_assert_uint_eq(len, sizeof big);
+    ck_assert_int_eq(outfile_write(path, "theme = ti\n\0junk", 17, NULL), 0);
+    ck_assert_int_eq(settings_save(&s, path), -1);
+    free(read_file(path, 0, &len));
+    ck_assert_uint_eq(len, 17);
+    diag_free(&dg);
+    free(path);
+    test_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -333,6 +415,7 @@ Suite *suite_settings(void)
     TCase *tc = tcase_create("files");
     tcase_add_test(tc, parses_settings);
     tcase_add_test(tc, settings_save_load);
+    tcase_add_test(tc, settings_save_keeps_the_users_lines);
     tcase_add_test(tc, parses_profiles);
     tcase_add_test(tc, profile_shipped);
     suite_add_tcase(s, tc);

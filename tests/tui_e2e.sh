@@ -952,8 +952,8 @@ expect '^tui-exit=0' "$UI_TIMEOUT" "menu: q quits with status 0 (no board)"
 # Stand-ins for fio, netperf, iperf3, arecord and aplay (found, never run):
 # every category of the AM62x SK's home is opened; no benchmark that needs
 # --peer, --storage-dir or --audio-device says yes, each says what it
-# needs, and home's count is the category's yes rows. Given those options,
-# the same rows say yes.
+# needs, and home's count is the category's yes rows. Set in the settings
+# screen, the same rows say yes and run.
 mkdir -p "$tmpdir/needtools"
 for t in fio netperf iperf3 arecord aplay; do
     printf '#!/bin/sh\nexit 1\n' >"$tmpdir/needtools/$t"
@@ -981,7 +981,9 @@ walk_categories() {
         i=$((i + 1))
     done
 }
-type_line "clear; $prog --tools-dir '$tmpdir/needtools'; echo tui-exit=\$?"
+mkdir -p "$tmpdir/needcfg/evmbench"
+printf '# my own note\n' >"$tmpdir/needcfg/evmbench/config"
+type_line "clear; XDG_CONFIG_HOME='$tmpdir/needcfg' $prog --tools-dir '$tmpdir/needtools'; echo tui-exit=\$?"
 walk_categories bare
 cat "$tmpdir"/cat-bare-* >"$tmpdir/cats-bare"
 ! grep -E "^[> ] ($needy) +yes" "$tmpdir/cats-bare"
@@ -1014,16 +1016,59 @@ check $? "needs: ... the category stays"
 keys w
 expect 'needs --peer HOST \(a machine running (iperf3 -s|netserver)\): TCP Bidirectional Throughput' \
     "$UI_TIMEOUT" "needs: w shows the need whole"
-keys q q q
-expect '^tui-exit=0' "$UI_TIMEOUT" "needs: q quits with status 0"
-type_line "clear; $prog --tools-dir '$tmpdir/needtools' --peer 192.0.2.1 --storage-dir '$tmpdir' --audio-device hw:0,0; echo tui-exit=\$?"
+# The settings screen sets the three targets (checked as the options
+# are: a host that is none is refused), saved in the settings file with
+# the user's own lines kept; then the five say yes and Enter starts one.
+keys q q o
+expect '^> Theme ' "$UI_TIMEOUT" "needs: o opens the settings"
+keys j j j j j
+expect '^> Peer host +< not set >' "$UI_TIMEOUT" "needs: the settings list the peer host, not set"
+keys Enter
+expect '^Peer host: _' "$UI_TIMEOUT" "needs: Enter asks for the peer host"
+tm send-keys -t e2e -l 'not a host!'
+keys Enter
+expect '^Peer host not set: --peer not a host!: ' "$UI_TIMEOUT" \
+    "needs: a peer the command line would refuse is refused"
+keys Enter
+tm send-keys -t e2e -l 192.0.2.1
+keys Enter
+expect '^> Peer host +< 192\.0\.2\.1 >' "$UI_TIMEOUT" "needs: the peer host is set"
+keys j Enter
+tm send-keys -t e2e -l "$tmpdir"
+keys Enter j Enter
+tm send-keys -t e2e -l hw:0,0
+keys Enter
+expect '^> Audio device +< hw:0,0 >' "$UI_TIMEOUT" "needs: the storage directory and the audio device are set"
+grep -Eq "^  Storage directory +< $tmpdir >" "$tmpdir/screen"
+check $? "needs: ... the storage directory shows whole"
+grep -qx '# my own note' "$tmpdir/needcfg/evmbench/config" &&
+    grep -qx 'peer = 192.0.2.1' "$tmpdir/needcfg/evmbench/config" &&
+    grep -qx "storage_dir = $tmpdir" "$tmpdir/needcfg/evmbench/config" &&
+    grep -qx 'audio_device = hw:0,0' "$tmpdir/needcfg/evmbench/config"
+check $? "needs: the settings file holds the three, and the user's comment"
+keys q
 walk_categories given
 cat "$tmpdir"/cat-given-* >"$tmpdir/cats-given"
 [ "$(grep -Ec "^[> ] ($needy) +yes" "$tmpdir/cats-given")" -eq 5 ] &&
     ! grep -q ' needs --' "$tmpdir/cats-given"
-check $? "needs: given --peer, --storage-dir and --audio-device, the five say yes"
-keys q
-expect '^tui-exit=0' "$UI_TIMEOUT" "needs: q quits with status 0 (needs given)"
+check $? "needs: set in the settings, the five say yes"
+keys g j j j Enter
+expect '^> TCP Bidirectional Throughput +yes' "$UI_TIMEOUT" "needs: Ethernet opens, TCP bidirectional runnable"
+keys Enter
+expect '^ TCP Bidirectional Throughput \(.*Ethernet\) - tool ' "$UI_TIMEOUT" "needs: ... and Enter runs it"
+keys q q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "needs: q quits with status 0"
+# the next start takes them from the file
+type_line "clear; XDG_CONFIG_HOME='$tmpdir/needcfg' $prog --tools-dir '$tmpdir/needtools'; echo tui-exit=\$?"
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "needs: the next start"
+keys o j j j j j
+expect '^> Peer host +< 192\.0\.2\.1 >' "$UI_TIMEOUT" "needs: ... has the peer host from the file"
+keys x
+expect '^> Peer host +< not set >' "$UI_TIMEOUT" "needs: x clears it"
+grep -qx 'peer =' "$tmpdir/needcfg/evmbench/config"
+check $? "needs: ... and the file's line says so"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "needs: q quits with status 0 (settings kept)"
 
 # --- detect -------------------------------------------------------------------
 # The system screen says how sure the detection is: an AM62x SK device tree

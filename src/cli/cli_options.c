@@ -329,23 +329,17 @@ void cli_options_describe(FILE *out)
 
 int cli_set_tool_params(struct cli *c)
 {
-    char *target = NULL;
     if (c->allow_raw && !c->storage_dir)
         return cli_usage_error(c, "--allow-raw-device needs --storage-dir DEVICE");
     struct diag why;
     diag_init(&why);
-    if ((c->storage_dir && !toolparam_storage(c->storage_dir, c->allow_raw, &target, &why)) ||
-        (c->peer && !toolparam_peer(c->peer, &why)) ||
-        (c->audio_device && !toolparam_audio_device(c->audio_device, &why))) {
+    if (!toolparam_apply("storage_dir", c->storage_dir, c->allow_raw, &why) ||
+        !toolparam_apply("peer", c->peer, false, &why) ||
+        !toolparam_apply("audio_device", c->audio_device, false, &why)) {
         int rc = cli_usage_error(c, "%s", diag_last(&why));
         diag_free(&why);
-        free(target);
         return rc;
     }
-    recipe_set_option("storage_dir", c->storage_dir);
-    recipe_set_option("storage_target", target);
-    recipe_set_option("peer", c->peer);
-    recipe_set_option("audio_device", c->audio_device);
-    free(target);
+    diag_free(&why);
     return -1;
 }

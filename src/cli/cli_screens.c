@@ -7,8 +7,10 @@
 #include <string.h>
 
 #include "app.h"
+#include "common/util.h"
 #include "data/profile.h"
 #include "data/settings.h"
+#include "recipe/toolparam.h"
 #include "screens/ui.h"
 
 #include "cli/cli_impl.h"
@@ -34,6 +36,29 @@ static int check_options(struct cli *c)
         return cli_usage_error(c, "--%s and --run both say what to run first: give one of them",
                                c->check ? "check" : "profile");
     return 0;
+}
+
+/* The settings' run targets where the command line gave none; a value
+ * that does not pass the checks of the command line is a problem of the
+ * file (its line stays; the target stays unset). */
+static void apply_run_targets(const struct cli *c, const struct settings *st,
+                              const char *path, struct diag *problems)
+{
+    const struct {
+        const char *option, *value, *given;
+    } t[] = {
+        { "peer", st->peer, c->peer },
+        { "storage_dir", st->storage_dir, c->storage_dir },
+        { "audio_device", st->audio_device, c->audio_device },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(t); i++) {
+        struct diag why;
+        diag_init(&why);
+        if (!t[i].given && t[i].value[0] &&
+            !toolparam_apply(t[i].option, t[i].value, false, &why))
+            diag_add(problems, "%s: %s: %s (not used)", path, t[i].option, diag_last(&why));
+        diag_free(&why);
+    }
 }
 
 int cli_cmd_screens(struct cli *c, struct app *a)
@@ -103,6 +128,7 @@ int cli_cmd_screens(struct cli *c, struct app *a)
         app_set_tolerance(a, st.tolerance_pct);
     if (st.has_provider && !c->provider_set)
         a->provider = st.provider;
+    apply_run_targets(c, &st, path, &settings_problems);
     uo.settings = &st;
     uo.settings_problems = &settings_problems;
     uo.settings_path = path;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "common/util.h"
+#include "recipe/recipe.h"
 
 bool toolparam_storage(const char *path, bool allow_raw, char **target, struct diag *d)
 {
@@ -106,4 +107,25 @@ bool toolparam_peer(const char *host, struct diag *d)
         diag_add(d, "--peer %s: not an IP address or a host name (letters, digits, "
                     "'-' and '.')", host);
     return false;
+}
+
+bool toolparam_apply(const char *option, const char *value, bool allow_raw, struct diag *d)
+{
+    if (value && !*value)
+        value = NULL;
+    if (strcmp(option, "storage_dir") == 0) {
+        char *target = NULL;
+        if (value && !toolparam_storage(value, allow_raw, &target, d))
+            return false;
+        recipe_set_option("storage_dir", value);
+        recipe_set_option("storage_target", target);
+        free(target);
+        return true;
+    }
+    bool good = strcmp(option, "peer") == 0 ? !value || toolparam_peer(value, d)
+              : strcmp(option, "audio_device") == 0 ? !value || toolparam_audio_device(value, d)
+              : (diag_add(d, "%s: not a run target", option), false);
+    if (good)
+        recipe_set_option(option, value);
+    return good;
 }

@@ -36,4 +36,12 @@ bool toolparam_peer(const char *host, struct diag *d);
  * with the reason added to d otherwise. The device is not opened here. */
 bool toolparam_audio_device(const char *pcm, struct diag *d);
 
+/* The one way a run target is set, from the command line or the
+ * settings: option is "peer", "storage_dir" or "audio_device"; value is
+ * checked as above (allow_raw for the storage target) and becomes the
+ * recipes' option (recipe_set_option(); for storage_dir also
+ * "storage_target"). NULL or "" unsets it. False, with the reason added
+ * to d and nothing changed, for a bad value or an unknown option. */
+bool toolparam_apply(const char *option, const char *value, bool allow_raw, struct diag *d);
+
 #endif
