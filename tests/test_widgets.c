@@ -202,6 +202,27 @@ START_TEST(theme_better_is_no_alarm)
             free(rel);
         }
     }
+    /* nor is red what every row and every run wears: the selection (a
+     * highlighted better row) and the finished progress bar */
+    for (size_t f = 0; f < ARRAY_SIZE(files); f++) {
+        if (strcmp(files[f], "mono") == 0)
+            continue;
+        struct theme t;
+        struct diag dg;
+        char *rel = xasprintf("../../themes/%s.theme", files[f]);
+        char *path = test_data_path(rel);
+        diag_init(&dg);
+        ck_assert_int_eq(theme_load(&t, path, false, &dg), 0);
+        static const enum role calm[] = { ROLE_SELECTION, ROLE_PROGRESS, ROLE_KEY };
+        for (size_t c = 0; c < ARRAY_SIZE(calm); c++)
+            for (size_t k = 0; k < ARRAY_SIZE(reds); k++)
+                ck_assert_msg(t.style[calm[c]].fg != reds[k] && t.style[calm[c]].bg != reds[k],
+                              "%s: %s is red, the colour of off and errors", path,
+                              theme_role_name(calm[c]));
+        diag_free(&dg);
+        free(path);
+        free(rel);
+    }
     /* the worse side keeps its alarm */
     ck_assert_int_eq(theme_verdict_role(VERDICT_OFF, false), ROLE_OFF);
     ck_assert_int_eq(theme_verdict_role(VERDICT_WARN, false), ROLE_WARN);
