@@ -373,6 +373,25 @@ START_TEST(latency_never_zero_or_negative)
 }
 END_TEST
 
+/* A share of the DDR peak above 100% is impossible, and said to be. */
+START_TEST(ddr_peak_line_says_when_it_cannot_be)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    result_print_peak_line(f, 45.6, 3200);
+    result_print_peak_line(f, 1287.8, 3200);
+    fclose(f);
+    ck_assert_str_eq(text, "  = 45.6% of the DDR peak, 3200 MB/s\n"
+                           "  = 1287.8% of the DDR peak, 3200 MB/s: more than that DDR can "
+                           "move,\n    so the rate or bus width it is computed from is not "
+                           "this board's (sysinfo)\n");
+    for (char *l = strtok(text, "\n"); l; l = strtok(NULL, "\n"))
+        ck_assert_int_le(strlen(l), 80);
+    free(text);
+}
+END_TEST
+
 START_TEST(batch_runs_every_kernel_in_turn)
 {
     struct counts c = { 0 };
@@ -467,6 +486,7 @@ Suite *suite_runner(void)
     tcase_add_test(tc, protocol_garbage_becomes_notes);
     tcase_add_test(tc, no_samples_is_no_data);
     tcase_add_test(tc, latency_never_zero_or_negative);
+    tcase_add_test(tc, ddr_peak_line_says_when_it_cannot_be);
     tcase_add_test(tc, batch_runs_every_kernel_in_turn);
     tcase_add_test(tc, batch_cancel_starts_no_other);
     tcase_add_test(tc, batch_eta_from_budgets_then_pace);

@@ -141,7 +141,13 @@ bool result_memory_bound(const char *bench, const char *metric, const char *unit
 
 void result_print_peak_line(FILE *out, double pct, double peak_mbs)
 {
-    fprintf(out, "  = %.1f%% of the DDR peak, %.0f MB/s\n", pct, peak_mbs);
+    if (pct <= 100) {
+        fprintf(out, "  = %.1f%% of the DDR peak, %.0f MB/s\n", pct, peak_mbs);
+        return;
+    }
+    fprintf(out, "  = %.1f%% of the DDR peak, %.0f MB/s: more than that DDR can move,\n"
+                 "    so the rate or bus width it is computed from is not this board's "
+                 "(sysinfo)\n", pct, peak_mbs);
 }
 
 static json_t *num_or_null(bool have, double v)

@@ -80,7 +80,9 @@ bool result_ddr_bound(const char *bench, const char *metric, const char *unit);
  * (szNk: N/1000 MiB, sz50: 512 B, latency_for_X_mb_block_size: X MiB). */
 bool result_memory_bound(const char *bench, const char *metric, const char *unit,
                          size_t cache_bytes);
-/* The line under a bandwidth row: "  = 45.6% of the DDR peak, 3200 MB/s". */
+/* The line under a bandwidth row: "  = 45.6% of the DDR peak, 3200 MB/s";
+ * above 100% (which no DDR can give) it goes on to say that the peak's
+ * rate or bus width is not this board's, on a second line. */
 void result_print_peak_line(FILE *out, double pct, double peak_mbs);
 
 /* How many of a metric's samples and per-run values a row's JSON keeps
