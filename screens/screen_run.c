@@ -474,6 +474,9 @@ static void draw_notes(WINDOW *w, int y, const struct run *run, bool utf8)
         const char *rest = run->notes[i];
         for (int k = 0; k < 2 && rest && y < rows - 2; k++, y++) {
             rest = fmt_wrap(line, sizeof line, rest, width - 8, utf8);
+            size_t len = strlen(line);
+            if (rest && (k == 1 || y == rows - 3) && len && (unsigned char)line[len - 1] < 0x80)
+                line[len - 1] = '~';    /* more of it: w shows it whole */
             widget_text(w, y, 1, 6, ROLE_NOTE, k ? "" : "note:", utf8);
             widget_text(w, y, 7, width - 8, ROLE_NOTE, line, utf8);
         }
