@@ -26,7 +26,6 @@
 #include "run/profile_run.h"
 #include "board/sysstate.h"
 #include "engine/engine.h"
-#include "cli/cli_system.h"
 #include "common/units.h"
 #include "common/util.h"
 
