@@ -8,8 +8,61 @@
 #include <string.h>
 
 #include "board/sysstate.h"
+#include "kernel/cpucheck.h"
 #include "kernel/cpuclock.h"
 #include "common/util.h"
+
+#define MAX_CORES 256
+
+static void add_warning(struct sysfacts *f, char *text)
+{
+    f->warnings = xrealloc(f->warnings, (f->nwarnings + 1) * sizeof *f->warnings);
+    f->warnings[f->nwarnings++] = text;
+}
+
+/* The record's cores as cpucheck_clocks() takes them: measured beside
+ * cpufreq's current clock. */
+static size_t record_cores(json_t *sys, struct cpuclock_core *out, size_t max)
+{
+    size_t i, n = 0;
+    json_t *c;
+    json_array_foreach(json_object_get(sys, "cpus"), i, c) {
+        if (n == max)
+            break;
+        struct cpuclock_core *k = &out[n++];
+        k->cpu = (int)json_integer_value(json_object_get(c, "cpu"));
+        k->measured_mhz = json_number_value(json_object_get(c, "measured_mhz"));
+        k->cpufreq_mhz = json_number_value(json_object_get(c, "cur_mhz"));
+        k->max_mhz = json_number_value(json_object_get(c, "max_mhz"));
+        k->mismatch = cpuclock_mismatch(k->measured_mhz, k->cpufreq_mhz);
+    }
+    return n;
+}
+
+/* What could spoil a benchmark here or mislead a comparison. */
+static void read_warnings(struct sysfacts *f)
+{
+    const struct app *a = f->app;
+    char *doubt = board_match_warning(&f->match, "its results may not compare with the guide's");
+    if (doubt)
+        add_warning(f, doubt);
+    if (!a->ref_board)
+        add_warning(f, xstrdup("no guide describes this board: its results have nothing to "
+                               "be compared with (choose a guide column with --board KEY, "
+                               "or b in the screens)"));
+    struct cpucheck_snapshot snap;
+    struct cpucheck_list cpu = { 0 };
+    cpucheck_snapshot(&snap, a->sysroot);
+    cpucheck_before(&snap, &cpu);
+    cpucheck_snapshot_free(&snap);
+    struct cpuclock_core cores[MAX_CORES];
+    cpucheck_clocks(cores, record_cores(f->system, cores, MAX_CORES), &cpu);
+    for (size_t i = 0; i < cpu.count; i++)
+        add_warning(f, xstrdup(cpu.items[i].text));
+    cpucheck_list_free(&cpu);
+    for (size_t i = 0; i < f->problems.n; i++)
+        add_warning(f, xasprintf("%s (no DDR peak is shown)", f->problems.msgs[i]));
+}
 
 void sysfacts_read(struct sysfacts *f, const struct app *a, double measure_s)
 {
@@ -22,9 +75,10 @@ void sysfacts_read(struct sysfacts *f, const struct app *a, double measure_s)
     priv_probe(a->sysroot, &f->priv);
     if (a->ref_board) {     /* how sure the detection is: only against a guide board */
         const char *from = NULL;
-        double mhz = board_clock(&a->board, a->sysroot, CPUCLOCK_DEFAULT_S, &from);
+        double mhz = board_clock_of(&a->board, sysstate_measured_mhz(f->system), &from);
         app_board_match(a, mhz, from, &f->match);
     }
+    read_warnings(f);
 }
 
 void sysfacts_free(struct sysfacts *f)
@@ -32,6 +86,9 @@ void sysfacts_free(struct sysfacts *f)
     json_decref(f->system);
     board_match_free(&f->match);
     diag_free(&f->problems);
+    for (size_t i = 0; i < f->nwarnings; i++)
+        free(f->warnings[i]);
+    free(f->warnings);
     memset(f, 0, sizeof *f);
 }
 
@@ -80,13 +137,50 @@ static void evm_text(const struct sysfacts *f, FILE *out)
     board_print_field(out, "Guide DDR", ddr[0] ? ddr : NULL);
 }
 
+/* The board as detected, or the one picked on the board screen: it
+ * replaces --board or an undetected board; beside a detected one it is
+ * the reference, and "Decided:" says so. */
+static void board_text(const struct app *a, FILE *out)
+{
+    struct board_info b = a->board;     /* shallow: only printed */
+    char *how = NULL;
+    const char *key = a->ref_board;
+    if (a->ref_picked && key) {
+        const struct ref_board *rb = refdb_board(a->refdb, key);
+        const char *name = board_key_name(key);
+        const char *was = b.how ? b.how : "detected";
+        if (b.kind == BOARD_KNOWN) {
+            how = xasprintf("%s; the reference was picked with b: %s", was, key);
+        } else {
+            how = xasprintf("picked with b (before: %s)", b.how ? b.how : "detected: nothing");
+            b.kind = BOARD_OVERRIDE;
+            b.key = (char *)key;
+            b.name = (char *)(name ? name : rb && rb->name ? rb->name : key);
+        }
+        b.how = how;
+    }
+    board_print_text(&b, out);
+    free(how);
+}
+
+static void warnings_text(const struct sysfacts *f, FILE *out)
+{
+    if (!f->nwarnings)
+        board_print_field(out, "Warnings", "none: nothing contradicts the guide's board, and the "
+                                           "governor, load and clocks look right for "
+                                           "benchmarks");
+    for (size_t i = 0; i < f->nwarnings; i++)
+        board_print_field(out, "Warning", f->warnings[i]);
+}
+
 void sysfacts_print_text(const struct sysfacts *f, FILE *out)
 {
-    board_print_text(&f->app->board, out);
+    board_text(f->app, out);
     sysstate_print_text(f->system, out);
     ddr_peak_text(f, out);
     evm_text(f, out);
     board_match_print_text(&f->match, out);
+    warnings_text(f, out);
     priv_print_text(&f->priv, out);
 }
 
@@ -129,5 +223,9 @@ json_t *sysfacts_to_json(const struct sysfacts *f)
     json_object_set_new(j, "evm", evm_json(refdb_board(f->app->refdb, f->app->ref_board)));
     json_object_set_new(j, "match", board_match_to_json(&f->match));
     json_object_set_new(j, "privileges", priv_to_json(&f->priv));
+    json_t *w = json_array();
+    for (size_t i = 0; i < f->nwarnings; i++)
+        json_array_append_new(w, json_string(f->warnings[i]));
+    json_object_set_new(j, "warnings", w);
     return j;
 }

@@ -637,7 +637,7 @@ static void name_failures(const struct cli *c)
 /* Above the results: the board is not the one the guide measured. */
 static void print_match_warning(FILE *f, const struct board_match *m)
 {
-    char *w = board_match_warning(m);
+    char *w = board_match_warning(m, BOARD_DOUBT_RESULTS);
     if (w)
         board_print_field(f, "Warning", w);
     free(w);
