@@ -2,10 +2,11 @@
 # tui_e2e.sh - drives the TUI in tmux as a user on a serial console would:
 # 80x24, TERM=vt100, NO_COLOR=1, ASCII locale. Checks the captured screen
 # text of the home, category, help, live STREAM, results (baselines),
-# compare, board and settings screens, a short pass at TERM=vt220, linux
-# and screen (7-bit output only), and that the terminal is restored and no
-# worker is left after quitting, Ctrl-C, SIGTERM and SIGHUP (also at random
-# points), that a 1x1 terminal and a SIGWINCH storm are survived.
+# compare, board, settings, system and full-text screens, a short pass at
+# TERM=vt220, linux and screen (7-bit output only), and that the terminal
+# is restored and no worker is left after quitting, Ctrl-C, SIGTERM and
+# SIGHUP (also at random points), that a 1x1 terminal and a SIGWINCH storm
+# are survived.
 #
 # Environment (set by 'make check'): EVMBENCH_BIN, EVMBENCH_WRAPPER (e.g.
 # qemu-aarch64, may be empty), EVMBENCH_DATADIR, TMUX_BIN (empty: skip).
@@ -1028,6 +1029,43 @@ expect '^ Match: +confirmed: 4 of 4 checks confirm the AM62x SK' "$UI_TIMEOUT" \
     "detect: the system screen confirms a real-looking AM62x SK"
 keys q q
 expect '^tui-exit=0' "$UI_TIMEOUT" "detect: q quits with status 0 (SK)"
+
+# --- system -------------------------------------------------------------------
+# The system screen shows what `evmbench sysinfo` prints, read under
+# --sysroot: the DDR rate with its source, every clock with its source,
+# nothing of this machine (its cores are not measured, its cpufreq and load
+# not read); at 80x24 no line is cut.
+sysdata="${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}"
+# pages: every page of the screen, PgDn until it stops moving, in $tmpdir/pages
+pages() {
+    : >"$tmpdir/pages"
+    for _ in 1 2 3 4 5 6 7 8; do
+        settle
+        cmp -s "$tmpdir/screen" "$tmpdir/page.last" 2>/dev/null && break
+        cat "$tmpdir/screen" >>"$tmpdir/pages"
+        cp "$tmpdir/screen" "$tmpdir/page.last"
+        keys NPage
+    done
+    rm -f "$tmpdir/page.last"
+}
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --sysroot '$sysdata/sysroots-sys/am62x-ddr1600'; echo tui-exit=\$?"
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "system: the screens start on the DDR fixture"
+keys s
+expect '^ DDR rate: +1600 MT/s \(clk_summary: clk:170:1 at 400\.0 MHz x 4\)$' "$UI_TIMEOUT" \
+    "system: s shows the DDR rate and its source, as sysinfo does"
+pages
+grep -Eq '^ CPU clock: +1400 MHz \(cpufreq current\); maximum 1400 MHz \(cpufreq\)$' "$tmpdir/pages" &&
+    grep -Eq '^ DDR clock: +400\.0 MHz \(clk_summary: clk:170:1\)$' "$tmpdir/pages" &&
+    grep -Eq '^ Confirms: +clock: cpufreq maximum 1400 MHz' "$tmpdir/pages"
+check $? "system: the CPU and DDR clocks each name their source"
+[ "$(grep -Ec '^ CPU[0-3]: +not measured; cpufreq current 1400 MHz' "$tmpdir/pages")" -eq 4 ] &&
+    grep -Eq '^ Not measured: a --sysroot tree' "$tmpdir/pages" &&
+    ! grep -Eq 'MHz measured|no cpufreq' "$tmpdir/pages"
+check $? "system: each core of the tree, its cpufreq and no clock of this machine"
+! grep -q '~$' "$tmpdir/pages" && grep -Eq '^ Raw devices: ' "$tmpdir/pages"
+check $? "system: at 80x24 no line is cut, and the last one is reached"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "system: q q quits with status 0"
 
 # --- check ---
 # --check: the quick profile once, then the verdict screen. The profile is
