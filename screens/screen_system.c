@@ -6,7 +6,8 @@
  * could spoil a measurement and what root alone could add.
  *
  * The facts are read when the screen opens (the cores are measured for
- * 0.1 s each, on the real root only); 'r' reads them again. */
+ * 0.1 s each, on the real root only); 'r' reads them again. Its warnings
+ * are kept for the full-text screen ('w'), also after it closes. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
 #include "screens/ui.h"
@@ -29,6 +30,7 @@ struct system_view {
 
 static const struct hint hints[] = {
     { ACT_RUN, "read again" },
+    { ACT_DETAILS, "warnings in full" },
     { ACT_BACK, "back" },
     { ACT_HELP, "help" },
     { ACT_NONE, NULL },
@@ -130,6 +132,21 @@ static void add_facts(struct system_view *v, const struct sysfacts *f)
     free(text);
 }
 
+/* What 'w' shows of this screen: the settings file's problems and the
+ * warnings of the facts, each whole, a line each. */
+static void keep_warnings(struct ui *ui, const struct sysfacts *f)
+{
+    struct strbuf sb;
+    sb_init(&sb);
+    const struct diag *d = ui_settings_problems(ui);
+    for (size_t i = 0; d && i < d->n; i++)
+        sb_addf(&sb, "%s\n", d->msgs[i]);
+    for (size_t i = 0; i < f->nwarnings; i++)
+        sb_addf(&sb, "warning: %s\n", f->warnings[i]);
+    ui_set_system_warnings(ui, sb.buf ? sb.buf : "");
+    sb_free(&sb);
+}
+
 static void read_facts(struct screen *s)
 {
     struct system_view *v = s->priv;
@@ -138,6 +155,7 @@ static void read_facts(struct screen *s)
     clear_lines(v);
     add_settings_problems(v, s->ui);
     add_facts(v, &f);
+    keep_warnings(s->ui, &f);
     sysfacts_free(&f);
     ui_dirty(s->ui);
 }

@@ -1034,7 +1034,8 @@ expect '^tui-exit=0' "$UI_TIMEOUT" "detect: q quits with status 0 (SK)"
 # The system screen shows what `evmbench sysinfo` prints, read under
 # --sysroot: the DDR rate with its source, every clock with its source,
 # nothing of this machine (its cores are not measured, its cpufreq and load
-# not read); at 80x24 no line is cut.
+# not read); at 80x24 no line is cut. 'w' shows its warnings in full, also
+# after going back from it.
 sysdata="${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}"
 # pages: every page of the screen, PgDn until it stops moving, in $tmpdir/pages
 pages() {
@@ -1066,6 +1067,21 @@ check $? "system: each core of the tree, its cpufreq and no clock of this machin
 check $? "system: at 80x24 no line is cut, and the last one is reached"
 keys q q
 expect '^tui-exit=0' "$UI_TIMEOUT" "system: q q quits with status 0"
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --board $BOARD --sysroot '$sysdata/sysroots-cpu/pc-no-cpufreq'; echo tui-exit=\$?"
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "system: the screens start on a tree without cpufreq"
+keys s
+expect '^ Board: ' "$UI_TIMEOUT" "system: s opens"
+keys w
+expect 'this board does not match the guide.s AM62x SK' "$UI_TIMEOUT" \
+    "system: w shows the match's doubts"
+settle
+tr -s ' \n' '  ' <"$tmpdir/screen" | grep -q 'no /sys/devices/soc0, which every TI kernel has' &&
+    grep -q 'no cpufreq in sysfs' "$tmpdir/screen"
+check $? "system: ... in full, and the missing cpufreq"
+keys q q w
+expect 'no cpufreq in sysfs' "$UI_TIMEOUT" "system: w on home, after s, still shows them"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "system: q q quits with status 0 (no cpufreq)"
 
 # --- check ---
 # --check: the quick profile once, then the verdict screen. The profile is
