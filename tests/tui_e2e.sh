@@ -1152,6 +1152,22 @@ grep -Eq '^ SLOWER THAN BEFORE: 2 of 3 metrics compared with baseline before-ddr
         "$tmpdir/screen" &&
     ! grep -q 'nothing to show' "$tmpdir/screen"
 check $? "check: ... the verdict and every row, not 'nothing to show'"
+# run against the same baseline on the same tree says the same of the CPU
+# clock: one engine reads the system for both (not saved: "latest" below
+# is the screens' run)
+# cpu_clause FILE: "CPU 1400 MHz unchanged (cpufreq max" of a System line
+cpu_clause() {
+    tr '\n' ' ' <"$1" | tr -s ' ' |
+        grep -Eo 'CPU [0-9]+ (-> [0-9]+ )?MHz [a-z]+( \([a-z ]+)?' | head -n 1
+}
+# shellcheck disable=SC2086  # WRAP is a command, maybe empty
+EVMBENCH_DATADIR="$ck/data" EVMBENCH_CHECK_VALUES="$ck/values" PATH="$ck/bin:$PATH" \
+    $WRAP "$BIN" run --profile quick --baseline before-ddr --no-save \
+    --sysroot "$cdata/sysroots-sys/am62x-ddr1333" --results-dir "$ck/store" >"$tmpdir/cli-run" 2>&1
+screens_cpu=$(cpu_clause "$tmpdir/screen")
+cli_cpu=$(cpu_clause "$tmpdir/cli-run")
+[ -n "$cli_cpu" ] && [ "$screens_cpu" = "$cli_cpu" ]
+check $? "check: the screens say of the CPU clock what run says ('$screens_cpu'; run: '$cli_cpu')"
 keys w
 expect '^ Check: the quick profile against baseline before-ddr$' "$UI_TIMEOUT" \
     "check: w again goes back to the verdict"

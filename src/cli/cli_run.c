@@ -564,16 +564,16 @@ static void print_verdict(const struct cli *c, const struct app *a,
     struct check_verdict v;
     double pct = c->fail_pct > 0 ? c->fail_pct : a->tolerance_pct;
     engine_judge(r->engine, c->rows, pct, &v);
-    char *summary = r->system_change ? NULL : engine_system_summary(r->engine);
+    char *system = engine_system_words(r->engine);
     struct strbuf sb;
     sb_init(&sb);
     check_paragraph(&v, c->fail_pct > 0 ? "--fail-on-deviation"
                                         : "--tolerance; no --fail-on-deviation: the exit "
                                           "status does not depend on it",
-                    r->system_change ? r->system_change : summary, &sb);
+                    system, &sb);
     fprintf(f, "\n%s", sb.buf);
     sb_free(&sb);
-    free(summary);
+    free(system);
     check_free(&v);
 }
 
@@ -728,7 +728,6 @@ int cli_cmd_run(struct cli *c, struct app *a)
     struct engine e;
     engine_init(&e, &(struct engine_config){ .app = a, .store_dir = dir,
                                              .save = !c->no_save, .open_at_start = true,
-                                             .measure_s = SYSSTATE_MEASURE_S,
                                              .header = header, .hooks = &line_hooks,
                                              .ctx = c,
                                              .judge_pct = c->fail_pct > 0 ? c->fail_pct
