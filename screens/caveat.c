@@ -32,7 +32,7 @@ static void caveat_decide(struct ui *ui)
     double mhz = board_clock(&a->board, a->sysroot, CAVEAT_CLOCK_S, &from);
     struct board_match m;
     app_board_match(a, mhz, from, &m);
-    c->full = board_match_warning(&m);
+    c->full = board_match_warning(&m, "the deviations may not be the board's");
     if (c->full)
         c->name = xstrdup(m.name ? m.name : m.key);
     board_match_free(&m);

@@ -43,8 +43,6 @@ void job_init(struct job *j, struct app *a, const char *results_dir, bool save,
     j->hooks = hooks;
     j->ctx = ctx;
     session_init(&j->session);
-    /* the system it runs on is read without measuring the cores' clocks:
-     * that would stall the screen */
     engine_init(&j->engine, &(struct engine_config){ .app = a, .store_dir = results_dir,
                                                      .save = save, .mode = "tui",
                                                      .hooks = &job_engine_hooks, .ctx = j });

@@ -2,8 +2,9 @@
  * one line: the lines of the screen that opened it when it gives them
  * (screen_arg.text: the summary and the check give every line of theirs),
  * why a kernel failed or could not start, why a metric failed, the notes
- * of the runs and the warnings and errors said since the start (newest
- * first), each wrapped to the width. */
+ * of the runs, the warnings and errors said since the start (newest
+ * first) and the system screen's warnings as it last read them (first
+ * when it opened this screen), each wrapped to the width. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
 #include "screens/ui.h"
@@ -111,24 +112,45 @@ static void add_batch(struct dlines *d, const struct batch *b, bool utf8)
     }
 }
 
-/* Every line of the text for a window `width` wide; free d->v. */
-static void build(struct screen *s, struct dlines *d, int width)
+/* Each line of text (NULL: none) as a paragraph of role r. */
+static void add_lines(struct dlines *d, enum role r, const char *text, bool utf8)
 {
-    bool utf8 = ui_utf8(s->ui);
-    memset(d, 0, sizeof *d);
-    d->width = width;
-    add_par(d, ROLE_HEADER, "Full text: failures, notes and warnings", utf8);
-    size_t before = d->n;
-    const struct details *v = s->priv;
-    for (const char *p = v->own; p && *p;) {
+    for (const char *p = text; p && *p;) {
         size_t len = strcspn(p, "\n");
         char *par = xstrndup(p, len);
-        add_par(d, ROLE_NORMAL, par, utf8);
+        add_par(d, r, par, utf8);
         free(par);
         p += len;
         if (*p == '\n')
             p++;
     }
+}
+
+/* The system screen's warnings as it last read them, under a heading. */
+static void add_system(struct dlines *d, const struct ui *ui, bool utf8)
+{
+    const char *w = ui_system_warnings(ui);
+    if (!w || !*w)
+        return;
+    add_par(d, ROLE_HEADER, "The system screen's warnings (s), as it last read them:", utf8);
+    add_lines(d, ROLE_WARN, w, utf8);
+}
+
+/* Every line of the text for a window `width` wide; free d->v. Opened
+ * from the system screen, its warnings come first, else last. */
+static void build(struct screen *s, struct dlines *d, int width)
+{
+    bool utf8 = ui_utf8(s->ui);
+    const struct screen *opener = ui_below(s->ui, s);
+    bool from_system = opener && opener->ops == &screen_system;
+    memset(d, 0, sizeof *d);
+    d->width = width;
+    add_par(d, ROLE_HEADER, "Full text: failures, notes and warnings", utf8);
+    size_t before = d->n;
+    const struct details *v = s->priv;
+    add_lines(d, ROLE_NORMAL, v->own, utf8);
+    if (from_system)
+        add_system(d, s->ui, utf8);
     add_batch(d, job_batch(ui_job(s->ui)), utf8);
     for (size_t i = ui_log_count(s->ui); i-- > 0;) {
         enum role r;
@@ -137,6 +159,8 @@ static void build(struct screen *s, struct dlines *d, int width)
             break;
         add_par(d, r, text, utf8);
     }
+    if (!from_system)
+        add_system(d, s->ui, utf8);
     if (d->n == before)
         add_par(d, ROLE_DIM, "nothing to show: no failure, note or warning so far", utf8);
 }

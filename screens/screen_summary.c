@@ -60,10 +60,11 @@ static size_t summary_rows(const struct screen *s, struct session_row **out)
     return kept;
 }
 
-/* The system now against the baseline's (or alone without one). */
+/* The system against the baseline's (or alone without one), in the
+ * words of run's verdict. */
 static char *system_words(struct ui *ui, const char *base_name)
 {
-    char *text = engine_system_now(&ui_job(ui)->engine);
+    char *text = engine_system_words(&ui_job(ui)->engine);
     struct strbuf sb;
     sb_init(&sb);
     sb_addf(&sb, "System%s%s%s: %s", base_name ? ", baseline " : "", base_name ? base_name : "",

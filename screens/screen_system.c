@@ -1,10 +1,13 @@
-/* screen_system.c - this board: what was detected and how, the guide's
- * evaluation module beside it, each core's measured clock beside what
- * cpufreq says, and what could spoil a CPU measurement (governor, load,
- * throttling, a clock that is not what cpufreq claims).
+/* screen_system.c - this system, as `evmbench sysinfo` prints it: the
+ * facts of one reading (sysfacts.h) under --sysroot, a line each, and
+ * the settings file's problems above them. The board, the system record
+ * (the DDR rate and clock, each core's clocks, each with its source), the
+ * DDR peak, the guide's evaluation module, how sure the match is, what
+ * could spoil a measurement and what root alone could add.
  *
- * The clocks are measured once when the screen opens (about 0.1 s per
- * core); 'r' measures again. */
+ * The facts are read when the screen opens (the cores are measured for
+ * 0.1 s each, on the real root only); 'r' reads them again. Its warnings
+ * are kept for the full-text screen ('w'), also after it closes. */
 #include "config.h"
 #define EVMBENCH_UI_PRIVATE 1
 #include "screens/ui.h"
@@ -14,22 +17,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/cpucheck.h"
-#include "kernel/cpuclock.h"
+#include "board/sysstate.h"
 #include "common/util.h"
-
-#define MAX_CORES 64
-#define MEASURE_S 0.1
+#include "sysfacts.h"
 
 struct system_view {
-    char **lines;           /* the text, built once per measurement */
+    char **lines;           /* the text, built once per reading */
     enum role *roles;
     size_t n;
     struct list scroll;     /* a text */
 };
 
 static const struct hint hints[] = {
-    { ACT_RUN, "measure again" },
+    { ACT_RUN, "read again" },
+    { ACT_DETAILS, "warnings in full" },
     { ACT_BACK, "back" },
     { ACT_HELP, "help" },
     { ACT_NONE, NULL },
@@ -58,122 +59,6 @@ static void clear_lines(struct system_view *v)
     v->lines = NULL;
     v->roles = NULL;
     v->n = 0;
-}
-
-/* The board as `evmbench sysinfo` prints it, a line each; a board picked
- * with 'b' is the one shown (it replaces a --board or an undetected
- * board; beside a detected one it is the reference) and `Decided` says
- * so. */
-static void add_board(struct system_view *v, const struct app *a)
-{
-    struct board_info b = a->board;     /* shallow: only printed */
-    char *how = NULL;
-    const char *key = a->ref_board;
-    if (a->ref_picked && key) {
-        const struct ref_board *rb = refdb_board(a->refdb, key);
-        const char *name = board_key_name(key);
-        if (b.kind == BOARD_KNOWN) {
-            how = xasprintf("%s; the reference was picked with b: %s", b.how ? b.how : "detected",
-                            key);
-        } else {
-            how = xasprintf("picked with b (before: %s)", b.how ? b.how : "detected: nothing");
-            b.kind = BOARD_OVERRIDE;
-            b.key = (char *)key;
-            b.name = (char *)(name ? name : rb && rb->name ? rb->name : key);
-        }
-        b.how = how;
-    }
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (!f) {
-        free(how);
-        return;
-    }
-    board_print_text(&b, f);
-    fclose(f);
-    free(how);
-    for (char *save = NULL, *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
-        add(v, ROLE_NORMAL, " %s", l);
-    free(text);
-}
-
-static void add_evm(struct system_view *v, const struct app *a)
-{
-    const struct ref_board *e = refdb_board(a->refdb, a->ref_board);
-    if (!e) {
-        add(v, ROLE_DIM, " Guide EVM:    none (no guide describes this board)");
-        return;
-    }
-    add(v, ROLE_REFERENCE, " Guide EVM:    %s, %s", e->name ? e->name : e->key, e->source->title);
-    if (e->cpu_mhz > 0 || e->ddr_mts > 0)
-        add(v, ROLE_REFERENCE, " Guide clocks: CPU %.0f MHz, %s%sDDR %.0f MT/s", e->cpu_mhz,
-            e->ddr_type ? e->ddr_type : "", e->ddr_type ? " " : "", e->ddr_mts);
-}
-
-/* How sure the detection is: what confirms the guide's board and what
- * contradicts it (soc0, CPU part, cores, the clock against the guide's). */
-static void add_match(struct system_view *v, const struct app *a)
-{
-    struct board_match m;
-    const char *from = NULL;
-    double mhz = a->ref_board ? board_clock(&a->board, a->sysroot, MEASURE_S, &from) : 0;
-    app_board_match(a, mhz, from, &m);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (f) {
-        board_match_print_text(&m, f);
-        fclose(f);
-        enum role r = ROLE_NORMAL;
-        for (char *save = NULL, *l = strtok_r(text, "\n", &save); l;
-             l = strtok_r(NULL, "\n", &save)) {
-            if (*l != ' ')      /* a wrapped line keeps its check's role */
-                r = str_starts_with(l, "Contradicts") ? ROLE_WARN
-                  : str_starts_with(l, "Match") && m.contradicts ? ROLE_WARN : ROLE_NORMAL;
-            add(v, r, " %s", l);
-        }
-    }
-    free(text);
-    board_match_free(&m);
-}
-
-static void add_clocks(struct system_view *v, const struct app *a)
-{
-    struct cpuclock_core cores[MAX_CORES];
-    size_t n = cpuclock_survey(NULL, MEASURE_S, cores, MAX_CORES);
-    add(v, ROLE_NORMAL, "%s", "");
-    add(v, ROLE_HEADER, " %-5s %12s %12s %12s", "core", "measured MHz", "cpufreq MHz",
-        "max MHz");
-    for (size_t i = 0; i < n; i++) {
-        char meas[16] = "-", freq[16] = "-", max[16] = "-";
-        if (cores[i].measured_mhz > 0)
-            snprintf(meas, sizeof meas, "%.0f", cores[i].measured_mhz);
-        if (cores[i].cpufreq_mhz > 0)
-            snprintf(freq, sizeof freq, "%.0f", cores[i].cpufreq_mhz);
-        if (cores[i].max_mhz > 0)
-            snprintf(max, sizeof max, "%.0f", cores[i].max_mhz);
-        add(v, cores[i].mismatch ? ROLE_WARN : ROLE_NORMAL, " cpu%-2d %12s %12s %12s%s",
-            cores[i].cpu, meas, freq, max, cores[i].mismatch ? "  mismatch" : "");
-    }
-    (void)a;
-
-    struct cpucheck_snapshot snap;
-    struct cpucheck_list warn = { 0 };
-    cpucheck_snapshot(&snap, NULL);
-    cpucheck_before(&snap, &warn);
-    cpucheck_clocks(cores, n, &warn);
-    cpucheck_snapshot_free(&snap);
-    add(v, ROLE_NORMAL, "%s", "");
-    if (!warn.count)
-        add(v, ROLE_IN_RANGE, " No warnings: governor, load and clocks look right for "
-                              "CPU benchmarks.");
-    for (size_t i = 0; i < warn.count; i++)
-        add(v, ROLE_WARN, " warning: %s", warn.items[i].text);
-    if (!a->ref_board)
-        add(v, ROLE_WARN, " warning: board not known to the guides: no reference "
-                          "(start with --board KEY)");
-    cpucheck_list_free(&warn);
 }
 
 /* text in lines of at most width columns, broken at spaces where it can
@@ -213,16 +98,65 @@ static void add_settings_problems(struct system_view *v, const struct ui *ui)
     add(v, ROLE_NORMAL, "%s", "");
 }
 
-static void measure(struct screen *s)
+/* The role of a line of the facts that starts with a label (a wrapped
+ * line, starting with a space, keeps the role of the line above). */
+static enum role fact_role(const char *line, const struct sysfacts *f)
+{
+    if (str_starts_with(line, "Warning:") || str_starts_with(line, "Contradicts"))
+        return ROLE_WARN;
+    if (str_starts_with(line, "Match"))
+        return f->match.contradicts ? ROLE_WARN : ROLE_NORMAL;
+    if (str_starts_with(line, "Warnings:"))
+        return ROLE_IN_RANGE;
+    if (str_starts_with(line, "Guide "))
+        return ROLE_REFERENCE;
+    return ROLE_NORMAL;
+}
+
+/* The facts as sysinfo prints them, a line each. */
+static void add_facts(struct system_view *v, const struct sysfacts *f)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    if (!out)
+        return;
+    sysfacts_print_text(f, out);
+    fclose(out);
+    enum role r = ROLE_NORMAL;
+    for (char *save = NULL, *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+        if (*l != ' ')
+            r = fact_role(l, f);
+        add(v, r, " %s", l);
+    }
+    free(text);
+}
+
+/* What 'w' shows of this screen: the settings file's problems and the
+ * warnings of the facts, each whole, a line each. */
+static void keep_warnings(struct ui *ui, const struct sysfacts *f)
+{
+    struct strbuf sb;
+    sb_init(&sb);
+    const struct diag *d = ui_settings_problems(ui);
+    for (size_t i = 0; d && i < d->n; i++)
+        sb_addf(&sb, "%s\n", d->msgs[i]);
+    for (size_t i = 0; i < f->nwarnings; i++)
+        sb_addf(&sb, "warning: %s\n", f->warnings[i]);
+    ui_set_system_warnings(ui, sb.buf ? sb.buf : "");
+    sb_free(&sb);
+}
+
+static void read_facts(struct screen *s)
 {
     struct system_view *v = s->priv;
-    const struct app *a = ui_app(s->ui);
+    struct sysfacts f;
+    sysfacts_read(&f, ui_app(s->ui), SYSSTATE_MEASURE_S);
     clear_lines(v);
     add_settings_problems(v, s->ui);
-    add_board(v, a);
-    add_evm(v, a);
-    add_match(v, a);
-    add_clocks(v, a);
+    add_facts(v, &f);
+    keep_warnings(s->ui, &f);
+    sysfacts_free(&f);
     ui_dirty(s->ui);
 }
 
@@ -232,7 +166,7 @@ static void system_enter(struct screen *s, const struct screen_arg *arg)
     (void)arg;
     v->scroll = (struct list){ .text = true };
     s->priv = v;
-    measure(s);
+    read_facts(s);
 }
 
 static void system_leave(struct screen *s)
@@ -255,7 +189,7 @@ static enum action system_action(struct screen *s, enum action a)
 {
     struct system_view *v = s->priv;
     if (a == ACT_RUN) {
-        measure(s);
+        read_facts(s);
         return ACT_NONE;
     }
     if (a == ACT_SYSTEM)

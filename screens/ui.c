@@ -200,6 +200,17 @@ const char *ui_log_text(const struct ui *ui, size_t i, enum role *r)
     return e->text;
 }
 
+void ui_set_system_warnings(struct ui *ui, const char *text)
+{
+    free(ui->line.system_warnings);
+    ui->line.system_warnings = xstrdup(text);
+}
+
+const char *ui_system_warnings(const struct ui *ui)
+{
+    return ui->line.system_warnings;
+}
+
 void ui_set_board(struct ui *ui, const char *key)
 {
     app_pick_board(ui->app, key);
@@ -734,6 +745,7 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)
     for (size_t i = 0; i < UI_LOG_MAX; i++)
         free(ui->line.log[i].text);
     ui_caveat_free(ui);
+    free(ui->line.system_warnings);
     term_stop(ui);
     signals_restore();
     if (ui->exit_code > 128)

@@ -174,6 +174,11 @@ size_t ui_log_count(const struct ui *ui);
 /* Warning or error i (0 .. ui_log_count()-1) in full, its role in *r;
  * NULL when it is no longer kept. */
 const char *ui_log_text(const struct ui *ui, size_t i, enum role *r);
+/* The system screen's warnings as it last read them, whole, one a line,
+ * for the full-text screen ('w'); each reading replaces them (text is
+ * copied). NULL before the system screen was opened. */
+void ui_set_system_warnings(struct ui *ui, const char *text);
+const char *ui_system_warnings(const struct ui *ui);
 
 /* The line a screen that shows deviations from the guide (live, results,
  * summary, check, compare) puts above them when this board does not match

@@ -52,6 +52,7 @@ struct ui_line {
         enum role role;
     } log[UI_LOG_MAX];
     size_t nlog;
+    char *system_warnings;          /* ui_set_system_warnings, or NULL */
     bool searching;                 /* '/' typed: keys go to the query */
     char query[64];
     bool search_miss;               /* nothing matches the query */

@@ -91,7 +91,7 @@ int main(void)
         suite_stream, suite_memory, suite_os, suite_cpu, suite_nbench,
         suite_recipe, suite_cpuload, suite_cli, suite_widgets, suite_list, suite_format, suite_job, suite_engine, suite_store, suite_settings,
         suite_import, suite_embedded, suite_privilege, suite_outfile,
-        suite_spawn, suite_sysstate, suite_select, suite_gunzip,
+        suite_spawn, suite_sysstate, suite_sysfacts, suite_select, suite_gunzip,
     };
     SRunner *sr = srunner_create(NULL);
     for (size_t i = 0; i < ARRAY_SIZE(suites); i++)

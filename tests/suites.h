@@ -38,6 +38,7 @@ Suite *suite_privilege(void);
 Suite *suite_outfile(void);
 Suite *suite_spawn(void);
 Suite *suite_sysstate(void);
+Suite *suite_sysfacts(void);
 
 Suite *suite_select(void);
 Suite *suite_gunzip(void);

@@ -224,6 +224,29 @@ START_TEST(run_is_stored_when_it_ends)
 }
 END_TEST
 
+/* The screens read the system a run starts on as `run` does, one engine
+ * path: on the real root the cores are measured, and what the check's
+ * verdict says of the system is what run's verdict says. Only that a
+ * clock was measured is looked at, never its value. */
+START_TEST(system_read_as_run_reads_it)
+{
+    ck_assert(job_run_start(&job, &b_two, NULL));
+    run_to_end(&job);
+    json_t *sys = engine_system(&job.engine);
+    size_t i, measured = 0;
+    json_t *c;
+    json_array_foreach(json_object_get(sys, "cpus"), i, c)
+        measured += json_number_value(json_object_get(c, "measured_mhz")) > 0;
+    ck_assert_uint_ge(measured, 1);
+    char *screens = engine_system_words(&job.engine);
+    char *run = engine_system_summary(&job.engine);
+    ck_assert_str_eq(screens, run);
+    ck_assert_ptr_nonnull(strstr(run, " MHz measured"));
+    free(screens);
+    free(run);
+}
+END_TEST
+
 START_TEST(session_keeps_closed_batches)
 {
     ck_assert(job_run_start(&job, &b_two, NULL));
@@ -644,6 +667,7 @@ Suite *suite_job(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, run_is_stored_when_it_ends);
     tcase_add_test(tc, session_keeps_closed_batches);
+    tcase_add_test(tc, system_read_as_run_reads_it);
     tcase_add_test(tc, results_latest_per_metric);
     tcase_add_test(tc, shows_only_the_profile_rows);
     tcase_add_test(tc, measures_only_the_profile_rows);

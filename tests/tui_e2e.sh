@@ -2,10 +2,11 @@
 # tui_e2e.sh - drives the TUI in tmux as a user on a serial console would:
 # 80x24, TERM=vt100, NO_COLOR=1, ASCII locale. Checks the captured screen
 # text of the home, category, help, live STREAM, results (baselines),
-# compare, board and settings screens, a short pass at TERM=vt220, linux
-# and screen (7-bit output only), and that the terminal is restored and no
-# worker is left after quitting, Ctrl-C, SIGTERM and SIGHUP (also at random
-# points), that a 1x1 terminal and a SIGWINCH storm are survived.
+# compare, board, settings, system and full-text screens, a short pass at
+# TERM=vt220, linux and screen (7-bit output only), and that the terminal
+# is restored and no worker is left after quitting, Ctrl-C, SIGTERM and
+# SIGHUP (also at random points), that a 1x1 terminal and a SIGWINCH storm
+# are survived.
 #
 # Environment (set by 'make check'): EVMBENCH_BIN, EVMBENCH_WRAPPER (e.g.
 # qemu-aarch64, may be empty), EVMBENCH_DATADIR, TMUX_BIN (empty: skip).
@@ -84,6 +85,19 @@ settle() {
         mv "$tmpdir/settle.b" "$tmpdir/settle.a"
     done
     cp "$tmpdir/settle.a" "$tmpdir/screen"
+}
+# pages: every page of a screen that scrolls, PgDn until it stops moving,
+# each settled, in $tmpdir/pages
+pages() {
+    : >"$tmpdir/pages"
+    for _ in 1 2 3 4 5 6 7 8; do
+        settle
+        cmp -s "$tmpdir/screen" "$tmpdir/page.last" 2>/dev/null && break
+        cat "$tmpdir/screen" >>"$tmpdir/pages"
+        cp "$tmpdir/screen" "$tmpdir/page.last"
+        keys NPage
+    done
+    rm -f "$tmpdir/page.last"
 }
 # check CONDITION-RESULT DESCRIPTION: 0 passes
 check() { if [ "$1" = 0 ]; then ok "$2"; else fail "$2"; fi; }
@@ -1078,19 +1092,23 @@ sysroots="${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}/sysroots"
 type_line "clear; ${WRAP:+$WRAP }'$BIN' --sysroot '$sysroots/am62xx_sk-fs-emulated'; echo tui-exit=\$?"
 expect '^ Performance Guide categories' "$UI_TIMEOUT" "detect: the emulated AM62x SK starts"
 keys s
-expect '^ Match: +doubtful: 2 of 4 checks contradict the AM62x SK' "$UI_TIMEOUT" \
-    "detect: the system screen doubts the emulated AM62x SK"
-grep -Eq '^ Contradicts: +soc0: no /sys/devices/soc0' "$tmpdir/screen" &&
-    grep -Eq '^ Contradicts: +clock: cpufreq maximum 4482 MHz, 3\.20x the guide.s 1400 MHz' "$tmpdir/screen" &&
-    grep -Eq '^ Confirms: +cpu: CPU part 0xd03 \(Cortex-A53\)' "$tmpdir/screen"
+expect '^ Board: ' "$UI_TIMEOUT" "detect: the system screen opens"
+pages
+grep -Eq '^ Match: +doubtful: 2 of 4 checks contradict the AM62x SK' "$tmpdir/pages"
+check $? "detect: the system screen doubts the emulated AM62x SK"
+grep -Eq '^ Contradicts: +soc0: no /sys/devices/soc0' "$tmpdir/pages" &&
+    grep -Eq '^ Contradicts: +clock: cpufreq maximum 4482 MHz, 3\.20x the guide.s 1400 MHz' "$tmpdir/pages" &&
+    grep -Eq '^ Confirms: +cpu: CPU part 0xd03 \(Cortex-A53\)' "$tmpdir/pages"
 check $? "detect: it lists soc0 and the clock as contradicting, the CPU part as confirming"
 keys q q
 expect '^tui-exit=0' "$UI_TIMEOUT" "detect: q quits with status 0 (emulated)"
 type_line "clear; ${WRAP:+$WRAP }'$BIN' --sysroot '$sysroots/am62xx_sk-fs'; echo tui-exit=\$?"
 expect '^ Performance Guide categories' "$UI_TIMEOUT" "detect: the AM62x SK starts"
 keys s
-expect '^ Match: +confirmed: 4 of 4 checks confirm the AM62x SK' "$UI_TIMEOUT" \
-    "detect: the system screen confirms a real-looking AM62x SK"
+expect '^ Board: ' "$UI_TIMEOUT" "detect: the system screen opens (SK)"
+pages
+grep -Eq '^ Match: +confirmed: 4 of 4 checks confirm the AM62x SK' "$tmpdir/pages"
+check $? "detect: the system screen confirms a real-looking AM62x SK"
 keys q q
 expect '^tui-exit=0' "$UI_TIMEOUT" "detect: q quits with status 0 (SK system screen)"
 type_line "clear; ${WRAP:+$WRAP }'$BIN' --sysroot '$sysroots/am62xx_sk-fs' --run stream $RUN_ARGS; echo tui-exit=\$?"
@@ -1100,6 +1118,47 @@ settle
 check $? "detect: a confirmed board's deviations carry no caveat"
 keys q q
 expect '^tui-exit=0' "$UI_TIMEOUT" "detect: q quits with status 0 (SK)"
+
+# --- system -------------------------------------------------------------------
+# The system screen shows what `evmbench sysinfo` prints, read under
+# --sysroot: the DDR rate with its source, every clock with its source,
+# nothing of this machine (its cores are not measured, its cpufreq and load
+# not read); at 80x24 no line is cut. 'w' shows its warnings in full, also
+# after going back from it.
+sysdata="${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}"
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --sysroot '$sysdata/sysroots-sys/am62x-ddr1600'; echo tui-exit=\$?"
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "system: the screens start on the DDR fixture"
+keys s
+expect '^ DDR rate: +1600 MT/s \(clk_summary: clk:170:1 at 400\.0 MHz x 4\)$' "$UI_TIMEOUT" \
+    "system: s shows the DDR rate and its source, as sysinfo does"
+pages
+grep -Eq '^ CPU clock: +1400 MHz \(cpufreq current\); maximum 1400 MHz \(cpufreq\)$' "$tmpdir/pages" &&
+    grep -Eq '^ DDR clock: +400\.0 MHz \(clk_summary: clk:170:1\)$' "$tmpdir/pages" &&
+    grep -Eq '^ Confirms: +clock: cpufreq maximum 1400 MHz' "$tmpdir/pages"
+check $? "system: the CPU and DDR clocks each name their source"
+[ "$(grep -Ec '^ CPU[0-3]: +not measured; cpufreq current 1400 MHz' "$tmpdir/pages")" -eq 4 ] &&
+    grep -Eq '^ Not measured: a --sysroot tree' "$tmpdir/pages" &&
+    ! grep -Eq 'MHz measured|no cpufreq' "$tmpdir/pages"
+check $? "system: each core of the tree, its cpufreq and no clock of this machine"
+! grep -q '~$' "$tmpdir/pages" && grep -Eq '^ Raw devices: ' "$tmpdir/pages"
+check $? "system: at 80x24 no line is cut, and the last one is reached"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "system: q q quits with status 0"
+type_line "clear; ${WRAP:+$WRAP }'$BIN' --board $BOARD --sysroot '$sysdata/sysroots-cpu/pc-no-cpufreq'; echo tui-exit=\$?"
+expect '^ Performance Guide categories' "$UI_TIMEOUT" "system: the screens start on a tree without cpufreq"
+keys s
+expect '^ Board: ' "$UI_TIMEOUT" "system: s opens"
+keys w
+expect 'this board does not match the guide.s AM62x SK' "$UI_TIMEOUT" \
+    "system: w shows the match's doubts"
+settle
+tr -s ' \n' '  ' <"$tmpdir/screen" | grep -q 'no /sys/devices/soc0, which every TI kernel has' &&
+    grep -q 'no cpufreq in sysfs' "$tmpdir/screen"
+check $? "system: ... in full, and the missing cpufreq"
+keys q q w
+expect 'no cpufreq in sysfs' "$UI_TIMEOUT" "system: w on home, after s, still shows them"
+keys q q
+expect '^tui-exit=0' "$UI_TIMEOUT" "system: q q quits with status 0 (no cpufreq)"
 
 # --- check ---
 # --check: the quick profile once, then the verdict screen. The profile is
@@ -1170,6 +1229,22 @@ grep -Eq '^ SLOWER THAN BEFORE: 2 of 3 metrics compared with baseline before-ddr
         "$tmpdir/screen" &&
     ! grep -q 'nothing to show' "$tmpdir/screen"
 check $? "check: ... the verdict and every row, not 'nothing to show'"
+# run against the same baseline on the same tree says the same of the CPU
+# clock: one engine reads the system for both (not saved: "latest" below
+# is the screens' run)
+# cpu_clause FILE: "CPU 1400 MHz unchanged (cpufreq max" of a System line
+cpu_clause() {
+    tr '\n' ' ' <"$1" | tr -s ' ' |
+        grep -Eo 'CPU [0-9]+ (-> [0-9]+ )?MHz [a-z]+( \([a-z ]+)?' | head -n 1
+}
+# shellcheck disable=SC2086  # WRAP is a command, maybe empty
+EVMBENCH_DATADIR="$ck/data" EVMBENCH_CHECK_VALUES="$ck/values" PATH="$ck/bin:$PATH" \
+    $WRAP "$BIN" run --profile quick --baseline before-ddr --no-save \
+    --sysroot "$cdata/sysroots-sys/am62x-ddr1333" --results-dir "$ck/store" >"$tmpdir/cli-run" 2>&1
+screens_cpu=$(cpu_clause "$tmpdir/screen")
+cli_cpu=$(cpu_clause "$tmpdir/cli-run")
+[ -n "$cli_cpu" ] && [ "$screens_cpu" = "$cli_cpu" ]
+check $? "check: the screens say of the CPU clock what run says ('$screens_cpu'; run: '$cli_cpu')"
 keys w
 expect '^ Check: the quick profile against baseline before-ddr$' "$UI_TIMEOUT" \
     "check: w again goes back to the verdict"

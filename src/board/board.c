@@ -269,8 +269,10 @@ static void read_cpuinfo(struct board_info *b, const char *root)
     b->cpu_name = clean(board_join_distinct(names, nparts, " + "));
     if (!b->cpu_name && model_name)
         b->cpu_name = clean(xstrdup(model_name));
-    if (sane_clock(cpuinfo_mhz))
+    if (sane_clock(cpuinfo_mhz)) {
         b->cpu_mhz = cpuinfo_mhz;
+        b->cpu_mhz_from = "/proc/cpuinfo \"cpu MHz\"";
+    }
     free(text);
 }
 
@@ -291,8 +293,11 @@ static void read_cpufreq(struct board_info *b, const char *root)
         free(max);
         free(gov);
         if (mhz > 0 || max_mhz > 0 || governor) {
-            if (mhz > 0)
-                b->cpu_mhz = mhz;   /* cpufreq beats cpuinfo "cpu MHz" */
+            b->cpufreq = true;
+            if (mhz > 0) {          /* cpufreq beats cpuinfo "cpu MHz" */
+                b->cpu_mhz = mhz;
+                b->cpu_mhz_from = "cpufreq current";
+            }
             b->cpu_max_mhz = max_mhz;
             b->governor = governor;
             return;
@@ -681,12 +686,14 @@ const struct known_board *board_known_of(const char *key)
 double board_clock(const struct board_info *b, const char *sysroot, double seconds,
                    const char **from)
 {
-    if (is_real_root(sysroot)) {
-        double mhz = cpuclock_measure(-1, seconds);
-        if (mhz > 0) {
-            *from = "measured";
-            return mhz;
-        }
+    return board_clock_of(b, is_real_root(sysroot) ? cpuclock_measure(-1, seconds) : 0, from);
+}
+
+double board_clock_of(const struct board_info *b, double measured_mhz, const char **from)
+{
+    if (measured_mhz > 0) {
+        *from = "measured";
+        return measured_mhz;
     }
     if (b->cpu_max_mhz > 0) {
         *from = "cpufreq maximum";

@@ -41,7 +41,11 @@ struct board_info {
     char *cpu_part;         /* "0xd03" */
     char *cpu_name;         /* "Cortex-A53", or the x86 model name */
     double cpu_mhz;         /* current, from cpufreq (or cpuinfo "cpu MHz") */
+    const char *cpu_mhz_from;   /* where cpu_mhz comes from: "cpufreq current"
+                               or "/proc/cpuinfo \"cpu MHz\""; NULL when 0 */
     double cpu_max_mhz;     /* cpuinfo_max_freq; 0 when unknown */
+    bool cpufreq;           /* cpu0 has a cpufreq directory with a clock or
+                               a governor in it */
     char *governor;         /* scaling_governor, or NULL */
     long mem_mb;            /* MemTotal */
     size_t cache_bytes;     /* cpu0's data and unified caches, summed;
@@ -128,10 +132,12 @@ const char *board_match_confidence(const struct board_match *m);
 json_t *board_match_to_json(const struct board_match *m);
 /* "Match:" and one line per check, in board_print_text()'s layout. */
 void board_match_print_text(const struct board_match *m, FILE *out);
-/* One line for above a run's results when a check contradicts ("this
- * board does not match the guide's AM62x SK (am62xx_sk-fs): ..."); NULL
- * when nothing contradicts. Caller frees. */
-char *board_match_warning(const struct board_match *m);
+/* One line when a check contradicts ("this board does not match the
+ * guide's AM62x SK (am62xx_sk-fs): ...; " and then `so`, what follows
+ * for the reader: above a run's results BOARD_DOUBT_RESULTS); NULL when
+ * nothing contradicts. Caller frees. */
+char *board_match_warning(const struct board_match *m, const char *so);
+#define BOARD_DOUBT_RESULTS "the deviations below may not be the board's"
 /* The clock to hold against the guide's: on the real root the clock of
  * the calling thread's core measured for `seconds` (cpuclock.h); under a
  * --sysroot tree, or when measuring fails, the tree's cpufreq maximum
@@ -139,5 +145,8 @@ char *board_match_warning(const struct board_match *m);
  * "reported". 0 when none is known. */
 double board_clock(const struct board_info *b, const char *sysroot, double seconds,
                    const char **from);
+/* board_clock() with the clock already measured (measured_mhz; 0: none,
+ * as under a --sysroot tree). */
+double board_clock_of(const struct board_info *b, double measured_mhz, const char **from);
 
 #endif

@@ -229,7 +229,7 @@ void board_match_print_text(const struct board_match *m, FILE *out)
     }
 }
 
-char *board_match_warning(const struct board_match *m)
+char *board_match_warning(const struct board_match *m, const char *so)
 {
     if (!m->contradicts)
         return NULL;
@@ -240,6 +240,6 @@ char *board_match_warning(const struct board_match *m)
     for (size_t i = 0; i < m->n; i++)
         if (m->checks[i].result == CHECK_CONTRADICTS)
             sb_addf(&sb, "%s%s", k++ ? "; " : "", m->checks[i].text);
-    sb_add(&sb, "; the deviations below may not be the board's");
+    sb_addf(&sb, "; %s", so);
     return sb_steal(&sb);
 }

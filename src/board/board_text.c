@@ -38,6 +38,7 @@ json_t *board_to_json(const struct board_info *b)
     json_object_set_new(cpu, "part", jstr(b->cpu_part));
     json_object_set_new(cpu, "name", jstr(b->cpu_name));
     json_object_set_new(cpu, "mhz", jmhz(b->cpu_mhz));
+    json_object_set_new(cpu, "mhz_source", b->cpu_mhz > 0 ? jstr(b->cpu_mhz_from) : json_null());
     json_object_set_new(cpu, "max_mhz", jmhz(b->cpu_max_mhz));
     json_object_set_new(cpu, "governor", jstr(b->governor));
     json_object_set_new(cpu, "cache_bytes", b->cache_bytes
@@ -99,6 +100,24 @@ void board_print_field(FILE *out, const char *label, const char *value)
     print_field(out, label, value);
 }
 
+/* The current and the maximum clock, each with where it comes from:
+ * "1400 MHz (cpufreq current); maximum 1400 MHz (cpufreq)". */
+static void clock_text(const struct board_info *b, struct strbuf *sb)
+{
+    if (!(b->cpu_mhz > 0) && !b->cpufreq) {
+        sb_add(sb, "unknown: no cpufreq in sysfs, no \"cpu MHz\" in /proc/cpuinfo");
+        return;
+    }
+    if (b->cpu_mhz > 0)
+        sb_addf(sb, "%.0f MHz (%s)", b->cpu_mhz, b->cpu_mhz_from);
+    else
+        sb_add(sb, "unknown (cpufreq gives no current clock)");
+    if (b->cpu_max_mhz > 0)
+        sb_addf(sb, "; maximum %.0f MHz (cpufreq)", b->cpu_max_mhz);
+    else
+        sb_add(sb, b->cpufreq ? "; no maximum in cpufreq" : "; no cpufreq");
+}
+
 void board_print_text(const struct board_info *b, FILE *out)
 {
     char *board;
@@ -144,12 +163,7 @@ void board_print_text(const struct board_info *b, FILE *out)
     print_field(out, "CPU", sb.buf);
     sb_clear(&sb);
 
-    if (b->cpu_mhz > 0)
-        sb_addf(&sb, "%.0f MHz", b->cpu_mhz);
-    else
-        sb_add(&sb, "unknown");
-    if (b->cpu_max_mhz > 0)
-        sb_addf(&sb, " (max %.0f MHz)", b->cpu_max_mhz);
+    clock_text(b, &sb);
     print_field(out, "CPU clock", sb.buf);
     sb_clear(&sb);
     print_field(out, "Governor", b->governor);

@@ -221,12 +221,16 @@ static size_t list_cpus(const char *root, int *out, size_t max)
     return n;
 }
 
+/* The cores, each with its measured clock when measure_s > 0 (the real
+ * root only: a --sysroot tree's cores are not the ones this process runs
+ * on) and what cpufreq says. */
 static json_t *read_cpus(const char *sysroot, const char *root, double measure_s)
 {
     int cpus[MAX_CPUS];
     size_t n = list_cpus(root, cpus, MAX_CPUS);
     struct cpuclock_core measured[MAX_CPUS];
-    size_t nm = measure_s > 0 ? cpuclock_survey(sysroot, measure_s, measured, MAX_CPUS) : 0;
+    size_t nm = measure_s > 0 && is_real_root(sysroot)
+              ? cpuclock_survey(sysroot, measure_s, measured, MAX_CPUS) : 0;
     if (n == 0)                 /* no sysfs: the cores this process runs on */
         for (size_t i = 0; i < nm; i++)
             cpus[n++] = measured[i].cpu;
@@ -437,6 +441,8 @@ json_t *sysstate_read(const struct sysstate_opts *o)
     free(mem_node);
     json_object_set_new(s, "bootloader", read_bootloader(root, base));
     json_object_set_new(s, "cpus", read_cpus(o->sysroot, root, o->measure_s));
+    json_object_set_new(s, "measured_why", o->measure_s > 0 && !real
+                        ? json_string(SYSSTATE_TREE_NOT_MEASURED) : json_null());
     json_object_set_new(s, "ddr", sysstate_read_ddr(o, root, base, real));
     json_object_set_new(s, "thermal", read_thermal(root, "start_c"));
     free(base);

@@ -1,8 +1,9 @@
 /* sysstate.h - the state of the system a run ran on, and what changed.
  *
  * A run records, as one JSON object (the "system" member of its header):
- * the measured clock of each core beside cpufreq's current, min and max
- * and its governor; the DDR data rate and the DDR controller's clock with
+ * the measured clock of each core (never under a --sysroot tree: it is
+ * not this machine; "measured_why" says so) beside cpufreq's current, min
+ * and max and its governor; the DDR data rate and the DDR controller's clock with
  * the source of each number, or why it was not readable; total memory;
  * kernel release and command line; device-tree model and compatible; the
  * soc0 family and revision; the boot loader version; the thermal zones'
@@ -37,10 +38,16 @@
 #define SYSSTATE_FORMAT 1
 #define SYSSTATE_MEASURE_S 0.1      /* per core, for a run's record */
 #define SYSSTATE_TEMP_CHANGE_C 5.0  /* a start temperature moved this much */
+/* Why the cores of a --sysroot tree are never measured (the record's
+ * "measured_why"): the measurement times the cores this process runs on. */
+#define SYSSTATE_TREE_NOT_MEASURED \
+    "a --sysroot tree: timing this machine's cores would not describe its cores, " \
+    "so its clocks are cpufreq's"
 
 struct sysstate_opts {
     const char *sysroot;        /* NULL = "/" */
-    double measure_s;           /* per core; <= 0: cores are not measured */
+    double measure_s;           /* per core; <= 0: cores are not measured,
+                                 * nor under a --sysroot tree */
     const struct ddr_soc *soc;  /* the SoC's DDR facts, or NULL */
     const char *k3conf;         /* the k3conf to run; NULL: $EVMBENCH_K3CONF,
                                  * else "k3conf" on $PATH when sysroot is "/"
@@ -76,6 +83,9 @@ json_t *sysstate_from_store(json_t *sys);
 /* The DDR data rate in MT/s the record holds, 0 when not readable (or no
  * record). */
 double sysstate_ddr_mts(json_t *sys);
+/* The fastest core's measured clock in MHz, 0 when no core was measured
+ * (or no record). */
+double sysstate_measured_mhz(json_t *sys);
 
 /* What differs between the systems of two runs, A then B, in one line:
  * "DDR 1600 -> 1333 MT/s (clk_summary), CPU 1400 -> 1250 MHz measured,

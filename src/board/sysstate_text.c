@@ -31,6 +31,16 @@ double sysstate_ddr_mts(json_t *sys)
     return num(json_object_get(sys, "ddr"), "mts");
 }
 
+double sysstate_measured_mhz(json_t *sys)
+{
+    double m = 0;
+    size_t i;
+    json_t *c;
+    json_array_foreach(json_object_get(sys, "cpus"), i, c)
+        m = fmax(m, num(c, "measured_mhz"));
+    return m;
+}
+
 /* The fastest core: measured (true) or, without a measurement, cpufreq's max. */
 static double top_clock(json_t *sys, bool *measured)
 {
@@ -309,29 +319,43 @@ static void print_ddr(json_t *sys, FILE *out)
     sb_free(&sb);
 }
 
+/* One core: "1398 MHz measured; cpufreq current 1400 MHz, range 200-1400
+ * MHz, governor performance", each clock named by its source. */
+static void print_cpu(json_t *c, FILE *out)
+{
+    struct strbuf sb;
+    sb_init(&sb);
+    if (num(c, "measured_mhz") > 0)
+        sb_addf(&sb, "%.0f MHz measured; ", num(c, "measured_mhz"));
+    else
+        sb_add(&sb, "not measured; ");
+    double cur = num(c, "cur_mhz"), lo = num(c, "min_mhz"), hi = num(c, "max_mhz");
+    if (cur > 0)
+        sb_addf(&sb, "cpufreq current %.0f MHz", cur);
+    else if (hi > 0)
+        sb_add(&sb, "no current clock in cpufreq");
+    else
+        sb_add(&sb, "no cpufreq");
+    if (lo > 0 && hi > 0)
+        sb_addf(&sb, ", range %.0f-%.0f MHz", lo, hi);
+    else if (hi > 0)
+        sb_addf(&sb, ", maximum %.0f MHz", hi);
+    if (str(c, "governor"))
+        sb_addf(&sb, ", governor %s", str(c, "governor"));
+    char label[16];
+    snprintf(label, sizeof label, "CPU%d", (int)num(c, "cpu"));
+    board_print_field(out, label, sb.buf);
+    sb_free(&sb);
+}
+
 static void print_cpus(json_t *sys, FILE *out)
 {
     size_t i;
     json_t *c;
-    json_array_foreach(json_object_get(sys, "cpus"), i, c) {
-        struct strbuf sb;
-        sb_init(&sb);
-        if (num(c, "measured_mhz") > 0)
-            sb_addf(&sb, "%.0f MHz measured, ", num(c, "measured_mhz"));
-        else
-            sb_add(&sb, "not measured, ");
-        if (num(c, "cur_mhz") > 0)
-            sb_addf(&sb, "cpufreq %.0f MHz (%.0f-%.0f)", num(c, "cur_mhz"), num(c, "min_mhz"),
-                    num(c, "max_mhz"));
-        else
-            sb_add(&sb, "no cpufreq");
-        if (str(c, "governor"))
-            sb_addf(&sb, " %s", str(c, "governor"));
-        char label[16];
-        snprintf(label, sizeof label, "CPU%d", (int)num(c, "cpu"));
-        board_print_field(out, label, sb.buf);
-        sb_free(&sb);
-    }
+    json_array_foreach(json_object_get(sys, "cpus"), i, c)
+        print_cpu(c, out);
+    if (str(sys, "measured_why"))
+        board_print_field(out, "Not measured", str(sys, "measured_why"));
 }
 
 void sysstate_print_text(json_t *sys, FILE *out)

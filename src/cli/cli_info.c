@@ -12,13 +12,11 @@
 
 #include "app.h"
 #include "board/board.h"
-#include "kernel/cpuclock.h"
-#include "board/privilege.h"
 #include "board/sysstate.h"
-#include "cli/cli_system.h"
 #include "recipe/toolkernel.h"
 #include "kernel/kernel.h"
 #include "selfcheck.h"
+#include "sysfacts.h"
 #include "run/export.h"
 #include "common/util.h"
 
@@ -26,74 +24,6 @@
 #include "common/units.h"
 
 /* --- sysinfo ------------------------------------------------------------- */
-
-/* The guide's "Evaluation Modules" facts of the board, or null. */
-static json_t *evm_json(const struct ref_board *e)
-{
-    if (!e)
-        return json_null();
-    json_t *o = json_object();
-    json_object_set_new(o, "key", json_string(e->key));
-    json_object_set_new(o, "name", e->name ? json_string(e->name) : json_null());
-    json_object_set_new(o, "description",
-                        e->description ? json_string(e->description) : json_null());
-    json_object_set_new(o, "cpu_mhz", e->cpu_mhz > 0 ? json_real(e->cpu_mhz) : json_null());
-    json_object_set_new(o, "ddr_type", e->ddr_type ? json_string(e->ddr_type) : json_null());
-    json_object_set_new(o, "ddr_mts", e->ddr_mts > 0 ? json_real(e->ddr_mts) : json_null());
-    json_object_set_new(o, "source", json_string(e->source->title));
-    return o;
-}
-
-static void evm_text(const struct ref_board *e, bool have_refs, FILE *f)
-{
-    if (!e) {
-        board_print_field(f, "Guide EVM", have_refs ? "none (no guide describes this board)"
-                                                    : "unknown (no reference file was loaded)");
-        return;
-    }
-    char *line = xasprintf("%s, %s", e->name ? e->name : e->key, e->source->title);
-    board_print_field(f, "Guide EVM", line);
-    free(line);
-    char clock[32] = "", ddr[64] = "";
-    if (e->cpu_mhz > 0)
-        snprintf(clock, sizeof clock, "%.0f MHz", e->cpu_mhz);
-    if (e->ddr_mts > 0)
-        snprintf(ddr, sizeof ddr, "%s%s%.0f MT/s", e->ddr_type ? e->ddr_type : "",
-                 e->ddr_type ? " " : "", e->ddr_mts);
-    board_print_field(f, "Guide CPU", clock[0] ? clock : NULL);
-    board_print_field(f, "Guide DDR", ddr[0] ? ddr : NULL);
-}
-
-/* The theoretical DDR peak: rate x width and the document of the width. */
-static json_t *ddr_peak_json(struct app *a, json_t *sys)
-{
-    const struct ddr_soc *soc;
-    double peak = cli_system_peak(sys, a->board.family, &soc);
-    json_t *o = json_object();
-    json_object_set_new(o, "mbs", peak > 0 ? json_real(peak) : json_null());
-    json_object_set_new(o, "bus_bits", soc ? json_integer(soc->bus_bits) : json_null());
-    json_object_set_new(o, "document", soc && soc->document ? json_string(soc->document)
-                                                          : json_null());
-    return o;
-}
-
-static void ddr_peak_text(struct app *a, json_t *sys, FILE *f)
-{
-    const struct ddr_soc *soc;
-    double peak = cli_system_peak(sys, a->board.family, &soc);
-    char *line;
-    if (peak > 0)
-        line = xasprintf("%.0f MB/s (%.0f MT/s x %d bit; %s: %s)", peak,
-                         sysstate_ddr_mts(sys), soc->bus_bits, soc->interfaces, soc->document);
-    else if (soc)
-        line = xasprintf("unknown: the data rate is not readable (%d-bit bus, %s)",
-                         soc->bus_bits, soc->document);
-    else
-        line = xasprintf("unknown: no DDR bus width is known for the SoC family %s",
-                         a->board.family ? a->board.family : "(none)");
-    board_print_field(f, "DDR peak", line);
-    free(line);
-}
 
 int cli_cmd_sysinfo(struct cli *c, struct app *unused)
 {
@@ -105,41 +35,23 @@ int cli_cmd_sysinfo(struct cli *c, struct app *unused)
     struct app a;
     app_init(&a, &c->cfg);
     cli_print_diag(c, &a.diag);
-    const struct ref_board *evm = refdb_board(a.refdb, a.ref_board);
     FILE *f = cli_open_output(c);
     if (!f) {
         app_free(&a);
         return 1;
     }
-    struct priv_report pr;
-    priv_probe(c->cfg.sysroot, &pr);
-    json_t *sys = cli_system_read(&a, SYSSTATE_MEASURE_S, c->err);
-    /* how sure the detection is: only against a guide board */
-    struct board_match match = { 0 };
-    if (a.ref_board) {
-        const char *from = NULL;
-        double mhz = board_clock(&a.board, c->cfg.sysroot, CPUCLOCK_DEFAULT_S, &from);
-        app_board_match(&a, mhz, from, &match);
-    }
+    struct sysfacts facts;
+    sysfacts_read(&facts, &a, SYSSTATE_MEASURE_S);
+    for (size_t i = 0; i < facts.problems.n; i++)
+        fprintf(c->err, "evmbench: warning: %s (no DDR peak is shown)\n", facts.problems.msgs[i]);
     if (cli_format_is(c, "json")) {
-        json_t *j = board_to_json(&a.board);
-        json_object_set_new(j, "system", sys);
-        json_object_set_new(j, "ddr_peak", ddr_peak_json(&a, sys));
-        json_object_set_new(j, "evm", evm_json(evm));
-        json_object_set_new(j, "match", board_match_to_json(&match));
-        json_object_set_new(j, "privileges", priv_to_json(&pr));
+        json_t *j = sysfacts_to_json(&facts);
         cli_dump_json(j, f);
         json_decref(j);
     } else {
-        board_print_text(&a.board, f);
-        sysstate_print_text(sys, f);
-        ddr_peak_text(&a, sys, f);
-        json_decref(sys);
-        evm_text(evm, a.refs_loaded > 0, f);
-        board_match_print_text(&match, f);
-        priv_print_text(&pr, f);
+        sysfacts_print_text(&facts, f);
     }
-    board_match_free(&match);
+    sysfacts_free(&facts);
     app_free(&a);
     return cli_close_output(c, f);
 }

@@ -26,7 +26,6 @@
 #include "run/profile_run.h"
 #include "board/sysstate.h"
 #include "engine/engine.h"
-#include "cli/cli_system.h"
 #include "common/units.h"
 #include "common/util.h"
 
@@ -565,16 +564,16 @@ static void print_verdict(const struct cli *c, const struct app *a,
     struct check_verdict v;
     double pct = c->fail_pct > 0 ? c->fail_pct : a->tolerance_pct;
     engine_judge(r->engine, c->rows, pct, &v);
-    char *summary = r->system_change ? NULL : engine_system_summary(r->engine);
+    char *system = engine_system_words(r->engine);
     struct strbuf sb;
     sb_init(&sb);
     check_paragraph(&v, c->fail_pct > 0 ? "--fail-on-deviation"
                                         : "--tolerance; no --fail-on-deviation: the exit "
                                           "status does not depend on it",
-                    r->system_change ? r->system_change : summary, &sb);
+                    system, &sb);
     fprintf(f, "\n%s", sb.buf);
     sb_free(&sb);
-    free(summary);
+    free(system);
     check_free(&v);
 }
 
@@ -638,7 +637,7 @@ static void name_failures(const struct cli *c)
 /* Above the results: the board is not the one the guide measured. */
 static void print_match_warning(FILE *f, const struct board_match *m)
 {
-    char *w = board_match_warning(m);
+    char *w = board_match_warning(m, BOARD_DOUBT_RESULTS);
     if (w)
         board_print_field(f, "Warning", w);
     free(w);
@@ -729,7 +728,6 @@ int cli_cmd_run(struct cli *c, struct app *a)
     struct engine e;
     engine_init(&e, &(struct engine_config){ .app = a, .store_dir = dir,
                                              .save = !c->no_save, .open_at_start = true,
-                                             .measure_s = SYSSTATE_MEASURE_S,
                                              .header = header, .hooks = &line_hooks,
                                              .ctx = c,
                                              .judge_pct = c->fail_pct > 0 ? c->fail_pct

@@ -50,7 +50,7 @@ json_t *engine_system(struct engine *e)
     struct app *a = e->cfg.app;
     struct diag d;
     diag_init(&d);
-    e->system = sysstate_read_board(a->sysroot, a->board.family, e->cfg.measure_s,
+    e->system = sysstate_read_board(a->sysroot, a->board.family, SYSSTATE_MEASURE_S,
                                     &a->cmp.ddr_peak_mbs, &d);
     for (size_t i = 0; i < d.n; i++)
         say(e, ENGINE_WARN, "%s (no DDR peak is shown)", d.msgs[i]);
@@ -165,13 +165,9 @@ char *engine_system_summary(const struct engine *e)
     return e->system ? sysstate_summary(e->system) : NULL;
 }
 
-char *engine_system_now(const struct engine *e)
+char *engine_system_words(struct engine *e)
 {
-    const struct app *a = e->cfg.app;
-    json_t *now = sysstate_read_board(a->sysroot, a->board.family, 0, NULL, NULL);
-    char *text = e->baseline ? sysstate_diff(e->baseline_system, now) : sysstate_summary(now);
-    json_decref(now);
-    return text;
+    return e->baseline ? engine_system_change(e) : sysstate_summary(engine_system(e));
 }
 
 /* --- the batch ----------------------------------------------------------------- */

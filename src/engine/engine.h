@@ -79,9 +79,6 @@ struct engine_config {
      * when the first run ends (the screens: an idle session leaves no
      * file). */
     bool open_at_start;
-    /* The system record at the start measures the clocks this long (s);
-     * 0: read only, nothing measured (the screens must not stall). */
-    double measure_s;
     /* Fields of the run file's header beyond the engine's own (version,
      * board, board_name, quick, system); borrowed, may be NULL. */
     json_t *header;
@@ -123,18 +120,20 @@ int engine_finish(struct engine *e, bool complete, struct diag *d);
 void engine_free(struct engine *e);
 
 /* The system record at the start (board/sysstate.h), read the first time
- * it is asked for (or at the first engine_start); problems reading it are
- * said as warnings. The engine keeps it. */
+ * it is asked for (or at the first engine_start) the same way for every
+ * front end: each core measured for SYSSTATE_MEASURE_S on the real root
+ * (blocking for that long a core), none under a --sysroot tree; problems
+ * reading it are said as warnings. The engine keeps it. */
 json_t *engine_system(struct engine *e);
 /* In words, for the verdict: what differs between the baseline's system
  * and this one (sysstate_diff) when a baseline is set, else NULL. */
 char *engine_system_change(struct engine *e);
 /* This system in a few words (sysstate_summary); NULL when unread. */
 char *engine_system_summary(const struct engine *e);
-/* The system as it is now (read, nothing measured) in words: against the
- * baseline's when one is set, else alone. For a verdict given long after
- * the start (the screens' summary). */
-char *engine_system_now(const struct engine *e);
+/* What the verdict of a check says of the system, in `run` and in the
+ * screens alike: engine_system_change() with a baseline, else the
+ * record in a few words (sysstate_summary). Caller frees. */
+char *engine_system_words(struct engine *e);
 
 /* Starts kernels ks (picks: what each measures, NULL: all; group: their
  * benchmark per kernel, NULL for none) with opt. Closes (frees) a batch
