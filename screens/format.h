@@ -129,6 +129,16 @@ void metric_name_shared(const char *name, const char *const *siblings, size_t n,
 char *fmt_name_fit(char *buf, size_t size, const char *name, size_t pre, size_t suf,
                    int width, bool utf8);
 
+/* The names of one table, each in exactly `width` columns, out[i] for
+ * names[i] (out holds n cells of FMT_NAME_CELL bytes). Each is first
+ * fitted as fmt_name_fit() does with its siblings' shared parts; a form
+ * another name also gets is then made again keeping the name's end, then
+ * its start and end around a '~', then its start, until no two differing
+ * names read the same (a width too small for that leaves the last try). */
+#define FMT_NAME_CELL 64
+void fmt_names_fit(const char *const *names, size_t n, int width, bool utf8,
+                   char (*out)[FMT_NAME_CELL]);
+
 struct metric_cells {
     char cell[MCOL_COUNT][64];
     /* Text that replaces the REF..VERDICT cells ("no reference for

@@ -231,6 +231,71 @@ char *fmt_name_fit(char *buf, size_t size, const char *name, size_t pre, size_t 
     return buf;
 }
 
+/* The name kept at both ends, '~' for its middle (ASCII names only;
+ * others keep their end). */
+static void fit_ends(char *buf, size_t size, const char *name, int width, bool utf8)
+{
+    size_t len = strlen(name), o = 0;
+    bool ascii = true;
+    for (size_t i = 0; i < len; i++)
+        ascii &= (unsigned char)name[i] < 0x80;
+    if ((int)len <= width || width < 3 || !ascii) {
+        fmt_fit_tail(buf, size, name, width, utf8);
+        return;
+    }
+    size_t keep = (size_t)width - 1, h = keep / 2;
+    put_range(buf, size, &o, name, 0, h, utf8);
+    put_tilde(buf, size, &o);
+    put_range(buf, size, &o, name, len - (keep - h), len, utf8);
+    buf[o] = '\0';
+}
+
+/* Name i in the form of try `level` (0 .. 3, fmt_names_fit). */
+static void fit_try(char *buf, const char *const *names, size_t n, size_t i, int level,
+                    int width, bool utf8)
+{
+    size_t pre, suf;
+    switch (level) {
+    case 0:
+        metric_name_shared(names[i], names, n, &pre, &suf);
+        fmt_name_fit(buf, FMT_NAME_CELL, names[i], pre, suf, width, utf8);
+        break;
+    case 1:
+        fmt_fit_tail(buf, FMT_NAME_CELL, names[i], width, utf8);
+        break;
+    case 2:
+        fit_ends(buf, FMT_NAME_CELL, names[i], width, utf8);
+        break;
+    default:
+        fmt_fit(buf, FMT_NAME_CELL, names[i], width, false, utf8);
+        break;
+    }
+}
+
+void fmt_names_fit(const char *const *names, size_t n, int width, bool utf8,
+                   char (*out)[FMT_NAME_CELL])
+{
+    int *level = xcalloc(n ? n : 1, sizeof *level);
+    bool *clash = xcalloc(n ? n : 1, sizeof *clash);
+    for (size_t i = 0; i < n; i++)
+        fit_try(out[i], names, n, i, 0, width, utf8);
+    for (int round = 0; round < 3; round++) {
+        bool any = false;
+        memset(clash, 0, n * sizeof *clash);
+        for (size_t i = 0; i < n; i++)
+            for (size_t j = i + 1; j < n; j++)
+                if (strcmp(out[i], out[j]) == 0 && strcmp(names[i], names[j]) != 0)
+                    clash[i] = clash[j] = any = true;
+        if (!any)
+            break;
+        for (size_t i = 0; i < n; i++)
+            if (clash[i] && level[i] < 3)
+                fit_try(out[i], names, n, i, ++level[i], width, utf8);
+    }
+    free(clash);
+    free(level);
+}
+
 void metric_cells_make(struct metric_cells *c, const struct metric_layout *l,
                        const struct result_row *row, const char *name, size_t pre,
                        size_t suf, double last, const char *board)

@@ -138,7 +138,7 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
     size_t n = c->cat ? c->cat->nbenches : 0;
     size_t vis = list_visible(&c->list, n, ui_body_rows(s->ui));
     const struct list_pos *p = &c->list.pos;
-    char line[600], title[200], runs[48], refs[48], head[48];
+    char line[600], title[200], runs[64], refs[48], head[48];
     (void)full;
 
     list_clamp(&c->list, n, ui_body_rows(s->ui));
@@ -159,6 +159,12 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
     int title_w = int_min(shared - runs_w, (int)sizeof title - 1);
     if (title_w < 1)
         title_w = 1;
+    /* a title cut to fit stays unique among the category's */
+    const char **titles = xcalloc(n ? n : 1, sizeof *titles);
+    char (*fitted)[FMT_NAME_CELL] = xcalloc(n ? n : 1, sizeof *fitted);
+    for (size_t i = 0; i < n; i++)
+        titles[i] = c->cat->benches[i]->title;
+    fmt_names_fit(titles, n, int_min(title_w, FMT_NAME_CELL - 1), utf8, fitted);
     size_t provided, runnable = count_runnable(s, c->cat, &provided);
     if (!runnable && provided)
         snprintf(runs, sizeof runs, "%zu benchmark%s, none runnable here", n,
@@ -178,7 +184,7 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
     for (size_t i = p->top; i < n && i < p->top + vis; i++) {
         const struct cat_bench *b = c->cat->benches[i];
         bool sel = i == p->sel;
-        fmt_fit_tail(title, sizeof title, b->title, title_w, utf8);
+        snprintf(title, sizeof title, "%-*s", title_w, fitted[i]);
         runs_text(s, b, line, sizeof line);
         fmt_fit(runs, sizeof runs, line, runs_w, false, utf8);
         if (!a->ref_board)
@@ -193,6 +199,8 @@ static void category_draw(struct screen *s, WINDOW *w, bool full)
         enum role r = sel ? ROLE_SELECTION : b->nkernels ? ROLE_NORMAL : ROLE_DIM;
         widget_text(w, y, 0, width, r, line, utf8);
     }
+    free(fitted);
+    free(titles);
 }
 
 static enum action category_action(struct screen *s, enum action a)

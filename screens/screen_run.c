@@ -40,6 +40,8 @@ struct run_view {
     const char **names;             /* every metric name the batch can show */
     size_t nnames;
     int name_w;                     /* the longest */
+    char (*fitted)[FMT_NAME_CELL];  /* names[i] as its column shows it */
+    int fitted_w;                   /* at this width (0: not yet) */
 };
 
 static const struct hint hints_running[] = {
@@ -115,6 +117,7 @@ static void run_leave(struct screen *s)
     struct run_view *v = s->priv;
     job_close(ui_job(s->ui));
     free(v->names);
+    free(v->fitted);
     free(v);
 }
 
@@ -136,6 +139,9 @@ static void batch_names(struct run_view *v, const struct batch *b)
         total += b->kernels[i]->nmetrics;
     free(v->names);
     v->names = xcalloc(total ? total : 1, sizeof *v->names);
+    free(v->fitted);
+    v->fitted = xcalloc(total ? total : 1, sizeof *v->fitted);
+    v->fitted_w = 0;
     v->nnames = 0;
     v->name_w = 0;
     for (size_t i = 0; b && i < b->n; i++) {
@@ -164,6 +170,21 @@ static void layout_rows(struct run_view *v, const struct metric_ref *mr, size_t 
         unit_w = uw > unit_w ? uw : unit_w;
     }
     metric_layout_make(&v->layout, cols, unit_w, v->name_w);
+    /* no two names read the same (the whole batch's, at this width) */
+    int w = v->layout.width[MCOL_NAME];
+    if (w != v->fitted_w) {
+        fmt_names_fit(v->names, v->nnames, w, true, v->fitted);
+        v->fitted_w = w;
+    }
+}
+
+/* The column's form of a metric's shown name (one of v->names). */
+static const char *fitted_name(const struct run_view *v, const char *name)
+{
+    for (size_t i = 0; i < v->nnames; i++)
+        if (v->names[i] == name)
+            return v->fitted[i];
+    return name;
 }
 
 /* Rows below the metric table: notes, outcome summary, the warning line,
@@ -376,9 +397,7 @@ static void draw_metric(WINDOW *w, int y, struct run_view *v, const struct metri
     struct metric_cells cells;
     const struct metric_layout *l = &v->layout;
     const char *name = shown_name(m->run->kernel, m->run->metrics[m->index].def->id);
-    size_t pre, suf;
-    metric_name_shared(name, v->names, v->nnames, &pre, &suf);
-    metric_cells_make(&cells, l, row, name, pre, suf,
+    metric_cells_make(&cells, l, row, fitted_name(v, name), 0, 0,
                       m->run->metrics[m->index].stats.last, a->ref_board);
     widget_metric_row(w, y, l, &cells, utf8);
     if (!selected)

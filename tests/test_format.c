@@ -314,6 +314,41 @@ START_TEST(metric_names_fit)
 }
 END_TEST
 
+/* No two names of a table read the same however narrow the column: the
+ * openssl rows of the AM62x SK at 80 columns read "aes-1~cbc-256" for both
+ * aes-128 and aes-192 when each kept the part it shares least. */
+START_TEST(table_names_unique)
+{
+    static const char *const keys[] = { "aes-128-cbc", "aes-192-cbc", "aes-256-cbc",
+                                        "sha256", "sha512", "des3" };
+    static const char *const sizes[] = { "16", "64", "256", "1024", "8192", "16384" };
+    const char *names[ARRAY_SIZE(keys) * ARRAY_SIZE(sizes)];
+    char store[ARRAY_SIZE(names)][32];
+    size_t n = 0;
+    for (size_t k = 0; k < ARRAY_SIZE(keys); k++)
+        for (size_t z = 0; z < ARRAY_SIZE(sizes); z++) {
+            snprintf(store[n], sizeof store[n], "%s-%s", keys[k], sizes[z]);
+            names[n] = store[n];
+            n++;
+        }
+    char (*out)[FMT_NAME_CELL] = xcalloc(n, sizeof *out);
+    for (int width = 12; width <= 18; width++) {
+        fmt_names_fit(names, n, width, false, out);
+        for (size_t i = 0; i < n; i++) {
+            ck_assert_int_eq((int)strlen(out[i]), width);
+            for (size_t j = i + 1; j < n; j++)
+                ck_assert_msg(strcmp(out[i], out[j]) != 0, "width %d: %s and %s both read "
+                              "'%s'", width, names[i], names[j], out[i]);
+        }
+    }
+    /* what fits stays whole, and the sibling-aware form is kept where it
+     * is unique */
+    fmt_names_fit(names, n, 16, false, out);
+    ck_assert_str_eq(out[0], "aes-128-cbc-16  ");
+    free(out);
+}
+END_TEST
+
 /* Two sibling names in a 12-column cell must not read the same: the part
  * that differs stays visible. */
 START_TEST(metric_names_distinct)
@@ -868,6 +903,7 @@ Suite *suite_format(void)
     tcase_add_test(tc, metric_row_no_reference);
     tcase_add_test(tc, metric_names_fit);
     tcase_add_test(tc, metric_names_distinct);
+    tcase_add_test(tc, table_names_unique);
     tcase_add_test(tc, metric_layout_width);
     tcase_add_test(tc, sparkline);
     tcase_add_test(tc, ref_bar);

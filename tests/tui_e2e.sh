@@ -745,6 +745,31 @@ expect '^  ~?[a-z_]*performance [a-z0-9-]+ +(kB/s|%) +failed: ' "$UI_TIMEOUT" \
 expect '^Enter back +v all results' "$UI_TIMEOUT" "summary: shows its keys"
 keys Enter
 expect '^ CRYPTO: all - benchmark 1 of 1' "$UI_TIMEOUT" "summary: Enter returns to the run"
+# every page of the live table: no two of OpenSSL's 91 metric names read
+# the same at 80 columns (aes-128 and aes-192 both read "aes-1~cbc-256")
+keys g
+expect '^ metrics 1-[0-9]+ of 91 ' "$UI_TIMEOUT" "names: the live table's first page"
+: >"$tmpdir/crypto-rows"
+pages=0
+while :; do
+    from=$(sed -n 's/^ metrics \([0-9]*\)-[0-9]* of 91 .*/\1/p' "$tmpdir/screen")
+    to=$(sed -n 's/^ metrics [0-9]*-\([0-9]*\) of 91 .*/\1/p' "$tmpdir/screen")
+    grep -E '^[^ ]+ +(kB/s|%) ' "$tmpdir/screen" | awk -v n="$from" '{ print n++, $1 }' >>"$tmpdir/crypto-rows"
+    pages=$((pages + 1))
+    [ "$to" = 91 ] || [ "$pages" -gt 20 ] && break
+    keys C-f
+    # the next page: its range no longer starts at $from
+    wait_for "^ metrics ([0-9]+)-[0-9]+ of 91 " 1 &&
+        deadline=$(($(now) + UI_TIMEOUT)) &&
+        while grep -Eq "^ metrics $from-" "$tmpdir/screen" && [ "$(now)" -lt "$deadline" ]; do
+            sleep 0.2
+            screen >"$tmpdir/screen"
+        done
+done
+sort -un "$tmpdir/crypto-rows" >"$tmpdir/crypto-names"
+[ "$(wc -l <"$tmpdir/crypto-names")" -eq 91 ] &&
+    [ -z "$(awk '{ print $2 }' "$tmpdir/crypto-names" | sort | uniq -d)" ]
+check $? "names: the 91 OpenSSL rows read 91 different names ($pages pages; same: $(awk '{ print $2 }' "$tmpdir/crypto-names" | sort | uniq -d | tr '\n' ' '))"
 keys v
 expect 'exit status 1' "$UI_TIMEOUT" "results: the selected failure's reason in full below the table"
 keys q q q q
