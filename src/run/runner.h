@@ -10,7 +10,15 @@
  * Every event is turned into a call on the sink. A worker that crashes,
  * exits non-zero or exceeds its time limit ends the run with that status;
  * metrics that finished before keep their samples. The whole process
- * group is killed on timeout and on runner_cancel(). */
+ * group is killed on timeout and on runner_cancel().
+ *
+ * The worker runs with TMPDIR set to a work directory of its own
+ * (run/workdir.h: "$TMPDIR/evmbench-KERNEL-XXXXXX"), which the runner
+ * makes before it starts the worker and removes, with whatever the kernel
+ * and its tools left there, once the worker is reaped and no process of
+ * its group is alive, however the run ended: a worker killed with SIGKILL
+ * cannot clean up itself. Without a writable TMPDIR the worker keeps the
+ * caller's. */
 #ifndef EVMBENCH_RUNNER_H
 #define EVMBENCH_RUNNER_H
 
@@ -79,6 +87,7 @@ struct run {
     struct cpuload_sample load0;    /* the worker's core as it started */
     bool load_read;
     const char *sysroot;
+    char *workdir;                  /* the worker's TMPDIR, NULL: none */
     char linebuf[1024];
     size_t linelen;
     const struct sink *sink;

@@ -54,6 +54,13 @@ bool spawn_child_setup(struct spawn_child *c);
  * case it has not joined its group yet). It is not reaped. */
 void spawn_kill_group(pid_t leader);
 
+/* Waits, up to timeout_s, until no process of process group `pgrp` is
+ * alive any more (zombies waiting for their parent do not count): a
+ * process killed with SIGKILL may still be finishing a system call, and a
+ * directory it wrote to is emptied only once it is gone. True when the
+ * group is gone. */
+bool spawn_group_gone(pid_t pgrp, double timeout_s);
+
 /* waitpid() retried on EINTR; block = false: WNOHANG. Returns what
  * waitpid returns. */
 pid_t spawn_wait(pid_t pid, int *wstatus, bool block);
