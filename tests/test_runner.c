@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/stopsig.h"
 #include "run/batch.h"
 #include "run/deviation.h"
 #include "run/result.h"
@@ -52,6 +53,16 @@ static int run_hang(const struct kernel_params *p, struct report *r)
         for (;;)
             pause();
     }
+    for (;;)
+        pause();
+    return 0;
+}
+
+/* Hangs without a child (none is left behind when a test fails). */
+static int run_wait(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    report_sample(r, "alpha", 1.0);
     for (;;)
         pause();
     return 0;
@@ -155,6 +166,7 @@ static int run_litter_hang(const struct kernel_params *p, struct report *r)
 static const struct kernel k_good = FAKE(run_good, 1);
 static const struct kernel k_crash = FAKE(run_crash, 1);
 static const struct kernel k_hang = FAKE(run_hang, 1);
+static const struct kernel k_wait = FAKE(run_wait, 1);
 static const struct kernel k_fail = FAKE(run_fail, 1);
 static const struct kernel k_partial = FAKE(run_partial, 1);
 static const struct kernel k_babble = FAKE(run_babble, 1);
@@ -377,6 +389,31 @@ START_TEST(work_directory_removed_after_a_cancel)
 }
 END_TEST
 
+/* A stop signal (kill, Ctrl-C) caught while batch_wait waits cancels the
+ * batch: the worker's group is killed, no other kernel starts. */
+START_TEST(stop_signal_cancels_the_batch)
+{
+    ck_assert(stopsig_install());
+    struct counts c = { 0 };
+    const struct kernel *ks[] = { &k_wait, &k_good };
+    struct run_options opt = { .params = { .quick = true }, .timeout_s = 60, .cpu = -1 };
+    struct batch *b = batch_start(ks, 2, &opt, &counting, &c);
+    pid_t pgid = b->runs[0]->pid;
+    batch_wait(b, 200);
+    ck_assert(!batch_done(b));
+    raise(SIGUSR1);
+    ck_assert_int_eq(stopsig_caught(), SIGUSR1);
+    ck_assert(!batch_wait(b, 30000));
+    ck_assert(batch_done(b));
+    ck_assert_int_eq(b->runs[0]->status, STATUS_CANCELLED);
+    ck_assert_str_eq(b->runs[0]->error, "stopped by signal 10 (User defined signal 1)");
+    ck_assert_ptr_null(b->runs[1]);
+    ck_assert(group_gone(pgid));
+    batch_free(b);
+    stopsig_restore();
+}
+END_TEST
+
 START_TEST(failing_worker)
 {
     struct counts c = { 0 };
@@ -580,6 +617,7 @@ Suite *suite_runner(void)
     tcase_add_test(tc, cancel_kills_the_worker);
     tcase_add_test(tc, work_directory_removed_after_the_run);
     tcase_add_test(tc, work_directory_removed_after_a_cancel);
+    tcase_add_test(tc, stop_signal_cancels_the_batch);
     tcase_add_test(tc, failing_worker);
     tcase_add_test(tc, one_metric_fails_the_other_carries_on);
     tcase_add_test(tc, protocol_garbage_becomes_notes);

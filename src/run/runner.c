@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/stopsig.h"
 #include "common/util.h"
 #include "run/spawn.h"
 #include "run/deviation.h"
@@ -387,8 +388,15 @@ bool runner_wait(struct run *run, int ms)
             left = deadline - now_seconds();
         /* at most an hour at a time: a limit of days would not fit an int of ms */
         int tmo = left <= 0 ? 0 : left > 3600 ? 3600 * 1000 : (int)(left * 1000) + 1;
-        struct pollfd p = { .fd = run->fd, .events = POLLIN };
-        int r = poll(&p, 1, tmo);
+        struct pollfd p[2] = { { .fd = run->fd, .events = POLLIN },
+                               { .fd = stopsig_fd(), .events = POLLIN } };
+        int r = poll(p, 2, tmo);
+        if (stopsig_caught()) {
+            char *why = stopsig_reason(stopsig_caught());
+            runner_cancel_because(run, why);
+            free(why);
+            break;
+        }
         if (r < 0 && errno != EINTR)
             break;
         runner_pump(run);
@@ -412,9 +420,14 @@ void runner_absorb(struct run *into, const struct run *again)
 
 void runner_cancel(struct run *run)
 {
+    runner_cancel_because(run, NULL);
+}
+
+void runner_cancel_because(struct run *run, const char *why)
+{
     if (run->finished)
         return;
-    kill_worker(run, STATUS_CANCELLED, status_message(STATUS_CANCELLED));
+    kill_worker(run, STATUS_CANCELLED, why ? why : status_message(STATUS_CANCELLED));
     reap(run, true);
 }
 

@@ -124,7 +124,8 @@ int runner_fd(const struct run *run);
  * the worker at EOF. Never blocks. Returns true while the run goes on. */
 bool runner_pump(struct run *run);
 /* Blocks up to `ms` milliseconds (-1 = until the run ends) in poll(),
- * pumping events. Returns true while the run goes on. */
+ * pumping events. Returns true while the run goes on. A stop signal
+ * caught meanwhile (common/stopsig.h) cancels the run. */
 bool runner_wait(struct run *run, int ms);
 /* Another run of the same kernel and metrics (`again`, finished) counts
  * as part of `into` (finished, ok): into takes its end time, adds its
@@ -134,8 +135,10 @@ bool runner_wait(struct run *run, int ms);
  * load alone are measured together). The samples are not copied: the
  * caller adds them to into as they come (run_metric_push). */
 void runner_absorb(struct run *into, const struct run *again);
-/* Kills the worker's process group; the run ends as CANCELLED. */
+/* Kills the worker's process group; the run ends as CANCELLED, "cancelled
+ * by the user" (status_message), or `why` with runner_cancel_because. */
 void runner_cancel(struct run *run);
+void runner_cancel_because(struct run *run, const char *why);
 void runner_free(struct run *run);
 
 /* The CPU workers are pinned to unless told otherwise: the highest one this

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/stopsig.h"
 #include "common/util.h"
 
 extern char **environ;
@@ -243,9 +244,13 @@ static int open_devnull(const struct spawn_child *c)
 
 bool spawn_child_setup(struct spawn_child *c)
 {
-    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGWINCH, SIGCHLD };
-    for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
-        signal(sigs[i], SIG_DFL);
+    static const int own[] = { SIGWINCH, SIGCHLD };
+    size_t nstop;
+    const int *stop = stopsig_list(&nstop);
+    for (size_t i = 0; i < nstop; i++)
+        signal(stop[i], SIG_DFL);
+    for (size_t i = 0; i < ARRAY_SIZE(own); i++)
+        signal(own[i], SIG_DFL);
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);

@@ -6,8 +6,8 @@
  * programs: spawn_run() forks, execs and captures one command under a time
  * and output limit; spawn_reap_all() ends whatever they leave behind.
  *
- * Every child starts with the signals a user or a terminal sends
- * (INT TERM HUP PIPE QUIT WINCH CHLD) at their default action and no
+ * Every child starts with the signals that stop a program
+ * (common/stopsig.h) and WINCH and CHLD at their default action and no
  * signal blocked, stdin on /dev/null unless told otherwise, and none of
  * the caller's descriptors but the ones it is given. The program is
  * single-threaded; none of this is meant for a process with threads. */
