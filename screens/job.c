@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/stopsig.h"
 #include "run/profile_run.h"
 #include "common/util.h"
 
@@ -141,6 +142,16 @@ int job_fd(const struct job *j)
 {
     struct batch *b = job_batch(j);
     return b ? batch_fd(b) : -1;
+}
+
+void job_stop(struct job *j, int sig)
+{
+    struct batch *b = job_batch(j);
+    if (!b || batch_done(b))
+        return;
+    char *why = stopsig_reason(sig);
+    batch_cancel_because(b, why);
+    free(why);
 }
 
 void job_close(struct job *j)

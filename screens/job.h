@@ -87,6 +87,10 @@ bool job_run_start(struct job *j, const struct cat_bench *b, const struct kernel
 bool job_run_start_category(struct job *j, const struct cat_category *c);
 /* Cancels the live batch and keeps what it measured in the session. */
 void job_close(struct job *j);
+/* Signal `sig` (or a terminal gone: SIGHUP) ends the session: the live
+ * batch is cancelled at once, "stopped by signal N (NAME)" its reason
+ * (common/stopsig.h); job_end then files and closes as after q. */
+void job_stop(struct job *j, int sig);
 /* Descriptor to poll for the live run, -1 when none. */
 int job_fd(const struct job *j);
 /* Pumps the live batch; after its last kernel ends, warns about the CPU

@@ -14,6 +14,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "common/stopsig.h"
 #include "data/datadir.h"
 #include "data/embedded.h"
 #include "screens/terminfo.h"
@@ -22,16 +23,21 @@
 /* --- signals ------------------------------------------------------------ */
 
 static int sig_pipe[2] = { -1, -1 };
-static volatile sig_atomic_t sig_quit;      /* SIGINT, SIGTERM, SIGHUP */
+static volatile sig_atomic_t sig_quit;      /* a stop signal (common/stopsig.h) */
 static volatile sig_atomic_t sig_winch;
-static struct sigaction old_int, old_term, old_hup, old_winch;
+/* the stop signals, then SIGWINCH; what each had before */
+#define SIG_SLOTS 32
+static int sig_nums[SIG_SLOTS];
+static bool sig_set[SIG_SLOTS];
+static struct sigaction sig_old[SIG_SLOTS];
+static size_t sig_count;
 
 static void on_signal(int sig)
 {
     int e = errno;
     if (sig == SIGWINCH)
         sig_winch = 1;
-    else
+    else if (!sig_quit)
         sig_quit = sig;
     if (sig_pipe[1] >= 0) {
         char c = (char)sig;
@@ -51,23 +57,32 @@ int signals_install(void)
         fcntl(sig_pipe[i], F_SETFD, FD_CLOEXEC);
     }
     sig_quit = sig_winch = 0;
+    size_t nstop;
+    const int *stop = stopsig_list(&nstop);
+    sig_count = 0;
+    for (size_t i = 0; i < nstop && sig_count < SIG_SLOTS - 1; i++)
+        sig_nums[sig_count++] = stop[i];
+    sig_nums[sig_count++] = SIGWINCH;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-    sigaction(SIGHUP, &sa, &old_hup);
-    sigaction(SIGWINCH, &sa, &old_winch);
+    for (size_t i = 0; i < sig_count; i++) {
+        struct sigaction old;
+        /* one ignored from the start (nohup) stays ignored */
+        sig_set[i] = sigaction(sig_nums[i], NULL, &old) == 0 &&
+                     ((old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_IGN) &&
+                     sigaction(sig_nums[i], &sa, &sig_old[i]) == 0;
+    }
     return 0;
 }
 
 void signals_restore(void)
 {
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
-    sigaction(SIGHUP, &old_hup, NULL);
-    sigaction(SIGWINCH, &old_winch, NULL);
+    for (size_t i = 0; i < sig_count; i++)
+        if (sig_set[i])
+            sigaction(sig_nums[i], &sig_old[i], NULL);
+    sig_count = 0;
     for (int i = 0; i < 2; i++) {
         if (sig_pipe[i] >= 0)
             close(sig_pipe[i]);

@@ -739,6 +739,8 @@ int ui_main(struct app *a, const struct ui_options *opt, struct diag *d)
     loop(ui);
 
     tickers_stop(ui);
+    if (ui->exit_code > 128)
+        job_stop(&ui->job, ui->exit_code - 128);
     while (ui->stack.depth)
         ui_pop_now(ui);
     job_end(&ui->job, ui->exit_code == 0, d);

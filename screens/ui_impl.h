@@ -141,14 +141,18 @@ void frame_draw(struct ui *ui, double now);
 
 /* --- term.c ------------------------------------------------------------ */
 
-/* The self-pipe that SIGINT, SIGTERM, SIGHUP and SIGWINCH write to: 0, or
- * -1 (errno set) when no pipe can be made. */
+/* The self-pipe that the stop signals (common/stopsig.h: SIGINT,
+ * SIGTERM, SIGHUP, SIGQUIT, SIGUSR1 ...) and SIGWINCH write to, each but
+ * one ignored from the start: 0, or -1 (errno set) when no pipe can be
+ * made. A stop signal ends the loop: the batch is cancelled (its worker's
+ * process group killed, its work directory removed), the terminal
+ * restored, the program's status 128 + the signal. */
 int signals_install(void);
 void signals_restore(void);
 /* The descriptor to poll, and reading it empty. */
 int signals_fd(void);
 void signals_drain(void);
-/* The quitting signal caught (0: none). */
+/* The first stop signal caught (0: none). */
 int signals_quit(void);
 /* True once after each SIGWINCH. */
 bool signals_take_winch(void);

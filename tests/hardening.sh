@@ -256,7 +256,7 @@ wait_bg() {
         fi
         sleep 0.1
     done
-    wait "$1"
+    wait "$1" 2>/dev/null           # not the shell's word on the signal
     st=$?
 }
 # gone CMD...: polls CMD, which prints a count, until it prints 0 ($limit s
@@ -341,6 +341,89 @@ hung "$st" "list | head -n 1"
 case $st in 0 | 141) ;; *) fail "list | head -n 1: status $st, wanted 141 or 0 (all written before head exited)" ;; esac
 [ ! -s "$tmp/err" ] || fail "list | head -n 1: stderr is not empty"
 ok "list | head -n 1 ends quietly (status $st: SIGPIPE, or all written first), stderr empty"
+
+# --- signals while a tool runs: nothing of it is left -----------------------
+# evmbench(1), SIGNALS: each stop signal ends the worker's process group (the
+# tool and its children), removes the run's work directory and the -o
+# temporary, keeps the finished rows, and the program dies of that signal.
+# lx_ok finishes first; the stand-in lx_linger (tests/data/tools/linger)
+# leaves a read-only directory in its work directory, starts a child and
+# waits. TMPDIR is a fresh directory, on the command line of every process
+# of the tool: it marks them. The signal is sent once the tool says it is
+# running. One case runs as uid 65534, who cannot empty that read-only
+# directory without opening it first (root can).
+dflt=""
+env --default-signal true 2>/dev/null && dflt="env --default-signal"
+if [ "$root" = yes ] && ! command -v setpriv >/dev/null 2>&1; then
+    fail "setpriv (util-linux) is missing: the signal case cannot run as uid 65534"
+fi
+L="$tmp/linger"
+mkdir -p "$L/data/tools" "$L/bin"
+cp "$DATA/tools/linger/linger.json" "$L/data/tools/"
+cp "$DATA/refs/good.json" "$L/"
+cp "$DATA/tools/linger/lx_ok" "$DATA/tools/linger/lx_linger" "$L/bin/"
+chmod -R a+rX "$L"
+ev_user --version                   # the copy of the program uid 65534 runs
+linger_sids=""
+# at exit, after a failed case: what a run left in its session goes
+# shellcheck disable=SC2317  # called by lib.sh's trap
+at_exit() {
+    for s in $linger_sids; do
+        ps -eo sid=,pid= | awk -v s="$s" '$1 == s { print $2 }' | xargs -r kill -KILL 2>/dev/null
+    done
+}
+# linger_case SIG NUMBER [user]: a run stopped by SIG while lx_linger runs
+linger_case() {
+    c="$L/$1${3:+-$3}"
+    mkdir -p "$c/tmp" "$c/out"
+    echo "old report" >"$c/out/report.txt"
+    prog=$BIN asu=""
+    if [ -n "${3:-}" ]; then
+        prog=$tmp/bin/evmbench
+        [ "$root" = yes ] && chown -R 65534:65534 "$c" &&
+            asu="setpriv --reuid=65534 --regid=65534 --clear-groups"
+    fi
+    # shellcheck disable=SC2086  # the commands before the program, maybe empty
+    TMPDIR="$c/tmp" EVMBENCH_DATADIR="$L/data" $asu setsid $dflt $WRAP "$prog" run lx_ok \
+        lx_linger --provider tool --tools-dir "$L/bin" --refs "$L/good.json" \
+        --results-dir "$c/store" -o "$c/out/report.txt" >"$tmp/out" 2>"$tmp/err" </dev/null &
+    pid=$!
+    linger_sids="$linger_sids $pid"
+    end=$(($(date +%s) + limit))
+    while [ -z "$(find "$c/tmp" -name running 2>/dev/null)" ] && [ "$(date +%s)" -lt "$end" ] &&
+        ps -p "$pid" >/dev/null; do
+        sleep 0.05
+    done
+    [ -n "$(find "$c/tmp" -name running)" ] || fail "SIG$1${3:+ as $3}: lx_linger did not start"
+    kill -"$1" "$pid"
+    wait_bg "$pid" "the run after SIG$1"
+    [ "$st" -eq $(($2 + 128)) ] || fail "SIG$1 while a tool runs: status $st, wanted $(($2 + 128))"
+    cp "$tmp/err" "$c/err"
+    gone marked "$c/tmp"
+    [ "$left" -eq 0 ] || fail "SIG$1 left $left processes of the tool: $(pgrep -af -- "$c/tmp")"
+    gone session_left "$pid"
+    [ "$left" -eq 0 ] || fail "SIG$1 left $left processes of the run"
+    [ -z "$(ls -A "$c/tmp")" ] || fail "SIG$1 left in TMPDIR: $(find "$c/tmp" | head -n 5)"
+    [ "$(cat "$c/out/report.txt")" = "old report" ] && [ "$(ls -A "$c/out")" = report.txt ] ||
+        fail "SIG$1: -o FILE changed or has a temporary beside it: $(ls -A "$c/out")"
+    ev results show latest --results-dir "$c/store"
+    [ "$st" -eq 0 ] && [ ! -s "$tmp/err" ] && has "incomplete" && grep -q '^bw  .* 12\.50 ' "$tmp/out" ||
+        fail "SIG$1: the run file is not a readable unfinished run with lx_ok's row"
+    if [ "$1" = PIPE ]; then
+        ! pipe_noise "$c/err" && grep -q 'cancelled: stopped: the reader of the output went away' "$c/err" ||
+            fail "SIGPIPE: stderr speaks of a write error, or not of the reader"
+    else
+        grep -q "lx_linger cancelled: stopped by signal $2 " "$c/err" &&
+            grep -q "^evmbench: stopped by signal $2 " "$c/err" ||
+            fail "SIG$1: stderr does not say that it stopped the run"
+    fi
+    ok "SIG$1${3:+ as $3} while a tool runs: status $(($2 + 128)), no process, TMPDIR empty, -o FILE as it was, the finished row stored"
+}
+for sig in TERM:15 INT:2 HUP:1 QUIT:3 USR1:10 USR2:12 PIPE:13 ALRM:14; do
+    case $sig in INT:* | QUIT:*) [ -n "$dflt" ] || { skip "SIG${sig%:*}: env --default-signal is missing"; continue; } ;; esac
+    linger_case "${sig%:*}" "${sig#*:}"
+done
+linger_case TERM 15 nobody
 
 # --- non-regular files and UTF-8 ---------------------------------------------
 # A FIFO (or a directory) where a file is read is never opened for a

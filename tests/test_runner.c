@@ -7,9 +7,11 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/stopsig.h"
 #include "run/batch.h"
 #include "run/deviation.h"
 #include "run/result.h"
@@ -51,6 +53,16 @@ static int run_hang(const struct kernel_params *p, struct report *r)
         for (;;)
             pause();
     }
+    for (;;)
+        pause();
+    return 0;
+}
+
+/* Hangs without a child (none is left behind when a test fails). */
+static int run_wait(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    report_sample(r, "alpha", 1.0);
     for (;;)
         pause();
     return 0;
@@ -105,16 +117,63 @@ static int run_negative(const struct kernel_params *p, struct report *r)
     return 0;
 }
 
+/* Writes into $TMPDIR what a kernel or its tool may leave: a file and a
+ * read-only directory with a file in it. */
+static void litter(struct report *r)
+{
+    const char *dir = getenv("TMPDIR");
+    char *file = xasprintf("%s/scratch", dir), *ro = xasprintf("%s/ro", dir);
+    char *inner = xasprintf("%s/file", ro);
+    FILE *f = fopen(file, "w");
+    if (f)
+        fclose(f);
+    mkdir(ro, 0700);
+    f = fopen(inner, "w");
+    if (f)
+        fclose(f);
+    chmod(ro, 0500);
+    report_note(r, "TMPDIR=%s", dir);
+    free(inner);
+    free(ro);
+    free(file);
+}
+
+/* Leaves its files and ends with a value. */
+static int run_litter(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    litter(r);
+    report_sample(r, "alpha", 1.0);
+    return 0;
+}
+
+/* Leaves its files, starts a child, says so and hangs. */
+static int run_litter_hang(const struct kernel_params *p, struct report *r)
+{
+    (void)p;
+    if (fork() == 0) {
+        for (;;)
+            pause();
+    }
+    litter(r);
+    for (;;)
+        pause();
+    return 0;
+}
+
 #define FAKE(fn, budget) { .name = #fn, .section = "fake", .metrics = two_metrics, \
     .nmetrics = 2, .budget_quick_s = budget, .budget_full_s = budget, .run = fn }
 static const struct kernel k_good = FAKE(run_good, 1);
 static const struct kernel k_crash = FAKE(run_crash, 1);
 static const struct kernel k_hang = FAKE(run_hang, 1);
+static const struct kernel k_wait = FAKE(run_wait, 1);
 static const struct kernel k_fail = FAKE(run_fail, 1);
 static const struct kernel k_partial = FAKE(run_partial, 1);
 static const struct kernel k_babble = FAKE(run_babble, 1);
 static const struct kernel k_silent = FAKE(run_silent, 1);
 static const struct kernel k_negative = FAKE(run_negative, 1);
+static const struct kernel k_litter = FAKE(run_litter, 1);
+static const struct kernel k_litter_hang = FAKE(run_litter_hang, 1);
 
 struct counts {
     int start, sample, progress, note, done;
@@ -258,6 +317,100 @@ START_TEST(cancel_kills_the_worker)
     ck_assert_int_eq(run->status, STATUS_CANCELLED);
     ck_assert(group_gone(pgid));
     runner_free(run);
+}
+END_TEST
+
+/* A fresh TMPDIR for the test: its path (the caller frees). */
+static char *fresh_tmpdir(void)
+{
+    const char *base = getenv("TMPDIR");
+    char *t = xasprintf("%s/test_runner.XXXXXX", base && *base ? base : "/tmp");
+    ck_assert_ptr_nonnull(mkdtemp(t));
+    setenv("TMPDIR", t, 1);
+    return t;
+}
+
+/* How many entries `dir` holds (. and .. not counted). */
+static int entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return n;
+}
+
+/* The worker wrote below TMPDIR, in a directory of its own (the note). */
+static void check_own_workdir(const struct run *run, const char *tmp)
+{
+    ck_assert_uint_ge(run->nnotes, 1);
+    char *prefix = xasprintf("TMPDIR=%s/evmbench-run_litter", tmp);
+    ck_assert_msg(strncmp(run->notes[0], prefix, strlen(prefix)) == 0,
+                  "the worker's %s is not a work directory below %s", run->notes[0], tmp);
+    free(prefix);
+}
+
+START_TEST(work_directory_removed_after_the_run)
+{
+    char *tmp = fresh_tmpdir();
+    struct counts c = { 0 };
+    struct run *run = start(&k_litter, 30, &c);
+    runner_wait(run, -1);
+    ck_assert_int_eq(run->status, STATUS_OK);
+    check_own_workdir(run, tmp);
+    ck_assert_int_eq(entries(tmp), 0);
+    runner_free(run);
+    rmdir(tmp);
+    free(tmp);
+}
+END_TEST
+
+START_TEST(work_directory_removed_after_a_cancel)
+{
+    char *tmp = fresh_tmpdir();
+    struct counts c = { 0 };
+    struct run *run = start(&k_litter_hang, 60, &c);
+    pid_t pgid = run->pid;
+    /* until the worker has written (counted: its note), 60 s at most */
+    for (int i = 0; i < 600 && !c.note; i++)
+        runner_wait(run, 100);
+    ck_assert_int_eq(c.note, 1);
+    runner_cancel(run);
+    ck_assert_int_eq(run->status, STATUS_CANCELLED);
+    ck_assert(group_gone(pgid));
+    check_own_workdir(run, tmp);
+    ck_assert_msg(entries(tmp) == 0, "the cancelled worker's files are left in %s", tmp);
+    runner_free(run);
+    rmdir(tmp);
+    free(tmp);
+}
+END_TEST
+
+/* A stop signal (kill, Ctrl-C) caught while batch_wait waits cancels the
+ * batch: the worker's group is killed, no other kernel starts. */
+START_TEST(stop_signal_cancels_the_batch)
+{
+    ck_assert(stopsig_install());
+    struct counts c = { 0 };
+    const struct kernel *ks[] = { &k_wait, &k_good };
+    struct run_options opt = { .params = { .quick = true }, .timeout_s = 60, .cpu = -1 };
+    struct batch *b = batch_start(ks, 2, &opt, &counting, &c);
+    pid_t pgid = b->runs[0]->pid;
+    batch_wait(b, 200);
+    ck_assert(!batch_done(b));
+    raise(SIGUSR1);
+    ck_assert_int_eq(stopsig_caught(), SIGUSR1);
+    ck_assert(!batch_wait(b, 30000));
+    ck_assert(batch_done(b));
+    ck_assert_int_eq(b->runs[0]->status, STATUS_CANCELLED);
+    ck_assert_str_eq(b->runs[0]->error, "stopped by signal 10 (User defined signal 1)");
+    ck_assert_ptr_null(b->runs[1]);
+    ck_assert(group_gone(pgid));
+    batch_free(b);
+    stopsig_restore();
 }
 END_TEST
 
@@ -481,6 +634,9 @@ Suite *suite_runner(void)
     tcase_add_test(tc, crash_is_reported_and_samples_kept);
     tcase_add_test(tc, hang_times_out_and_whole_group_dies);
     tcase_add_test(tc, cancel_kills_the_worker);
+    tcase_add_test(tc, work_directory_removed_after_the_run);
+    tcase_add_test(tc, work_directory_removed_after_a_cancel);
+    tcase_add_test(tc, stop_signal_cancels_the_batch);
     tcase_add_test(tc, failing_worker);
     tcase_add_test(tc, one_metric_fails_the_other_carries_on);
     tcase_add_test(tc, protocol_garbage_becomes_notes);

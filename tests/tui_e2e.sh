@@ -5,11 +5,13 @@
 # compare, board, settings, system and full-text screens, a short pass at
 # TERM=vt220, linux and screen (7-bit output only), and that the terminal
 # is restored and no worker is left after quitting, Ctrl-C, SIGTERM and
-# SIGHUP (also at random points), that a 1x1 terminal and a SIGWINCH storm
-# are survived.
+# SIGHUP (also at random points), that during a tool's run q, every stop
+# signal and a dropped tmux server leave neither its processes nor its
+# files, that a 1x1 terminal and a SIGWINCH storm are survived.
 #
 # Environment (set by 'make check'): EVMBENCH_BIN, EVMBENCH_WRAPPER (e.g.
-# qemu-aarch64, may be empty), EVMBENCH_DATADIR, TMUX_BIN (empty: skip).
+# qemu-aarch64, may be empty), EVMBENCH_DATADIR, TESTS_DATA, TMUX_BIN
+# (empty: skip).
 # Exit: 0 pass, 1 fail (the screen is printed), 77 skipped.
 set -u
 
@@ -40,6 +42,10 @@ tm() { "$TMUX_BIN" -L "$SOCK" -f /dev/null "$@"; }
 # shellcheck disable=SC2317  # called by the trap
 cleanup() {
     tm kill-server >/dev/null 2>&1
+    "$TMUX_BIN" -L "$SOCK-drop" kill-server >/dev/null 2>&1
+    # what a failed tool case left: its processes carry their TMPDIR
+    for p in $(pgrep -f -- "$tmpdir/tool-"); do kill -KILL "$p" 2>/dev/null; done
+    chmod -R u+rwx "$tmpdir" 2>/dev/null
     rm -rf "$tmpdir"
 }
 trap cleanup EXIT
@@ -449,6 +455,82 @@ keys q
 expect 'Performance Guide categories' "$UI_TIMEOUT" "q leaves the run for home"
 keys q
 expect '^tui-exit=0' "$UI_TIMEOUT" "q quits with status 0 after the storm"
+
+# --- a tool's run: q, every stop signal and a dropped server leave nothing --
+# bw_file_rd's recipe writes a 16 MiB file into the run's work directory
+# (RAM, where /tmp is a tmpfs); the stand-in tool (tests/data/tools/linger)
+# adds a read-only directory and a child that would outlive it, and waits.
+# q cancels the run; a stop signal stops the program (status 128 +
+# signal, the terminal restored); a tmux server that goes away takes the
+# terminal. Each time the tool and its child are gone, the fresh TMPDIR
+# (on their command lines: it marks them) is empty and the results store
+# reads without a warning.
+lbin="$tmpdir/linger-bin"
+mkdir -p "$lbin"
+cp "${TESTS_DATA:-$EVMBENCH_DATADIR/tests/data}/tools/linger/lx_linger" "$lbin/bw_file_rd"
+# tool_started DIR: waits for the stand-in's "running" file below DIR
+tool_started() {
+    deadline=$(($(now) + RUN_TIMEOUT))
+    while [ -z "$(find "$1" -name running 2>/dev/null)" ]; do
+        [ "$(now)" -ge "$deadline" ] && return 1
+        sleep 0.1
+    done
+}
+# tool_cleaned DIR WHAT: no process of the run below DIR/tmp is left, it
+# is empty, and the store DIR/store reads without a warning
+tool_cleaned() {
+    left_of "$1/tmp"
+    [ -z "$left" ]
+    check $? "$2: the tool and its child are gone"
+    [ -z "$(ls -A "$1/tmp")" ] ||
+        fail "$2: TMPDIR holds $(find "$1/tmp" -mindepth 1 | head -n 3 | tr '\n' ' ')"
+    ok "$2: TMPDIR is empty"
+    # shellcheck disable=SC2086  # WRAP is a command, maybe empty
+    $WRAP "$BIN" results list --results-dir "$1/store" >/dev/null 2>"$1/err" && [ ! -s "$1/err" ]
+    check $? "$2: the results store reads without a warning"
+}
+tool_run() {
+    mkdir -p "$1/tmp"
+    type_line "clear; TMPDIR='$1/tmp' $prog --provider tool --tools-dir '$lbin' --results-dir '$1/store' --run bw_file_rd; echo tui-exit=\$?"
+    tool_started "$1" || fail "bw_file_rd's stand-in starts (for $2)"
+}
+lt="$tmpdir/tool-q"
+tool_run "$lt" q
+keys q
+expect 'Performance Guide categories' "$UI_TIMEOUT" "q cancels the bw_file_rd run"
+tool_cleaned "$lt" "q"
+keys q
+expect '^tui-exit=0' "$UI_TIMEOUT" "q quits with status 0 after the cancel"
+for sig in INT:130 QUIT:131 USR1:138 USR2:140 ALRM:142 PIPE:141 TERM:143; do
+    name=${sig%%:*}
+    code=${sig#*:}
+    lt="$tmpdir/tool-$name"
+    tool_run "$lt" "SIG$name"
+    if [ "$name" = INT ]; then
+        keys C-c                # Ctrl-C, from the terminal
+    else
+        prog_pid || fail "the program runs (for SIG$name)"
+        kill -"$name" "$pid"
+    fi
+    expect "^tui-exit=$code" "$UI_TIMEOUT" "SIG$name during a tool's run: status $code"
+    tool_cleaned "$lt" "SIG$name"
+    grep -Eqs "\"error\":\"stopped[^\"]*signal $((code - 128))[ )]" "$lt"/store/runs/*
+    check $? "SIG$name: the run's row says the signal stopped it"
+    type_line "clear; stty -g >'$tmpdir/stty.after'; cmp -s '$tmpdir/stty.before' '$tmpdir/stty.after' && echo stty-same"
+    expect '^stty-same' "$UI_TIMEOUT" "SIG$name: the terminal modes are restored"
+done
+# the terminal itself goes away: a tmux server of its own, killed
+lt="$tmpdir/tool-drop"
+mkdir -p "$lt/tmp"
+"$TMUX_BIN" -L "$SOCK-drop" -f /dev/null new-session -d -s drop -x 80 -y 24 \
+    "exec env TERM=vt100 NO_COLOR=1 LC_ALL=C TMPDIR='$lt/tmp' $prog --provider tool --tools-dir '$lbin' --results-dir '$lt/store' --run bw_file_rd" ||
+    fail "a second tmux server starts"
+tool_started "$lt" || fail "bw_file_rd's stand-in starts (for the dropped server)"
+"$TMUX_BIN" -L "$SOCK-drop" kill-server
+left_of "$BIN.*--results-dir $lt/store"
+[ -z "$left" ]
+check $? "a dropped tmux server stops the program"
+tool_cleaned "$lt" "a dropped tmux server"
 
 # --- SIGINT, SIGTERM, SIGHUP at random points: starting up, or running ------
 # EVMBENCH_E2E_SEED: the seed a failure printed, to run its delays again

@@ -85,7 +85,8 @@ const char *cli_output_format(const struct cli *c);
 FILE *cli_open_output(struct cli *c);
 /* Finishes what cli_open_output gave: 0, or 1 after a message when any of
  * the output was lost (a full disk, a closed pipe); -o FILE is then left
- * as it was. */
+ * as it was. Once a stop signal was caught (common/stopsig.h) -o FILE is
+ * left as it was and nothing is said: 1. */
 int cli_close_output(struct cli *c, FILE *f);
 /* j as indented JSON and a newline; -1 when it could not be written. */
 int cli_dump_json(json_t *j, FILE *f);

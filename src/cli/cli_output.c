@@ -14,6 +14,7 @@
 
 #include "app.h"
 #include "common/outfile.h"
+#include "common/stopsig.h"
 #include "common/util.h"
 #include "run/export.h"
 #include "store/store.h"
@@ -69,6 +70,15 @@ int cli_close_output(struct cli *c, FILE *f)
     struct diag d;
     diag_init(&d);
     int rc;
+    if (stopsig_caught()) {
+        /* stopped: -o FILE stays as it was; a closed pipe is not news */
+        if (c->outfile && f == outfile_stream(c->outfile))
+            outfile_abort(c->outfile);
+        else
+            fflush(f);
+        c->outfile = NULL;
+        return 1;
+    }
     if (c->outfile && f == outfile_stream(c->outfile)) {
         rc = outfile_commit(c->outfile, &d);
         c->outfile = NULL;

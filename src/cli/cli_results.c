@@ -11,6 +11,7 @@
 
 #include "run/deviation.h"
 #include "run/export.h"
+#include "common/stopsig.h"
 #include "common/outfile.h"
 #include "common/units.h"
 #include "store/store.h"
@@ -59,9 +60,17 @@ static FILE *open_out(const struct results_cmd *rc, struct outfile **of)
 }
 
 /* Finishes what open_out gave: 0, or EXIT_ERR after a message when any
- * of the output was lost (-o FILE is then left as it was). */
+ * of the output was lost (-o FILE is then left as it was); after a stop
+ * signal (common/stopsig.h) -o FILE is left as it was, quietly. */
 static int close_out(const struct results_cmd *rc, FILE *f, struct outfile *of)
 {
+    if (stopsig_caught()) {
+        if (of)
+            outfile_abort(of);
+        else
+            fflush(f);
+        return EXIT_ERR;
+    }
     struct diag d;
     diag_init(&d);
     int bad = of ? outfile_commit(of, &d)

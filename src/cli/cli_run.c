@@ -26,6 +26,7 @@
 #include "run/profile_run.h"
 #include "board/sysstate.h"
 #include "engine/engine.h"
+#include "common/stopsig.h"
 #include "common/units.h"
 #include "common/util.h"
 
@@ -492,7 +493,8 @@ static void run_batch(struct cli *c, struct app *a, const struct kernel **ks,
     o->failed = engine_failed(e);
     struct diag d;
     diag_init(&d);
-    if (engine_finish(e, true, &d) != 0)
+    /* stopped by a signal: the run file keeps its rows, marked unfinished */
+    if (engine_finish(e, !stopsig_caught(), &d) != 0)
         fprintf(c->err, "evmbench: warning: %s\n", diag_last(&d));
     diag_free(&d);
     o->run_id = engine_run_id(e);
@@ -657,6 +659,21 @@ static int run_profile(struct cli *c, struct app *a)
     return status;
 }
 
+/* A run a stop signal ended (the batch was cancelled, its rows are in the
+ * store): no report, no baseline, -o FILE as it was; 128 + the signal
+ * (main() then dies of it). */
+static int run_stopped(struct cli *c, FILE *f, struct run_outcome *r)
+{
+    json_decref(c->rows);
+    c->rows = NULL;
+    free(r->system_change);
+    board_match_free(&r->match);
+    if (r->kfd >= 0)
+        close(r->kfd);
+    cli_close_output(c, f);
+    return 128 + stopsig_caught();
+}
+
 /* cli_cmd_run with the engine that runs it, after the checks that need
  * none. */
 static int run_with_engine(struct cli *c, struct app *a, struct engine *e,
@@ -687,6 +704,8 @@ static int run_with_engine(struct cli *c, struct app *a, struct engine *e,
     }
     run_batch(c, a, ks, picks, nk, f, &r);
     profile_run_free_picks(picks, nk);
+    if (stopsig_caught())
+        return run_stopped(c, f, &r);
     engine_explain(e, c->rows);         /* JSON and the verdict name the likely cause */
     bool failed = r.failed;
     if (!print_report(c, a, &r, f))

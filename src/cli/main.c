@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "common/stopsig.h"
 
 /* Opens /dev/null onto whichever of fds 0, 1 and 2 is closed, so that no
  * file the program opens later (the results store's run file) becomes its
@@ -48,5 +49,20 @@ int main(int argc, char **argv)
     /* A file-size limit makes a write fail with EFBIG, reported like a
      * full disk, instead of killing the program with what it measured. */
     signal(SIGXFSZ, SIG_IGN);
-    return cli_main_std(argc, argv, stdout, stderr, (unsigned)closed);
+    /* A signal that stops the program stops its workers first, removes
+     * their work directories and its temporaries and keeps what finished
+     * (evmbench(1), SIGNALS); then the program dies of it. */
+    stopsig_install();
+    int rc = cli_main_std(argc, argv, stdout, stderr, (unsigned)closed);
+    int sig = stopsig_caught();
+    if (sig) {
+        /* a reader that went away ends the program quietly, as it ends ls */
+        if (sig != SIGPIPE) {
+            char *why = stopsig_reason(sig);
+            fprintf(stderr, "evmbench: %s\n", why);
+            free(why);
+        }
+        stopsig_exit(sig);
+    }
+    return rc;
 }

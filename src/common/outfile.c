@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/stopsig.h"
 #include "common/util.h"
 
 struct outfile {
@@ -40,8 +41,8 @@ static struct {
 } pending[PENDING_MAX];
 static bool atexit_registered;
 /* The signals that end a program by default and that a user or a board
- * farm sends: Ctrl-C, kill, a hang-up, Ctrl-\, a reader that went away. */
-static const int fatal_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
+ * farm sends (Ctrl-C, kill, a hang-up, Ctrl-\, a reader that went away,
+ * SIGUSR1 ...): the stop signals of common/stopsig.h. */
 
 /* Async-signal-safe: getpid and unlink only. */
 static void remove_pending(void)
@@ -70,7 +71,9 @@ static void install_handlers(void)
 {
     if (!atexit_registered)
         atexit_registered = atexit(remove_pending) == 0;
-    for (size_t i = 0; i < ARRAY_SIZE(fatal_signals); i++) {
+    size_t n;
+    const int *fatal_signals = stopsig_list(&n);
+    for (size_t i = 0; i < n; i++) {
         struct sigaction old, sa;
         if (sigaction(fatal_signals[i], NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) ||
             old.sa_handler != SIG_DFL)
@@ -86,7 +89,9 @@ static void block_fatal_signals(sigset_t *old)
 {
     sigset_t set;
     sigemptyset(&set);
-    for (size_t i = 0; i < ARRAY_SIZE(fatal_signals); i++)
+    size_t n;
+    const int *fatal_signals = stopsig_list(&n);
+    for (size_t i = 0; i < n; i++)
         sigaddset(&set, fatal_signals[i]);
     sigprocmask(SIG_BLOCK, &set, old);
 }

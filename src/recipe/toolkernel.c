@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,6 +16,7 @@
 #include "common/cpuload.h"
 #include "common/util.h"
 #include "run/spawn.h"
+#include "run/workdir.h"
 
 size_t toolkernel_descendants(pid_t root, pid_t *out, size_t max)
 {
@@ -302,33 +302,6 @@ static char *tool_error(const struct recipe_bench *b, const struct spawn_result 
     }
     diag_free(&d);
     return why;
-}
-
-static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-    (void)sb;
-    (void)flag;
-    (void)ftw;
-    remove(path);
-    return 0;
-}
-
-static void rm_tree(const char *dir)
-{
-    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-static char *make_tmpdir(const char *name)
-{
-    const char *base = getenv("TMPDIR");
-    if (!base || !*base)
-        base = "/tmp";
-    char *t = xasprintf("%s/evmbench-%s-XXXXXX", base, name);
-    if (!mkdtemp(t)) {
-        free(t);
-        return NULL;
-    }
-    return t;
 }
 
 /* Runs a setup or teardown step; the reason on failure (caller frees). */
@@ -778,7 +751,7 @@ static void run_tool(struct tk_state *st, const struct recipe_bench *b, char *bi
     bool was_subreaper = spawn_subreaper_begin();
     char *bindir = xstrdup(bin);
     *strrchr(bindir, '/') = '\0';
-    char *tmpdir = make_tmpdir(st->k->name);
+    char *tmpdir = workdir_create(st->k->name);
     char *why = tmpdir ? NULL : xasprintf("cannot create a temporary directory: %s",
                                           strerror(errno));
     struct recipe_env env = { .quick = quick, .tmpdir = tmpdir, .bindir = bindir,
@@ -799,8 +772,7 @@ static void run_tool(struct tk_state *st, const struct recipe_bench *b, char *bi
     scratch_end(&sc);
     spawn_reap_all();
     spawn_subreaper_end(was_subreaper);
-    if (tmpdir)
-        rm_tree(tmpdir);
+    workdir_remove(tmpdir);
     free(tmpdir);
     free(bindir);
 }

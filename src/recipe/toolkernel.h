@@ -27,8 +27,10 @@
  * Because of that last step run() kills every descendant of the calling
  * process when it ends: it belongs in a worker process (runner_start()
  * does that), never inline in a process that has other children. A worker
- * killed by the runner (its own time limit, cancel) cannot remove its
- * temporary directory ($TMPDIR/evmbench-NAME-XXXXXX). */
+ * killed by the runner (its own time limit, cancel, a signal that stops
+ * the program) cannot remove its temporary directory
+ * ($TMPDIR/evmbench-NAME-XXXXXX): the runner removes the work directory
+ * the worker's TMPDIR names, and it with it (run/workdir.h). */
 #ifndef EVMBENCH_TOOLKERNEL_H
 #define EVMBENCH_TOOLKERNEL_H
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/stopsig.h"
 #include "common/util.h"
 
 /* --- the sink between the runs and the batch's sink: repeats ------------- */
@@ -287,8 +288,15 @@ bool batch_wait(struct batch *b, int ms)
             if (d * 1000 < left)
                 left = (int)(d * 1000) + 1;
         }
-        struct pollfd p = { .fd = batch_fd(b), .events = POLLIN };
-        poll(&p, 1, left);
+        struct pollfd p[2] = { { .fd = batch_fd(b), .events = POLLIN },
+                               { .fd = stopsig_fd(), .events = POLLIN } };
+        poll(p, 2, left);
+        if (stopsig_caught()) {
+            char *why = stopsig_reason(stopsig_caught());
+            batch_cancel_because(b, why);
+            free(why);
+            break;
+        }
         batch_pump(b);
     }
     return !batch_done(b);
@@ -296,11 +304,16 @@ bool batch_wait(struct batch *b, int ms)
 
 void batch_cancel(struct batch *b)
 {
+    batch_cancel_because(b, NULL);
+}
+
+void batch_cancel_because(struct batch *b, const char *why)
+{
     if (batch_done(b))
         return;
     b->cancelled = true;        /* first: the run's end asks for no repeat */
     if (live(b))
-        runner_cancel(live(b));
+        runner_cancel_because(live(b), why);
     if (b->want_again || b->want_retry) {   /* ended, waiting: ends now */
         b->want_again = b->want_retry = false;
         if (b->sink->on_done && b->runs[b->current])

@@ -75,10 +75,13 @@ struct run *batch_run(const struct batch *b);
 int batch_fd(const struct batch *b);
 /* Pumps the live run; starts the next when it ends. True while work remains. */
 bool batch_pump(struct batch *b);
-/* Blocks up to ms (-1: until all done). True while work remains. */
+/* Blocks up to ms (-1: until all done). True while work remains. A stop
+ * signal caught meanwhile (common/stopsig.h) cancels the batch. */
 bool batch_wait(struct batch *b, int ms);
-/* Stops the live run and starts no other. */
+/* Stops the live run and starts no other; the run's reason is `why`
+ * with batch_cancel_because (NULL: runner_cancel's). */
 void batch_cancel(struct batch *b);
+void batch_cancel_because(struct batch *b, const char *why);
 void batch_free(struct batch *b);
 /* Overall progress 0..1, each kernel weighted by its time budget. */
 double batch_progress(const struct batch *b);

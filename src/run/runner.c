@@ -14,9 +14,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/stopsig.h"
 #include "common/util.h"
 #include "run/spawn.h"
 #include "run/deviation.h"
+#include "run/workdir.h"
+
+/* How long a reaped worker's process group may take to die (SIGKILL
+ * ends a process at its next return from the kernel: at once, unless it
+ * is inside a long system call) before its work directory is removed
+ * all the same. */
+#define RUNNER_GROUP_WAIT_S 2.0
 
 /* The highest CPU this process may run on: on the EVMs core 0 takes most
  * interrupts, so the last core is the quietest. */
@@ -41,7 +49,7 @@ int runner_run_inline(const struct kernel *k, const struct kernel_params *p,
 
 
 static _Noreturn void worker_main(const struct kernel *k, const struct kernel_params *p,
-                                  int fd, int cpu)
+                                  int fd, int cpu, const char *workdir)
 {
     /* The pipe is the only channel: no terminal input, no stray output,
      * and none of the parent's descriptors (the UI's signal pipe ...).
@@ -50,6 +58,9 @@ static _Noreturn void worker_main(const struct kernel *k, const struct kernel_pa
                                .channel = fd, .die_with_parent = true };
     spawn_child_setup(&how);    /* a step that failed is not fatal here */
     fd = how.channel;
+    /* what the kernel and its tools write goes where the runner removes it */
+    if (workdir)
+        setenv("TMPDIR", workdir, 1);
 
     struct report r;
     report_to_fd(&r, fd);
@@ -127,11 +138,15 @@ struct run *runner_start(const struct kernel *k, const struct run_options *opt,
     run->sink = sink;
     run->sink_ctx = sink_ctx;
 
+    /* none (a read-only TMPDIR): the kernels say what they cannot create */
+    run->workdir = workdir_create(k->name);
     pid_t pid = spawn_fork(true);
     if (pid < 0) {
         diag_add(d, "cannot start a worker process: %s", strerror(errno));
         close(fds[0]);
         close(fds[1]);
+        workdir_remove(run->workdir);
+        free(run->workdir);
         free(run->metrics);
         free(run->only);
         free(run);
@@ -139,7 +154,7 @@ struct run *runner_start(const struct kernel *k, const struct run_options *opt,
     }
     if (pid == 0) {
         close(fds[0]);
-        worker_main(k, &run->params, fds[1], run->cpu);
+        worker_main(k, &run->params, fds[1], run->cpu, run->workdir);
     }
     close(fds[1]);
     fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
@@ -326,8 +341,11 @@ static void reap(struct run *run, bool block)
     int ws = 0;
     pid_t r = spawn_wait_usage(run->pid, &ws, block, &run->cpu_seconds);
     if (r == run->pid || (r < 0 && errno == ECHILD)) {
-        /* Whatever the worker left in its group goes too. */
+        /* Whatever the worker left in its group goes too, and once it is
+         * gone, what they all wrote. */
         kill(-run->pid, SIGKILL);
+        spawn_group_gone(run->pid, RUNNER_GROUP_WAIT_S);
+        workdir_remove(run->workdir);
         finish(run, r == run->pid ? ws : 0);
     }
 }
@@ -370,8 +388,15 @@ bool runner_wait(struct run *run, int ms)
             left = deadline - now_seconds();
         /* at most an hour at a time: a limit of days would not fit an int of ms */
         int tmo = left <= 0 ? 0 : left > 3600 ? 3600 * 1000 : (int)(left * 1000) + 1;
-        struct pollfd p = { .fd = run->fd, .events = POLLIN };
-        int r = poll(&p, 1, tmo);
+        struct pollfd p[2] = { { .fd = run->fd, .events = POLLIN },
+                               { .fd = stopsig_fd(), .events = POLLIN } };
+        int r = poll(p, 2, tmo);
+        if (stopsig_caught()) {
+            char *why = stopsig_reason(stopsig_caught());
+            runner_cancel_because(run, why);
+            free(why);
+            break;
+        }
         if (r < 0 && errno != EINTR)
             break;
         runner_pump(run);
@@ -395,9 +420,14 @@ void runner_absorb(struct run *into, const struct run *again)
 
 void runner_cancel(struct run *run)
 {
+    runner_cancel_because(run, NULL);
+}
+
+void runner_cancel_because(struct run *run, const char *why)
+{
     if (run->finished)
         return;
-    kill_worker(run, STATUS_CANCELLED, status_message(STATUS_CANCELLED));
+    kill_worker(run, STATUS_CANCELLED, why ? why : status_message(STATUS_CANCELLED));
     reap(run, true);
 }
 
@@ -417,5 +447,6 @@ void runner_free(struct run *run)
         free(run->notes[i]);
     free(run->notes);
     free(run->error);
+    free(run->workdir);
     free(run);
 }

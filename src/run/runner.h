@@ -10,7 +10,15 @@
  * Every event is turned into a call on the sink. A worker that crashes,
  * exits non-zero or exceeds its time limit ends the run with that status;
  * metrics that finished before keep their samples. The whole process
- * group is killed on timeout and on runner_cancel(). */
+ * group is killed on timeout and on runner_cancel().
+ *
+ * The worker runs with TMPDIR set to a work directory of its own
+ * (run/workdir.h: "$TMPDIR/evmbench-KERNEL-XXXXXX"), which the runner
+ * makes before it starts the worker and removes, with whatever the kernel
+ * and its tools left there, once the worker is reaped and no process of
+ * its group is alive, however the run ended: a worker killed with SIGKILL
+ * cannot clean up itself. Without a writable TMPDIR the worker keeps the
+ * caller's. */
 #ifndef EVMBENCH_RUNNER_H
 #define EVMBENCH_RUNNER_H
 
@@ -79,6 +87,7 @@ struct run {
     struct cpuload_sample load0;    /* the worker's core as it started */
     bool load_read;
     const char *sysroot;
+    char *workdir;                  /* the worker's TMPDIR, NULL: none */
     char linebuf[1024];
     size_t linelen;
     const struct sink *sink;
@@ -115,7 +124,8 @@ int runner_fd(const struct run *run);
  * the worker at EOF. Never blocks. Returns true while the run goes on. */
 bool runner_pump(struct run *run);
 /* Blocks up to `ms` milliseconds (-1 = until the run ends) in poll(),
- * pumping events. Returns true while the run goes on. */
+ * pumping events. Returns true while the run goes on. A stop signal
+ * caught meanwhile (common/stopsig.h) cancels the run. */
 bool runner_wait(struct run *run, int ms);
 /* Another run of the same kernel and metrics (`again`, finished) counts
  * as part of `into` (finished, ok): into takes its end time, adds its
@@ -125,8 +135,10 @@ bool runner_wait(struct run *run, int ms);
  * load alone are measured together). The samples are not copied: the
  * caller adds them to into as they come (run_metric_push). */
 void runner_absorb(struct run *into, const struct run *again);
-/* Kills the worker's process group; the run ends as CANCELLED. */
+/* Kills the worker's process group; the run ends as CANCELLED, "cancelled
+ * by the user" (status_message), or `why` with runner_cancel_because. */
 void runner_cancel(struct run *run);
+void runner_cancel_because(struct run *run, const char *why);
 void runner_free(struct run *run);
 
 /* The CPU workers are pinned to unless told otherwise: the highest one this

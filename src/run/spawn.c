@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/stopsig.h"
 #include "common/util.h"
 
 extern char **environ;
@@ -24,11 +25,12 @@ extern char **environ;
 /* --- the process tree: finding, killing, reaping -------------------------- */
 
 struct proc {
-    pid_t pid, ppid;
+    pid_t pid, ppid, pgrp;
     char state;
 };
 
-/* Every process of the system: pid, parent, state (from /proc/PID/stat). */
+/* Every process of the system: pid, parent, process group, state (from
+ * /proc/PID/stat). */
 static size_t proc_list(struct proc **out)
 {
     *out = NULL;
@@ -54,11 +56,11 @@ static size_t proc_list(struct proc **out)
         buf[r] = '\0';
         char *rp = strrchr(buf, ')');     /* comm may hold spaces and ')' */
         char state;
-        long ppid;
-        if (!rp || sscanf(rp + 1, " %c %ld", &state, &ppid) != 2)
+        long ppid, pgrp;
+        if (!rp || sscanf(rp + 1, " %c %ld %ld", &state, &ppid, &pgrp) != 3)
             continue;
         xgrow(out, &cap, n + 1, sizeof **out);
-        (*out)[n++] = (struct proc){ (pid_t)pid, (pid_t)ppid, state };
+        (*out)[n++] = (struct proc){ (pid_t)pid, (pid_t)ppid, (pid_t)pgrp, state };
     }
     closedir(d);
     return n;
@@ -168,6 +170,32 @@ static int kill_tree(pid_t root)
     return killed;
 }
 
+/* Whether a process of group `pgrp` is alive (not a zombie, not dead). */
+static bool group_alive(pid_t pgrp)
+{
+    if (kill(-pgrp, 0) != 0 && errno == ESRCH)
+        return false;       /* no member at all, zombies included */
+    struct proc *ps;
+    size_t n = proc_list(&ps);
+    bool alive = false;
+    for (size_t i = 0; i < n && !alive; i++)
+        alive = ps[i].pgrp == pgrp && ps[i].state != 'Z' && ps[i].state != 'X';
+    free(ps);
+    return alive;
+}
+
+bool spawn_group_gone(pid_t pgrp, double timeout_s)
+{
+    double deadline = now_seconds() + timeout_s;
+    for (;;) {
+        if (!group_alive(pgrp))
+            return true;
+        if (now_seconds() >= deadline)
+            return false;
+        sleep_ms(2);
+    }
+}
+
 int spawn_reap_all(void)
 {
     int killed = kill_tree(getpid());
@@ -216,9 +244,13 @@ static int open_devnull(const struct spawn_child *c)
 
 bool spawn_child_setup(struct spawn_child *c)
 {
-    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGWINCH, SIGCHLD };
-    for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
-        signal(sigs[i], SIG_DFL);
+    static const int own[] = { SIGWINCH, SIGCHLD };
+    size_t nstop;
+    const int *stop = stopsig_list(&nstop);
+    for (size_t i = 0; i < nstop; i++)
+        signal(stop[i], SIG_DFL);
+    for (size_t i = 0; i < ARRAY_SIZE(own); i++)
+        signal(own[i], SIG_DFL);
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);

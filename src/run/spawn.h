@@ -6,8 +6,8 @@
  * programs: spawn_run() forks, execs and captures one command under a time
  * and output limit; spawn_reap_all() ends whatever they leave behind.
  *
- * Every child starts with the signals a user or a terminal sends
- * (INT TERM HUP PIPE QUIT WINCH CHLD) at their default action and no
+ * Every child starts with the signals that stop a program
+ * (common/stopsig.h) and WINCH and CHLD at their default action and no
  * signal blocked, stdin on /dev/null unless told otherwise, and none of
  * the caller's descriptors but the ones it is given. The program is
  * single-threaded; none of this is meant for a process with threads. */
@@ -53,6 +53,13 @@ bool spawn_child_setup(struct spawn_child *c);
 /* SIGKILL to the process group `leader` leads and to `leader` itself (in
  * case it has not joined its group yet). It is not reaped. */
 void spawn_kill_group(pid_t leader);
+
+/* Waits, up to timeout_s, until no process of process group `pgrp` is
+ * alive any more (zombies waiting for their parent do not count): a
+ * process killed with SIGKILL may still be finishing a system call, and a
+ * directory it wrote to is emptied only once it is gone. True when the
+ * group is gone. */
+bool spawn_group_gone(pid_t pgrp, double timeout_s);
 
 /* waitpid() retried on EINTR; block = false: WNOHANG. Returns what
  * waitpid returns. */
